@@ -1,0 +1,1 @@
+//! The cp-games judge harness (see README.md).

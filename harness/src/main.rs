@@ -1,0 +1,3 @@
+//! `cargo judge`: the command-line entry point.
+
+fn main() {}
