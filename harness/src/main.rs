@@ -1,3 +1,8 @@
-//! `cargo judge`: the command-line entry point.
+//! `cargo judge`: parses the command line and hands it to the library.
 
-fn main() {}
+use clap::Parser;
+
+fn main() {
+    let cli = harness::cli::Cli::parse();
+    std::process::exit(harness::main(cli));
+}

@@ -1,0 +1,141 @@
+//! The workspace's problems and their executables, as cargo describes them.
+//!
+//! Owns `cargo metadata` (which packages are problems, which binaries they have)
+//! and `cargo build --release --message-format=json` (where the executables are),
+//! so no path under `target/` is ever guessed.
+
+use std::collections::BTreeMap;
+use std::io::BufReader;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use anyhow::{Context, Result, bail};
+use cargo_metadata::{Message, MetadataCommand};
+
+/// A problem crate: `problems/<name>/` in the workspace.
+#[derive(Debug, Clone)]
+pub struct Problem {
+    /// Package name, also the solution binary's name.
+    pub name: String,
+    /// The crate's folder.
+    pub dir: PathBuf,
+    /// Its binaries: (target name, file stem of the source), e.g. `("foo-brute", "brute")`.
+    pub bins: Vec<(String, String)>,
+}
+
+/// The workspace as the judge sees it.
+#[derive(Debug, Clone)]
+pub struct Workspace {
+    /// The workspace root (holds `Cargo.toml`, `problems/`, `testdata/`).
+    pub root: PathBuf,
+    /// The problem crates, sorted by name.
+    pub problems: Vec<Problem>,
+    /// Package names by cargo's package id, to read build messages.
+    package_ids: BTreeMap<String, String>,
+}
+
+impl Workspace {
+    /// `testdata/` under the root.
+    pub fn testdata(&self) -> PathBuf {
+        self.root.join("testdata")
+    }
+
+    /// The problem called `name`.
+    pub fn problem(&self, name: &str) -> Option<&Problem> {
+        self.problems.iter().find(|p| p.name == name)
+    }
+}
+
+/// The cargo that ran us (`cargo judge` sets `CARGO`), else the one on PATH.
+pub fn cargo() -> PathBuf {
+    std::env::var_os("CARGO").map_or_else(|| PathBuf::from("cargo"), PathBuf::from)
+}
+
+/// Reads the workspace around the current directory with `cargo metadata`.
+pub fn workspace() -> Result<Workspace> {
+    let metadata = MetadataCommand::new()
+        .cargo_path(cargo())
+        .no_deps()
+        .exec()
+        .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
+    let root = PathBuf::from(metadata.workspace_root.as_std_path());
+    let problems_dir = root.join("problems");
+    let mut problems: Vec<Problem> = metadata
+        .workspace_packages()
+        .into_iter()
+        .filter(|p| p.manifest_path.as_std_path().starts_with(&problems_dir))
+        .map(|p| Problem {
+            name: p.name.to_string(),
+            dir: p
+                .manifest_path
+                .parent()
+                .map_or_else(|| root.clone(), |d| d.as_std_path().to_path_buf()),
+            bins: p
+                .targets
+                .iter()
+                .filter(|t| t.is_bin())
+                .map(|t| {
+                    (
+                        t.name.clone(),
+                        t.src_path.file_stem().unwrap_or_default().to_string(),
+                    )
+                })
+                .collect(),
+        })
+        .collect();
+    problems.sort_by(|a, b| a.name.cmp(&b.name));
+    let package_ids = metadata
+        .workspace_packages()
+        .iter()
+        .map(|p| (p.id.repr.clone(), p.name.to_string()))
+        .collect();
+    Ok(Workspace {
+        root,
+        problems,
+        package_ids,
+    })
+}
+
+/// Executables by (package, binary) name.
+pub type Executables = BTreeMap<(String, String), PathBuf>;
+
+/// Builds every binary of `packages` in release and returns where cargo put them.
+/// Cargo's own diagnostics go to our stderr as it renders them.
+pub fn build(workspace: &Workspace, packages: &[&str]) -> Result<Executables> {
+    let mut command = Command::new(cargo());
+    command
+        .current_dir(&workspace.root)
+        .args([
+            "build",
+            "--release",
+            "--bins",
+            "--message-format=json-render-diagnostics",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    for p in packages {
+        command.args(["--package", p]);
+    }
+    let mut child = command.spawn().context("cannot start cargo build")?;
+    let stdout = child.stdout.take().expect("stdout was piped");
+    let mut executables = Executables::new();
+    for message in Message::parse_stream(BufReader::new(stdout)) {
+        if let Message::CompilerArtifact(artifact) =
+            message.context("cannot read cargo's messages")?
+            && let Some(exe) = artifact.executable
+        {
+            let Some(package) = workspace.package_ids.get(&artifact.package_id.repr) else {
+                continue;
+            };
+            executables.insert(
+                (package.clone(), artifact.target.name.clone()),
+                exe.into_std_path_buf(),
+            );
+        }
+    }
+    let status = child.wait().context("cargo build did not finish")?;
+    if !status.success() {
+        bail!("cargo build failed ({status}); see cargo's messages above");
+    }
+    Ok(executables)
+}

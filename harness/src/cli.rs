@@ -1,0 +1,128 @@
+//! The command line: `cargo judge [PROBLEM...]` and its subcommands.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Judge competitive-programming solutions against their testdata.
+#[derive(Debug, Parser)]
+#[command(
+    name = "judge",
+    bin_name = "cargo judge",
+    version,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// What to do; without one, judge the workspace's problems.
+    #[command(subcommand)]
+    pub command: Option<Cmd>,
+    /// Judging the workspace's problems (the default command).
+    #[command(flatten)]
+    pub judge: JudgeArgs,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Cmd {
+    /// Judge any command against a folder of NAME.in / NAME.out pairs.
+    Run(RunArgs),
+}
+
+/// `cargo judge [PROBLEM...]`.
+#[derive(Debug, Args)]
+pub struct JudgeArgs {
+    /// Problems to judge (crate names under problems/); all when none is given.
+    pub problems: Vec<String>,
+    /// How to judge and report.
+    #[command(flatten)]
+    pub options: Options,
+}
+
+/// `cargo judge run --cmd CMD DIR`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The solution, as a shell command line, e.g. "python3 sol.py".
+    #[arg(long, value_name = "CMD")]
+    pub cmd: String,
+    /// Folder of NAME.in / NAME.out pairs (and optionally problem.toml).
+    #[arg(value_name = "DIR")]
+    pub dir: PathBuf,
+    /// Override problem.toml's checker.
+    #[arg(long, value_enum)]
+    pub checker: Option<CheckerArg>,
+    /// The checker program for --checker command (run as CMD input output expected).
+    #[arg(long, value_name = "CMD")]
+    pub checker_command: Option<String>,
+    /// How to judge and report.
+    #[command(flatten)]
+    pub options: Options,
+}
+
+/// Checkers selectable on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckerArg {
+    /// Exact, after normalising line ends and trailing whitespace.
+    Exact,
+    /// Whitespace-insensitive token comparison.
+    Tokens,
+    /// Tokens with numbers compared within 1e-6 absolute or relative.
+    Float,
+    /// An external checker program (--checker-command).
+    Command,
+}
+
+/// Options shared by every judging command.
+#[derive(Debug, Args, Clone)]
+pub struct Options {
+    /// Only cases whose name matches GLOB (e.g. '*fib*'); may be repeated.
+    #[arg(long = "case", value_name = "GLOB")]
+    pub cases: Vec<String>,
+    /// Stop starting new cases after the first one that is not AC.
+    #[arg(long)]
+    pub fail_fast: bool,
+    /// Cases run at once (default: the number of cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Override every problem's time limit, in seconds.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// Show every case, not only the failing ones.
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// Output format on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Also write a JUnit XML report to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// When to color the output (NO_COLOR is honoured by auto).
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+}
+
+/// Report formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Lines for people, with a summary table.
+    Human,
+    /// One JSON document.
+    Json,
+}
+
+/// `--color` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// Color when stdout is a terminal and NO_COLOR is unset.
+    Auto,
+    /// Always color.
+    Always,
+    /// Never color.
+    Never,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim_end_matches('s').parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 3600.0 => Ok(v),
+        _ => Err(format!("expected seconds in (0, 3600], found \"{s}\"")),
+    }
+}

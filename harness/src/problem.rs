@@ -1,0 +1,257 @@
+//! Per-problem settings: `testdata/<problem>/problem.toml`.
+//!
+//! Owns parsing and validating the file and the defaults for a folder without one.
+//! The file sits beside the cases, so `judge run --cmd ... DIR` applies the same
+//! limits and checker to a solution written in any language.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use serde::Deserialize;
+
+/// The settings file's name inside a testdata folder.
+pub const FILE_NAME: &str = "problem.toml";
+
+/// Default CPU-time limit per case when `problem.toml` sets none.
+pub const DEFAULT_TIME_LIMIT: f64 = 2.0;
+/// Default memory limit in MiB.
+pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 256;
+/// Default cap on a solution's standard output in MiB.
+pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
+
+/// `problem.toml` as written. Unknown keys are errors: a misspelt `time_limt` must
+/// not silently fall back to the default.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Raw {
+    title: Option<String>,
+    source: Option<Source>,
+    time_limit: Option<f64>,
+    memory_limit: Option<u64>,
+    output_limit: Option<u64>,
+    checker: Option<String>,
+    float_abs: Option<f64>,
+    float_rel: Option<f64>,
+    checker_command: Option<String>,
+}
+
+/// Where a problem comes from.
+#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Source {
+    /// The judge, e.g. `POJ`.
+    pub judge: String,
+    /// The problem's id on that judge, e.g. `2348`.
+    pub id: String,
+    /// A link to the statement, if it has one.
+    pub url: Option<String>,
+}
+
+/// How an output is compared with the expected one.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Checker {
+    /// Byte equality after normalising line ends and trailing whitespace.
+    Exact,
+    /// Equality of whitespace-separated tokens.
+    Tokens,
+    /// Tokens, with numbers equal within an absolute or relative tolerance.
+    Float {
+        /// Absolute tolerance.
+        abs: f64,
+        /// Relative tolerance.
+        rel: f64,
+    },
+    /// An external program: `CMD input output expected`, exit 0 = AC, 1 = WA, 2 = PE.
+    Command {
+        /// The command line, run by `sh -c` in `dir`.
+        command: String,
+        /// The folder the command runs in (the one holding `problem.toml`).
+        dir: PathBuf,
+    },
+}
+
+/// The settings the judge uses for one problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// Human title, if given.
+    pub title: Option<String>,
+    /// Judge and id, if given.
+    pub source: Option<Source>,
+    /// CPU-time limit per case.
+    pub time_limit: Duration,
+    /// Memory limit in bytes.
+    pub memory_limit: u64,
+    /// Cap on standard output in bytes.
+    pub output_limit: u64,
+    /// How outputs are compared.
+    pub checker: Checker,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            title: None,
+            source: None,
+            time_limit: Duration::from_secs_f64(DEFAULT_TIME_LIMIT),
+            memory_limit: DEFAULT_MEMORY_LIMIT_MIB << 20,
+            output_limit: DEFAULT_OUTPUT_LIMIT_MIB << 20,
+            checker: Checker::Exact,
+        }
+    }
+}
+
+impl Settings {
+    /// Loads `dir/problem.toml`, or the defaults when the folder has none.
+    pub fn load(dir: &Path) -> Result<Settings> {
+        let path = dir.join(FILE_NAME);
+        if !path.exists() {
+            return Ok(Settings::default());
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        Settings::parse(&text, dir).with_context(|| format!("invalid {}", path.display()))
+    }
+
+    /// Parses the text of a `problem.toml` that lives in `dir`.
+    pub fn parse(text: &str, dir: &Path) -> Result<Settings> {
+        let raw: Raw = toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", one_line(&e)))?;
+        let mut settings = Settings {
+            title: raw.title,
+            source: raw.source,
+            ..Settings::default()
+        };
+        if let Some(t) = raw.time_limit {
+            if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
+                bail!("time_limit must be a number of seconds in (0, 3600], found {t}");
+            }
+            settings.time_limit = Duration::from_secs_f64(t);
+        }
+        if let Some(m) = raw.memory_limit {
+            if m == 0 || m > 1 << 20 {
+                bail!("memory_limit must be MiB in 1..=1048576, found {m}");
+            }
+            settings.memory_limit = m << 20;
+        }
+        if let Some(o) = raw.output_limit {
+            if o == 0 || o > 1 << 14 {
+                bail!("output_limit must be MiB in 1..=16384, found {o}");
+            }
+            settings.output_limit = o << 20;
+        }
+        let float_keys = raw.float_abs.is_some() || raw.float_rel.is_some();
+        settings.checker = match raw.checker.as_deref().unwrap_or("exact") {
+            "exact" => Checker::Exact,
+            "tokens" => Checker::Tokens,
+            "float" => Checker::Float {
+                abs: tolerance("float_abs", raw.float_abs)?,
+                rel: tolerance("float_rel", raw.float_rel)?,
+            },
+            "command" => match raw.checker_command {
+                Some(command) if !command.trim().is_empty() => {
+                    return Ok(Settings {
+                        checker: Checker::Command {
+                            command,
+                            dir: dir.to_path_buf(),
+                        },
+                        ..settings
+                    });
+                }
+                _ => bail!("checker = \"command\" needs checker_command = \"...\""),
+            },
+            other => {
+                bail!("unknown checker \"{other}\" (expected exact, tokens, float or command)")
+            }
+        };
+        if float_keys && !matches!(settings.checker, Checker::Float { .. }) {
+            bail!("float_abs/float_rel only apply with checker = \"float\"");
+        }
+        if raw.checker_command.is_some() {
+            bail!("checker_command only applies with checker = \"command\"");
+        }
+        Ok(settings)
+    }
+}
+
+/// A tolerance, defaulting to 1e-6 as Kattis' float_tolerance does.
+fn tolerance(key: &str, value: Option<f64>) -> Result<f64> {
+    let v = value.unwrap_or(1e-6);
+    if !(v.is_finite() && v >= 0.0) {
+        bail!("{key} must be a non-negative number, found {v}");
+    }
+    Ok(v)
+}
+
+/// toml's messages span several lines with a source excerpt; keep the first line
+/// plus the key/line it names so the error stays one line.
+fn one_line(e: &toml::de::Error) -> String {
+    let msg = e.message().trim().to_string();
+    match e.span() {
+        Some(span) => format!("{msg} (at byte {})", span.start),
+        None => msg,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Settings> {
+        Settings::parse(text, Path::new("/p"))
+    }
+
+    #[test]
+    fn an_empty_file_gives_the_defaults() {
+        assert_eq!(parse("").unwrap(), Settings::default());
+    }
+
+    #[test]
+    fn reads_limits_source_and_checker() {
+        let s = parse(
+            "title = \"T\"\ntime_limit = 1.5\nmemory_limit = 64\nchecker = \"tokens\"\n\
+             [source]\njudge = \"POJ\"\nid = \"2348\"\n",
+        )
+        .unwrap();
+        assert_eq!(s.time_limit, Duration::from_millis(1500));
+        assert_eq!(s.memory_limit, 64 << 20);
+        assert_eq!(s.checker, Checker::Tokens);
+        assert_eq!(s.source.unwrap().id, "2348");
+    }
+
+    #[test]
+    fn an_unknown_key_is_an_error_naming_it() {
+        let err = parse("time_limt = 1\n").unwrap_err().to_string();
+        assert!(err.contains("time_limt"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_checker_is_an_error() {
+        assert!(parse("checker = \"fuzzy\"\n").is_err());
+    }
+
+    #[test]
+    fn a_nonpositive_time_limit_is_an_error() {
+        assert!(parse("time_limit = 0\n").is_err());
+        assert!(parse("time_limit = -1.0\n").is_err());
+    }
+
+    #[test]
+    fn float_tolerances_need_the_float_checker() {
+        assert!(parse("float_abs = 1e-3\n").is_err());
+        let s = parse("checker = \"float\"\nfloat_abs = 1e-3\n").unwrap();
+        assert_eq!(
+            s.checker,
+            Checker::Float {
+                abs: 1e-3,
+                rel: 1e-6
+            }
+        );
+    }
+
+    #[test]
+    fn the_command_checker_needs_its_command() {
+        assert!(parse("checker = \"command\"\n").is_err());
+        let s = parse("checker = \"command\"\nchecker_command = \"./chk\"\n").unwrap();
+        assert!(matches!(s.checker, Checker::Command { .. }));
+    }
+}

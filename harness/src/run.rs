@@ -1,0 +1,322 @@
+//! Running one solution on one input, the way a judge does.
+//!
+//! Owns process creation, limits, waiting, killing and reaping. Each run gets the
+//! `.in` file itself as stdin (no writer thread: a solution that never reads still
+//! runs into its limit), its own process group (so everything it spawned can be
+//! killed at once), an `RLIMIT_CPU` just above the time limit and an `RLIMIT_AS` at
+//! the memory limit, both set before exec. CPU time and peak RSS come from `wait4`,
+//! so parallel runs cannot cause false TLEs. stdout is read into a buffer capped at
+//! the output limit and stderr keeps only its tail, so the judge's memory stays
+//! bounded whatever the solution prints.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::Read;
+use std::os::unix::process::CommandExt as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions};
+
+/// Bytes of stderr kept (the end of it) for the report.
+const STDERR_TAIL: usize = 4096;
+
+/// Limits for one run.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// CPU time (user + system) allowed.
+    pub time: Duration,
+    /// Address-space limit in bytes; peak RSS above it is MLE.
+    pub memory: u64,
+    /// Bytes of stdout kept; more is OLE and the process is killed.
+    pub output: u64,
+}
+
+impl Limits {
+    /// The wall-clock backstop for a solution that sleeps or blocks: twice the
+    /// time limit plus one second.
+    pub fn wall(&self) -> Duration {
+        self.time * 2 + Duration::from_secs(1)
+    }
+}
+
+/// How the process ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Exited with this code.
+    Code(i32),
+    /// Killed by this signal.
+    Signal(i32),
+}
+
+/// Everything observed about one run.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    /// How it ended.
+    pub exit: Exit,
+    /// User + system CPU time.
+    pub cpu: Duration,
+    /// Wall-clock time.
+    pub wall: Duration,
+    /// Peak resident set size in bytes.
+    pub peak_rss: u64,
+    /// Standard output, at most the output limit.
+    pub stdout: Vec<u8>,
+    /// The output limit was exceeded (and the process killed for it).
+    pub output_exceeded: bool,
+    /// The wall-clock backstop fired (and the process group was killed for it).
+    pub wall_exceeded: bool,
+    /// The last bytes of standard error.
+    pub stderr_tail: Vec<u8>,
+}
+
+/// Process groups currently running, killed if the judge is interrupted.
+static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Kills every process group still running. Called on Ctrl-C so no solution
+/// outlives the judge.
+pub fn kill_all() {
+    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    for &pid in live.iter() {
+        kill_group(pid);
+    }
+}
+
+fn kill_group(pid: i32) {
+    if let Some(pid) = Pid::from_raw(pid) {
+        // ESRCH (the group is already gone) is the common, harmless case.
+        let _ = rustix::process::kill_process_group(pid, Signal::KILL);
+    }
+}
+
+/// Runs `command` with `input` as stdin under `limits`, and reaps it and every
+/// process it started before returning.
+pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcome> {
+    let stdin = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
+    command
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    set_limits_before_exec(&mut command, limits);
+
+    let program = command.get_program().to_string_lossy().into_owned();
+    let started = Instant::now();
+    let mut child = {
+        // Registering under the lock keeps a Ctrl-C from slipping between spawn and
+        // registration.
+        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+        let child = command
+            .spawn()
+            .with_context(|| format!("cannot start {program}"))?;
+        live.push(child.id() as i32);
+        child
+    };
+    let pid = child.id() as i32;
+    let output_exceeded = Arc::new(AtomicBool::new(false));
+    let stdout = child.stdout.take().expect("stdout was piped");
+    let stderr = child.stderr.take().expect("stderr was piped");
+    let cap = limits.output;
+    let flag = Arc::clone(&output_exceeded);
+    let out_reader = thread::spawn(move || read_capped(stdout, cap, pid, &flag));
+    let err_reader = thread::spawn(move || read_tail(stderr));
+
+    // Wait for the exit without reaping (WNOWAIT), so the group id cannot be reused
+    // before the group is killed below.
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || {
+        let pid = Pid::from_raw(pid).expect("a child's pid is positive");
+        let result = loop {
+            match rustix::process::waitid(
+                WaitId::Pid(pid),
+                WaitIdOptions::EXITED | WaitIdOptions::NOWAIT,
+            ) {
+                Err(rustix::io::Errno::INTR) => continue,
+                other => break other.map(|_| ()),
+            }
+        };
+        let _ = tx.send(result);
+    });
+    let wall_exceeded = match rx.recv_timeout(limits.wall()) {
+        Ok(_) => false,
+        Err(_) => {
+            kill_group(pid);
+            let _ = rx.recv();
+            true
+        }
+    };
+    let wall = started.elapsed();
+    // The solution is done; anything it left behind in its group goes now, which
+    // also closes the pipes it may have passed on.
+    kill_group(pid);
+    let (exit, cpu, peak_rss) = reap(pid)?;
+    LIVE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|&p| p != pid);
+    let stdout = out_reader.join().unwrap_or_default();
+    let stderr_tail = err_reader.join().unwrap_or_default();
+    Ok(Outcome {
+        exit,
+        cpu,
+        wall,
+        peak_rss,
+        stdout,
+        output_exceeded: output_exceeded.load(Ordering::SeqCst),
+        wall_exceeded,
+        stderr_tail,
+    })
+}
+
+/// Sets the CPU, address-space and core-dump limits in the child before exec.
+#[allow(unsafe_code)] // pre_exec is the only way to limit the child before it runs.
+fn set_limits_before_exec(command: &mut Command, limits: &Limits) {
+    // RLIMIT_CPU counts whole seconds: SIGXCPU at the first whole second at or above
+    // the limit, SIGKILL a second later if the solution ignores it.
+    let cpu = limits.time.as_secs_f64().ceil().max(1.0) as u64;
+    let cpu = clamp(
+        Resource::Cpu,
+        Rlimit {
+            current: Some(cpu),
+            maximum: Some(cpu + 1),
+        },
+    );
+    let memory = clamp(
+        Resource::As,
+        Rlimit {
+            current: Some(limits.memory),
+            maximum: Some(limits.memory),
+        },
+    );
+    let core = Rlimit {
+        current: Some(0),
+        maximum: Some(0),
+    };
+    // SAFETY: the closure runs between fork and exec; it only calls setrlimit, a
+    // raw system call that neither allocates nor takes locks, and captures plain
+    // `Copy` values.
+    unsafe {
+        command.pre_exec(move || {
+            rustix::process::setrlimit(Resource::Cpu, cpu)?;
+            rustix::process::setrlimit(Resource::As, memory)?;
+            rustix::process::setrlimit(Resource::Core, core)?;
+            Ok(())
+        });
+    }
+}
+
+/// Keeps a requested limit within the judge's own hard limit, which an
+/// unprivileged child cannot raise.
+fn clamp(resource: Resource, want: Rlimit) -> Rlimit {
+    let hard = rustix::process::getrlimit(resource).maximum;
+    let min = |a: Option<u64>| match (a, hard) {
+        (Some(a), Some(h)) => Some(a.min(h)),
+        (a, None) => a,
+        (None, h) => h,
+    };
+    Rlimit {
+        current: min(want.current),
+        maximum: min(want.maximum),
+    }
+}
+
+/// Reaps `pid` and returns its exit, CPU time and peak RSS from `wait4`.
+#[allow(unsafe_code)] // std and rustix expose no wait4 with resource usage.
+fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
+    let mut status = 0;
+    // SAFETY: `rusage` is plain old data that wait4 fills in; zeroes are a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        // SAFETY: valid pointers to a live i32 and rusage; pid is our unreaped child.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if r == pid {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        if err.kind() != std::io::ErrorKind::Interrupted {
+            return Err(err).context("wait4 failed");
+        }
+    }
+    let exit = if libc::WIFSIGNALED(status) {
+        Exit::Signal(libc::WTERMSIG(status))
+    } else {
+        Exit::Code(libc::WEXITSTATUS(status))
+    };
+    let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, (t.tv_usec as u32) * 1000);
+    let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
+    // Linux reports ru_maxrss in KiB.
+    Ok((exit, cpu, usage.ru_maxrss as u64 * 1024))
+}
+
+/// Reads stdout until EOF or until more than `cap` bytes arrived; then sets the flag,
+/// kills the group and stops reading, so the judge never holds more than `cap`.
+fn read_capped(mut pipe: impl Read, cap: u64, pid: i32, exceeded: &AtomicBool) -> Vec<u8> {
+    let cap = usize::try_from(cap).unwrap_or(usize::MAX);
+    let mut out = Vec::new();
+    let mut buf = vec![0u8; 1 << 16];
+    loop {
+        match pipe.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                if out.len() + n > cap {
+                    let room = cap - out.len();
+                    out.extend_from_slice(&buf[..room]);
+                    exceeded.store(true, Ordering::SeqCst);
+                    kill_group(pid);
+                    break;
+                }
+                out.extend_from_slice(&buf[..n]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+/// Reads stderr to EOF, keeping only the last `STDERR_TAIL` bytes.
+fn read_tail(mut pipe: impl Read) -> Vec<u8> {
+    let mut tail = VecDeque::with_capacity(STDERR_TAIL);
+    let mut buf = [0u8; 4096];
+    loop {
+        match pipe.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                tail.extend(&buf[..n]);
+                let excess = tail.len().saturating_sub(STDERR_TAIL);
+                tail.drain(..excess);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        }
+    }
+    tail.into()
+}
+
+/// The conventional name of a signal number, e.g. `SIGSEGV`.
+pub fn signal_name(signal: i32) -> String {
+    let name = match signal {
+        libc::SIGHUP => "SIGHUP",
+        libc::SIGINT => "SIGINT",
+        libc::SIGQUIT => "SIGQUIT",
+        libc::SIGILL => "SIGILL",
+        libc::SIGTRAP => "SIGTRAP",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGPIPE => "SIGPIPE",
+        libc::SIGALRM => "SIGALRM",
+        libc::SIGTERM => "SIGTERM",
+        libc::SIGXCPU => "SIGXCPU",
+        libc::SIGXFSZ => "SIGXFSZ",
+        libc::SIGSYS => "SIGSYS",
+        _ => return format!("signal {signal}"),
+    };
+    name.to_string()
+}

@@ -1,0 +1,1 @@
+//! The judge's command line, tested end to end over fixture solutions.
