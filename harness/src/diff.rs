@@ -122,13 +122,9 @@ pub fn render(out: &mut impl Write, expected: &str, actual: &str, color: bool) -
                     text.push_str(&paint(DIM, " (no newline at end)"));
                 }
                 let number = line_no.map_or(String::new(), |n| (n + 1).to_string());
-                writeln!(
-                    out,
-                    "{} {:>5} {}",
-                    paint(base, &sign.to_string()),
-                    paint(DIM, &number),
-                    text
-                )?;
+                // Pad before painting: escape codes must not count toward the width.
+                let number = paint(DIM, &format!("{number:>5}"));
+                writeln!(out, "{} {number} {text}", paint(base, &sign.to_string()))?;
             }
         }
     }

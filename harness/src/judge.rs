@@ -183,7 +183,9 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
             )
         };
         Verdict::TLE
-    } else if out.peak_rss > s.memory_limit || (failed && ran_out_of_memory(&stderr)) {
+    } else if (out.peak_rss > s.memory_limit && out.peak_rss > out.inherited_rss)
+        || (failed && ran_out_of_memory(&stderr))
+    {
         result.detail = format!(
             "peak memory {}, limit {}{}",
             human_bytes(out.peak_rss),

@@ -200,6 +200,8 @@ struct JsonReport<'a> {
     problems: BTreeMap<&'a str, &'a Tally>,
     cases: Vec<JsonCase<'a>>,
     errors: &'a [String],
+    /// The judge's own peak resident memory in bytes.
+    judge_peak_rss: u64,
 }
 
 #[derive(Serialize)]
@@ -223,6 +225,7 @@ pub fn write_json(results: &[CaseResult], errors: &[String], out: &mut impl Writ
             })
             .collect(),
         errors,
+        judge_peak_rss: crate::run::own_peak_rss(),
     };
     serde_json::to_writer_pretty(&mut *out, &report)?;
     writeln!(out)?;

@@ -73,6 +73,11 @@ pub struct Outcome {
     pub wall_exceeded: bool,
     /// The last bytes of standard error.
     pub stderr_tail: Vec<u8>,
+    /// The judge's own resident size when it started the process. Linux counts a
+    /// forked child's copy of its parent's pages in the child's peak RSS, so
+    /// `peak_rss` is never below this; a peak at or under it says nothing about
+    /// the solution.
+    pub inherited_rss: u64,
 }
 
 /// Process groups currently running, killed if the judge is interrupted.
@@ -106,6 +111,7 @@ pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcom
     set_limits_before_exec(&mut command, limits);
 
     let program = command.get_program().to_string_lossy().into_owned();
+    let inherited_rss = own_rss();
     let started = Instant::now();
     let mut child = {
         // Registering under the lock keeps a Ctrl-C from slipping between spawn and
@@ -169,7 +175,28 @@ pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcom
         output_exceeded: output_exceeded.load(Ordering::SeqCst),
         wall_exceeded,
         stderr_tail,
+        inherited_rss,
     })
+}
+
+/// This process's current resident set size (`VmRSS`) in bytes, 0 without /proc.
+fn own_rss() -> u64 {
+    own_status_kib("VmRSS:") * 1024
+}
+
+/// This process's own peak resident set size since it started (`VmHWM`), in bytes.
+/// Unlike `getrusage`, it does not include what a parent had when it forked us.
+pub fn own_peak_rss() -> u64 {
+    own_status_kib("VmHWM:") * 1024
+}
+
+fn own_status_kib(field: &str) -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(field))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// Sets the CPU, address-space and core-dump limits in the child before exec.
@@ -226,7 +253,7 @@ fn clamp(resource: Resource, want: Rlimit) -> Rlimit {
 
 /// Reaps `pid` and returns its exit, CPU time and peak RSS from `wait4`.
 #[allow(unsafe_code)] // std and rustix expose no wait4 with resource usage.
-fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
+pub(crate) fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
     let mut status = 0;
     // SAFETY: `rusage` is plain old data that wait4 fills in; zeroes are a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };

@@ -22,9 +22,11 @@ fn main() {
             let _ = out.write_all(b"definitely not the answer\n");
         }
         "trailing-space" => {
-            let text = String::from_utf8_lossy(&input)
-                .replace('\n', "  \n")
-                .replace(' ', "  ");
+            let text = String::from_utf8_lossy(&input).replace('\n', "  \n");
+            let _ = out.write_all(text.as_bytes());
+        }
+        "double-space" => {
+            let text = String::from_utf8_lossy(&input).replace(' ', "  ");
             let _ = out.write_all(text.as_bytes());
         }
         "sleep" => std::thread::sleep(std::time::Duration::from_secs(3600)),
@@ -58,7 +60,8 @@ fn main() {
         }
         "fork-sleep" => {
             // A child that would outlive its parent if the judge did not kill the group.
-            let _ = std::process::Command::new("sleep").arg("3600").spawn();
+            // 3601: a duration no other test uses, so the test can look for it.
+            let _ = std::process::Command::new("sleep").arg("3601").spawn();
             let _ = out.write_all(&input);
         }
         other => {

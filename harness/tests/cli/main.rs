@@ -1,1 +1,7 @@
-//! The judge's command line, tested end to end over fixture solutions.
+//! The judge's command line, tested end to end over fixture solutions
+//! (`harness/src/bin/fixture.rs` misbehaves on demand).
+
+mod malformed;
+mod options;
+mod support;
+mod verdicts;

@@ -1,0 +1,49 @@
+//! Helpers: temporary testdata folders and running `judge run` on the fixture.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+/// A temporary testdata folder.
+pub struct Folder {
+    pub dir: tempfile::TempDir,
+}
+
+impl Folder {
+    /// A folder whose cases expect their own input back (what `fixture echo` prints).
+    pub fn echo_cases() -> Folder {
+        let f = Folder {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        f.write("1.in", "1 2\n3 4\n");
+        f.write("1.out", "1 2\n3 4\n");
+        f
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn write(&self, name: &str, text: &str) {
+        let path = self.dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+}
+
+pub fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_fixture"))
+}
+
+/// `judge run --cmd "fixture MODE" DIR` plus `extra`. stdout is not a terminal, so
+/// the default `--color auto` writes no color.
+pub fn judge_fixture(mode: &str, dir: &Path, extra: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("judge").unwrap();
+    cmd.arg("run")
+        .arg("--cmd")
+        .arg(format!("{} {mode}", fixture().display()))
+        .arg(dir)
+        .args(extra)
+        .timeout(std::time::Duration::from_secs(60));
+    cmd
+}

@@ -1,0 +1,186 @@
+//! Each kind of misbehaviour gets its verdict, and nothing is left running.
+
+use std::time::{Duration, Instant};
+
+use predicates::prelude::*;
+
+use crate::support::{Folder, judge_fixture};
+
+#[test]
+fn a_correct_solution_is_accepted_with_exit_0() {
+    let f = Folder::echo_cases();
+    judge_fixture("echo", f.path(), &["-v"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("AC  ").and(predicate::str::contains("1/1 AC")));
+}
+
+#[test]
+fn a_wrong_answer_is_wa_with_the_first_differing_line_and_a_diff() {
+    let f = Folder::echo_cases();
+    judge_fixture("wrong", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("WA  ")
+                .and(predicate::str::contains("first difference at line 1")),
+        )
+        .stdout(
+            predicate::str::contains("-     1 1 2").and(predicate::str::contains(
+                "+     1 definitely not the answer",
+            )),
+        );
+}
+
+#[test]
+fn trailing_spaces_are_accepted_by_the_exact_checker() {
+    let f = Folder::echo_cases();
+    judge_fixture("trailing-space", f.path(), &[])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn inner_whitespace_differences_are_presentation_errors() {
+    let f = Folder::echo_cases();
+    judge_fixture("double-space", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("PE  ").and(predicate::str::contains(
+                "same tokens, different whitespace",
+            )),
+        );
+}
+
+#[test]
+fn a_sleeping_solution_is_tle_and_the_judge_returns_soon_after_the_backstop() {
+    let f = Folder::echo_cases();
+    let started = Instant::now();
+    judge_fixture("sleep", f.path(), &["--time-limit", "0.5"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("TLE ").and(predicate::str::contains("sleeping or blocked")),
+        );
+    // The backstop is 2 x 0.5 s + 1 s; generous slack for a loaded machine, but far
+    // below the fixture's hour-long sleep.
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "took {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_busy_loop_is_tle_on_cpu_time() {
+    let f = Folder::echo_cases();
+    judge_fixture("spin", f.path(), &["--time-limit", "0.5"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("TLE ").and(predicate::str::contains("CPU")));
+}
+
+#[test]
+fn a_non_zero_exit_is_re_with_the_tail_of_stderr() {
+    let f = Folder::echo_cases();
+    judge_fixture("exit3", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("RE  ").and(predicate::str::contains("exit 3")))
+        .stdout(predicate::str::contains("giving up with status 3"));
+}
+
+#[test]
+fn an_abort_is_re_naming_the_signal() {
+    let f = Folder::echo_cases();
+    judge_fixture("abort", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("RE  ").and(predicate::str::contains("SIGABRT")));
+}
+
+#[test]
+fn a_segfault_is_re_naming_the_signal() {
+    let f = Folder::echo_cases();
+    judge_fixture("segv", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("RE  ").and(predicate::str::contains("SIGSEGV")));
+}
+
+#[test]
+fn a_memory_hog_is_mle() {
+    let f = Folder::echo_cases();
+    f.write("problem.toml", "memory_limit = 64\n");
+    judge_fixture("memory", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("MLE ").and(predicate::str::contains("limit 64.0 MiB")));
+}
+
+#[test]
+fn a_flood_is_ole_and_the_judge_keeps_at_most_the_cap_in_memory() {
+    let f = Folder::echo_cases();
+    f.write("problem.toml", "output_limit = 16\n");
+    let out = judge_fixture("flood", f.path(), &["--format", "json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["cases"][0]["verdict"], "OLE");
+    assert!(
+        json["cases"][0]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("more than 16.0 MiB")
+    );
+    // The fixture prints forever; the judge holds the 16 MiB cap and little else.
+    let peak = json["judge_peak_rss"].as_u64().unwrap();
+    assert!(peak > 0 && peak < 48 << 20, "judge peak RSS {peak} bytes");
+}
+
+#[test]
+fn a_child_left_running_is_killed_with_the_whole_process_group() {
+    let f = Folder::echo_cases();
+    judge_fixture("fork-sleep", f.path(), &[]).assert().code(0);
+    // The fixture's child runs `sleep 3601`; it must be gone once the judge returns.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let left = processes_with_args(&["sleep", "3601"]);
+        if left.is_empty() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "left running: {left:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn a_solution_that_never_reads_its_input_still_gets_a_verdict() {
+    // stdin is the .in file itself: nothing blocks writing a large input into a pipe.
+    let f = Folder::echo_cases();
+    let big = "9 9\n".repeat(1 << 18);
+    f.write("1.in", &big);
+    f.write("1.out", &big);
+    judge_fixture("never-read", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WA  "));
+}
+
+/// Pids whose command line is exactly `args`.
+fn processes_with_args(args: &[&str]) -> Vec<String> {
+    let want: Vec<u8> = args.iter().flat_map(|a| a.bytes().chain([0])).collect();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
+            if cmdline == want {
+                found.push(entry.file_name().to_string_lossy().into_owned());
+            }
+        }
+    }
+    found
+}
