@@ -22,7 +22,9 @@ fn mover_wins(a: u64, b: u64) -> bool {
 
 fn main() {
     let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input).expect("stdin is text");
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .expect("stdin is text");
     let mut numbers = input
         .split_ascii_whitespace()
         .map(|t| t.parse::<u64>().expect("a number"));
@@ -31,7 +33,11 @@ fn main() {
         if a == 0 && b == 0 {
             break;
         }
-        out.push_str(if mover_wins(a, b) { "Stan wins\n" } else { "Ollie wins\n" });
+        out.push_str(if mover_wins(a, b) {
+            "Stan wins\n"
+        } else {
+            "Ollie wins\n"
+        });
     }
     std::io::stdout().write_all(out.as_bytes()).expect("stdout");
 }

@@ -19,7 +19,9 @@ fn mover_wins(a: i32, b: i32) -> bool {
 
 fn main() {
     let mut input = String::new();
-    std::io::stdin().read_to_string(&mut input).expect("stdin is text");
+    std::io::stdin()
+        .read_to_string(&mut input)
+        .expect("stdin is text");
     let mut numbers = input
         .split_ascii_whitespace()
         .map(|t| t.parse::<u64>().expect("a number") as i32);
