@@ -126,44 +126,43 @@ impl From<io::Error> for Error {
     }
 }
 
-/// A whitespace-separated token: its line, its first bytes (for messages) and,
-/// if it is a decimal `u64`, its value.
+/// A whitespace-separated token: its line and its value if it is a decimal `u64`,
+/// else its text (cut short if long) for the error message. Kept small: valid
+/// tokens are returned by value millions of times.
 struct Token {
     line: u64,
-    value: Option<u64>,
-    shown: [u8; SHOWN],
-    len: usize,
+    value: Result<u64, Box<str>>,
 }
 
 impl Token {
-    /// The token as written, cut short if long, for error messages.
+    /// The token as written, for error messages.
     fn text(&self) -> String {
-        let mut text = String::from_utf8_lossy(&self.shown[..self.len.min(SHOWN)]).into_owned();
-        if self.len > SHOWN {
-            text.push_str("...");
+        match &self.value {
+            Ok(v) => v.to_string(),
+            Err(text) => text.to_string(),
         }
-        text
     }
 
     /// The token's value, or an error naming its line and text.
+    #[inline]
     fn number(&self) -> Result<u64, Error> {
-        let bytes = &self.shown[..self.len.min(SHOWN)];
-        let msg = match self.value {
-            Some(v) => return Ok(v),
-            None if bytes.iter().all(u8::is_ascii_digit) => {
-                format!(
-                    "number \"{}\" is too large (the largest allowed is {})",
-                    self.text(),
-                    u64::MAX
-                )
-            }
-            None if self.len > 1
-                && bytes[0] == b'-'
-                && bytes[1..].iter().all(u8::is_ascii_digit) =>
-            {
-                format!("expected a non-negative number, found \"{}\"", self.text())
-            }
-            None => format!("expected a number, found \"{}\"", self.text()),
+        let text = match &self.value {
+            Ok(v) => return Ok(*v),
+            Err(text) => text,
+        };
+        let digits = |s: &str| {
+            let s = s.strip_suffix("...").unwrap_or(s);
+            !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+        };
+        let msg = if digits(text) {
+            format!(
+                "number \"{text}\" is too large (the largest allowed is {})",
+                u64::MAX
+            )
+        } else if text.strip_prefix('-').is_some_and(digits) {
+            format!("expected a non-negative number, found \"{text}\"")
+        } else {
+            format!("expected a number, found \"{text}\"")
         };
         Err(Error::Input {
             line: self.line,
@@ -197,6 +196,12 @@ struct Scanner<R> {
 /// Tokens longer than this are shown cut short in error messages.
 const SHOWN: usize = 24;
 
+/// Bytes that separate tokens on a line (`\n` separates too, and ends the line).
+#[inline]
+fn is_blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
+}
+
 impl<R: Read> Scanner<R> {
     fn new(src: R) -> Self {
         Scanner {
@@ -208,35 +213,40 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    /// The next byte without consuming it; `None` at end of input.
+    /// Makes sure an unread byte is in the buffer, refilling it when used up;
+    /// `false` at end of input.
     #[inline]
-    fn peek(&mut self) -> Result<Option<u8>, Error> {
-        if self.pos == self.len {
-            self.pos = 0;
-            self.len = loop {
-                match self.src.read(&mut self.buf) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e.into()),
-                }
-            };
-            if self.len == 0 {
-                return Ok(None);
-            }
+    fn fill(&mut self) -> Result<bool, Error> {
+        if self.pos < self.len {
+            return Ok(true);
         }
-        Ok(Some(self.buf[self.pos]))
+        self.pos = 0;
+        self.len = loop {
+            match self.src.read(&mut self.buf) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            }
+        };
+        Ok(self.len > 0)
     }
 
     /// Skips blanks (counting newlines); with `stop_at_newline`, stops before a `\n`.
+    /// Returns the byte it stopped at, `None` at end of input.
     fn skip_blanks(&mut self, stop_at_newline: bool) -> Result<Option<u8>, Error> {
-        while let Some(c) = self.peek()? {
-            match c {
-                b'\n' if stop_at_newline => return Ok(Some(c)),
-                b'\n' => self.line += 1,
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
-                _ => return Ok(Some(c)),
+        while self.fill()? {
+            while self.pos < self.len {
+                let c = self.buf[self.pos];
+                if c == b'\n' {
+                    if stop_at_newline {
+                        return Ok(Some(c));
+                    }
+                    self.line += 1;
+                } else if !is_blank(c) {
+                    return Ok(Some(c));
+                }
+                self.pos += 1;
             }
-            self.pos += 1;
         }
         Ok(None)
     }
@@ -247,12 +257,30 @@ impl<R: Read> Scanner<R> {
             return Ok(None);
         }
         let line = self.line;
+        // Fast path: a number of at most 19 digits (it cannot overflow u64) whose
+        // end is already in the buffer; nearly every token of a valid input.
+        let rest = &self.buf[self.pos..self.len];
+        let mut value = 0u64;
+        let mut i = 0;
+        while i < rest.len().min(19) && rest[i].is_ascii_digit() {
+            value = value * 10 + u64::from(rest[i] - b'0');
+            i += 1;
+        }
+        if i < rest.len() && (rest[i] == b'\n' || is_blank(rest[i])) {
+            self.pos += i;
+            return Ok(Some(Token {
+                line,
+                value: Ok(value),
+            }));
+        }
+        // Slow path: long, malformed, or cut by the buffer's end.
         let mut value: Option<u64> = Some(0);
         let mut digits_only = true;
         let mut shown = [0u8; SHOWN];
         let mut len = 0usize;
-        while let Some(c) = self.peek()? {
-            if c.is_ascii_whitespace() {
+        while self.fill()? {
+            let c = self.buf[self.pos];
+            if c == b'\n' || is_blank(c) {
                 break;
             }
             if c.is_ascii_digit() {
@@ -268,13 +296,17 @@ impl<R: Read> Scanner<R> {
             len += 1;
             self.pos += 1;
         }
-        let value = value.filter(|_| digits_only);
-        Ok(Some(Token {
-            line,
-            value,
-            shown,
-            len,
-        }))
+        let value = match value.filter(|_| digits_only) {
+            Some(v) => Ok(v),
+            None => {
+                let mut text = String::from_utf8_lossy(&shown[..len.min(SHOWN)]).into_owned();
+                if len > SHOWN {
+                    text.push_str("...");
+                }
+                Err(text.into_boxed_str())
+            }
+        };
+        Ok(Some(Token { line, value }))
     }
 
     /// Requires that line `line` holds nothing more; `what` names what it should hold.
