@@ -51,10 +51,10 @@ pub fn cases(dir: &Path) -> Result<Found> {
         }
     }
     let mut found = Found::default();
+    let mut outputs: std::collections::HashSet<PathBuf> = outputs.into_iter().collect();
     for input in inputs {
         let output = input.with_extension("out");
-        if let Some(i) = outputs.iter().position(|o| *o == output) {
-            outputs.swap_remove(i);
+        if outputs.remove(&output) {
             found.cases.push(Case {
                 name: case_name(dir, &input),
                 input,
