@@ -12,12 +12,13 @@ pub mod cli;
 pub mod diff;
 pub mod discover;
 pub mod judge;
+pub mod known_wrong;
 pub mod problem;
 pub mod report;
 pub mod run;
 
 use std::collections::HashMap;
-use std::io::Write;
+use std::io::{IsTerminal as _, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
@@ -125,7 +126,78 @@ fn judge_workspace(args: JudgeArgs) -> Result<i32> {
         add_jobs(&mut jobs, plan, &plan.name, judge::exe_command(exe));
     }
     let results = execute(&jobs, &args.options);
-    finish(&results, &errors, &args.options)
+    let catches = judge_known_wrong(&ws, &plans, &exes, &args.options)?;
+    let status = finish(&results, &errors, &args.options)?;
+    Ok(report_known_wrong(&catches, &args.options, status))
+}
+
+/// Runs every known-wrong solution of the planned problems on all their cases.
+/// Skipped with `--case`: a narrowed run would report misses that are not real.
+fn judge_known_wrong(
+    ws: &build::Workspace,
+    plans: &[Plan],
+    exes: &build::Executables,
+    options: &Options,
+) -> Result<Vec<known_wrong::Catch>> {
+    if !options.cases.is_empty() {
+        return Ok(Vec::new());
+    }
+    let threads = options
+        .jobs
+        .map(usize::from)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let mut catches = Vec::new();
+    for plan in plans {
+        let Some(problem) = ws.problem(&plan.name) else {
+            continue;
+        };
+        for wrong in known_wrong::of(problem) {
+            let exe = exes
+                .get(&(plan.name.clone(), wrong.target.clone()))
+                .with_context(|| format!("cargo built no binary {}", wrong.target))?;
+            let live = options.format == Format::Human && std::io::stderr().is_terminal();
+            if live {
+                eprint!(
+                    "\r\x1b[2Kjudging known-wrong {} [{}]",
+                    wrong.problem, wrong.label
+                );
+            }
+            let catch = known_wrong::judge(
+                &wrong,
+                judge::exe_command(exe),
+                &plan.cases,
+                &plan.settings,
+                threads,
+            );
+            if live {
+                eprint!("\r\x1b[2K");
+            }
+            catches.push(catch);
+        }
+    }
+    Ok(catches)
+}
+
+/// Prints a line per known-wrong solution (on stderr with `--format json`, whose
+/// stdout is one JSON document) and fails the run if any was missed.
+fn report_known_wrong(catches: &[known_wrong::Catch], options: &Options, status: i32) -> i32 {
+    if catches.is_empty() {
+        return status;
+    }
+    let mut text = String::from("\nknown-wrong solutions (each must be caught by some case):\n");
+    for c in catches {
+        text.push_str(&c.line());
+    }
+    if options.format == Format::Human {
+        let _ = anstream::stdout().write_all(text.as_bytes());
+    } else {
+        let _ = anstream::stderr().write_all(text.as_bytes());
+    }
+    if status == EXIT_OK && catches.iter().any(|c| !c.caught()) {
+        EXIT_FAILED
+    } else {
+        status
+    }
 }
 
 /// `cargo judge run --cmd CMD DIR`.

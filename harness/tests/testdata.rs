@@ -1,11 +1,13 @@
 //! Every testdata case of every problem as its own named test: the judge builds the
-//! solutions in release and each case passes only if it is AC.
+//! solutions in release and each case passes only if it is AC. Each known-wrong
+//! solution (`src/bin/wa_*.rs`, `tle_*.rs`, `re_*.rs`) is a test too
+//! (`known-wrong/<problem>/<label>`), passing only if some case catches it.
 //! `cargo test -p harness --test testdata -- poj2348` runs just those cases.
 
 use std::process::ExitCode;
 
 use harness::judge::{self, Job, Verdict};
-use harness::{build, discover, problem::Settings, report};
+use harness::{build, discover, known_wrong, problem::Settings, report};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn main() -> ExitCode {
@@ -38,6 +40,22 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
             "{} has no test cases",
             dir.display()
         );
+        // One test per known-wrong solution: it must get its verdict on some case.
+        for wrong in known_wrong::of(problem) {
+            let name = format!("known-wrong/{}/{}", problem.name, wrong.label);
+            let exe = exes[&(problem.name.clone(), wrong.target.clone())].clone();
+            let (cases, settings) = (found.cases.clone(), settings.clone());
+            trials.push(Trial::test(name, move || {
+                // One worker: libtest-mimic already runs the trials in parallel.
+                let catch =
+                    known_wrong::judge(&wrong, judge::exe_command(&exe), &cases, &settings, 1);
+                if catch.caught() {
+                    Ok(())
+                } else {
+                    Err(Failed::from(report::plain(&catch.line())))
+                }
+            }));
+        }
         let exe = exes[&(problem.name.clone(), problem.name.clone())].clone();
         for case in found.cases {
             let name = format!("{}/{}", problem.name, case.name);
