@@ -83,19 +83,20 @@ fn fibonacci() -> Vec<u128> {
 /// shifted one index up; otherwise `x` is an upper number and its partner is the
 /// representation shifted one index down. Zero is its own partner.
 fn partner(fib: &[u128], x: u64) -> u128 {
+    // Bit i set: fib[i] is a term (fewer than 128 Fibonacci numbers fit in u128).
+    let mut terms = 0u128;
     let mut rest = u128::from(x);
-    let mut terms = Vec::new();
     for (i, &f) in fib.iter().enumerate().rev() {
         if f <= rest {
             rest -= f;
-            terms.push(i);
+            terms |= 1 << i;
         }
     }
     // fib[i] is F_{i+2}: an even Fibonacci index is an even i.
-    let lower = terms.last().is_some_and(|&i| i % 2 == 0);
-    terms
-        .iter()
-        .map(|&i| if lower { fib[i + 1] } else { fib[i - 1] })
+    let lower = terms != 0 && terms.trailing_zeros().is_multiple_of(2);
+    (0..fib.len())
+        .filter(|&i| terms >> i & 1 == 1)
+        .map(|i| if lower { fib[i + 1] } else { fib[i - 1] })
         .sum()
 }
 
