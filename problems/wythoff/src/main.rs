@@ -126,48 +126,43 @@ impl From<io::Error> for Error {
     }
 }
 
-/// A whitespace-separated token: its line, its first bytes (for messages) and,
-/// if it is a decimal `u64`, its value.
+/// A whitespace-separated token: its line and its value if it is a decimal `u64`,
+/// else its text (cut short if long) for the error message. Kept small: valid
+/// tokens are returned by value millions of times.
 struct Token {
     line: u64,
-    value: Option<u64>,
-    shown: [u8; SHOWN],
-    len: usize,
+    value: Result<u64, Box<str>>,
 }
 
 impl Token {
-    /// The token as written, cut short if long, for error messages.
+    /// The token as written, for error messages.
     fn text(&self) -> String {
-        if let (Some(v), 0) = (self.value, self.len) {
-            // Parsed on the fast path, which keeps no copy of the bytes.
-            return v.to_string();
+        match &self.value {
+            Ok(v) => v.to_string(),
+            Err(text) => text.to_string(),
         }
-        let mut text = String::from_utf8_lossy(&self.shown[..self.len.min(SHOWN)]).into_owned();
-        if self.len > SHOWN {
-            text.push_str("...");
-        }
-        text
     }
 
     /// The token's value, or an error naming its line and text.
+    #[inline]
     fn number(&self) -> Result<u64, Error> {
-        let bytes = &self.shown[..self.len.min(SHOWN)];
-        let msg = match self.value {
-            Some(v) => return Ok(v),
-            None if bytes.iter().all(u8::is_ascii_digit) => {
-                format!(
-                    "number \"{}\" is too large (the largest allowed is {})",
-                    self.text(),
-                    u64::MAX
-                )
-            }
-            None if self.len > 1
-                && bytes[0] == b'-'
-                && bytes[1..].iter().all(u8::is_ascii_digit) =>
-            {
-                format!("expected a non-negative number, found \"{}\"", self.text())
-            }
-            None => format!("expected a number, found \"{}\"", self.text()),
+        let text = match &self.value {
+            Ok(v) => return Ok(*v),
+            Err(text) => text,
+        };
+        let digits = |s: &str| {
+            let s = s.strip_suffix("...").unwrap_or(s);
+            !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+        };
+        let msg = if digits(text) {
+            format!(
+                "number \"{text}\" is too large (the largest allowed is {})",
+                u64::MAX
+            )
+        } else if text.strip_prefix('-').is_some_and(digits) {
+            format!("expected a non-negative number, found \"{text}\"")
+        } else {
+            format!("expected a number, found \"{text}\"")
         };
         Err(Error::Input {
             line: self.line,
@@ -275,9 +270,7 @@ impl<R: Read> Scanner<R> {
             self.pos += i;
             return Ok(Some(Token {
                 line,
-                value: Some(value),
-                shown: [0; SHOWN],
-                len: 0,
+                value: Ok(value),
             }));
         }
         // Slow path: long, malformed, or cut by the buffer's end.
@@ -303,13 +296,17 @@ impl<R: Read> Scanner<R> {
             len += 1;
             self.pos += 1;
         }
-        let value = value.filter(|_| digits_only);
-        Ok(Some(Token {
-            line,
-            value,
-            shown,
-            len,
-        }))
+        let value = match value.filter(|_| digits_only) {
+            Some(v) => Ok(v),
+            None => {
+                let mut text = String::from_utf8_lossy(&shown[..len.min(SHOWN)]).into_owned();
+                if len > SHOWN {
+                    text.push_str("...");
+                }
+                Err(text.into_boxed_str())
+            }
+        };
+        Ok(Some(Token { line, value }))
     }
 
     /// Requires that line `line` holds nothing more; `what` names what it should hold.
