@@ -3,8 +3,9 @@
 //! `n` coins lie in a circle. Alice and Bob alternate, Alice first; a move removes
 //! one coin or two coins that are next to each other (coins that became neighbours
 //! only because the coin between them was taken are not adjacent). Whoever takes the
-//! last coin wins. Input: one `n` per line, ended by a line `0`; output `Alice` or
-//! `Bob` for each.
+//! last coin wins. Input: one `n` per line, ended by a line `0` (or by the end of
+//! the input); output `Alice` or `Bob` for each. The statement bounds `n` by 10^6;
+//! here any `n` up to `u64::MAX` is accepted.
 //!
 //! Winning rule: Alice wins exactly when `n <= 2`.
 //!
