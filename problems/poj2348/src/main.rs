@@ -89,7 +89,7 @@ fn main() {
 
 /// Why the input could not be read; `Display` gives `line L: ...`.
 #[derive(Debug)]
-enum Error {
+pub(crate) enum Error {
     Input { line: u64, msg: String },
     Io(io::Error),
 }
@@ -112,14 +112,14 @@ impl From<io::Error> for Error {
 /// A whitespace-separated token: its line and its value if it is a decimal `u64`,
 /// else its text (cut short if long) for the error message. Kept small: valid
 /// tokens are returned by value millions of times.
-struct Token {
-    line: u64,
+pub(crate) struct Token {
+    pub(crate) line: u64,
     value: Result<u64, Box<str>>,
 }
 
 impl Token {
     /// The token as written, for error messages.
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match &self.value {
             Ok(v) => v.to_string(),
             Err(text) => text.to_string(),
@@ -128,13 +128,19 @@ impl Token {
 
     /// The token's value, or an error naming its line and text.
     #[inline]
-    fn number(&self) -> Result<u64, Error> {
+    pub(crate) fn number(&self) -> Result<u64, Error> {
         let text = match &self.value {
             Ok(v) => return Ok(*v),
             Err(text) => text,
         };
+        // A shown text longer than SHOWN was cut and ends in "..." (a literal "5..."
+        // is not a number, not a long one).
         let digits = |s: &str| {
-            let s = s.strip_suffix("...").unwrap_or(s);
+            let s = if s.len() > SHOWN {
+                s.strip_suffix("...").unwrap_or(s)
+            } else {
+                s
+            };
             !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
         };
         let msg = if digits(text) {
@@ -155,7 +161,7 @@ impl Token {
 
     /// The value, which must be at least 1.
     #[allow(dead_code)] // used by the solutions whose statements require positive numbers
-    fn positive(&self) -> Result<u64, Error> {
+    pub(crate) fn positive(&self) -> Result<u64, Error> {
         match self.number()? {
             0 => Err(Error::Input {
                 line: self.line,
@@ -168,7 +174,7 @@ impl Token {
 
 /// Streams input through one fixed buffer and parses bytes directly: no per-line
 /// allocation and no whole-input read, so memory stays flat for any input size.
-struct Scanner<R> {
+pub(crate) struct Scanner<R> {
     src: R,
     buf: Box<[u8]>,
     pos: usize,
@@ -186,7 +192,7 @@ fn is_blank(c: u8) -> bool {
 }
 
 impl<R: Read> Scanner<R> {
-    fn new(src: R) -> Self {
+    pub(crate) fn new(src: R) -> Self {
         Scanner {
             src,
             buf: vec![0; 1 << 16].into_boxed_slice(),
@@ -235,7 +241,7 @@ impl<R: Read> Scanner<R> {
     }
 
     /// The next token, or `None` at end of input.
-    fn token(&mut self) -> Result<Option<Token>, Error> {
+    pub(crate) fn token(&mut self) -> Result<Option<Token>, Error> {
         if self.skip_blanks(false)?.is_none() {
             return Ok(None);
         }
@@ -293,7 +299,7 @@ impl<R: Read> Scanner<R> {
     }
 
     /// Requires that line `line` holds nothing more; `what` names what it should hold.
-    fn expect_line_end(&mut self, line: u64, what: &str) -> Result<(), Error> {
+    pub(crate) fn expect_line_end(&mut self, line: u64, what: &str) -> Result<(), Error> {
         match self.skip_blanks(true)? {
             None | Some(b'\n') => Ok(()),
             Some(_) => {
@@ -308,7 +314,7 @@ impl<R: Read> Scanner<R> {
 
     /// Reads the next token on line `line`; a missing one is an error naming `what`.
     #[allow(dead_code)] // used by the solutions that read several numbers per line
-    fn same_line(&mut self, line: u64, what: &str) -> Result<Token, Error> {
+    pub(crate) fn same_line(&mut self, line: u64, what: &str) -> Result<Token, Error> {
         match self.skip_blanks(true)? {
             None | Some(b'\n') => Err(Error::Input {
                 line,

@@ -4,12 +4,10 @@
 //! input.
 
 #[allow(dead_code)]
-#[path = "../src/main.rs"]
-mod solution;
-
-#[allow(dead_code)]
 #[path = "../src/bin/brute.rs"]
 mod brute;
+// The brute force loads the solution (for its input scanner); use that copy.
+use brute::solution;
 
 use std::path::PathBuf;
 
