@@ -7,8 +7,8 @@
 //! multiples, pairs with `b < a < 2b` (where the players have no choice), consecutive
 //! Fibonacci numbers (the longest forced chains), and values next to `V`.
 //!
-//! hdu1525, poj2348 and ybt1218 share this game and this generator; each crate keeps
-//! its own copy so the crates stay independent.
+//! hdu1525, poj2348 and ybt1218 share this game and its input format, so poj2348's
+//! and ybt1218's generators load this file as a module and call its `main`.
 
 use std::io::{self, BufWriter, Write};
 
@@ -133,7 +133,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
     Ok(Options { seed, lines, max })
 }
 
-fn main() {
+pub(crate) fn main() {
     let opts = match parse(std::env::args().skip(1)) {
         Ok(opts) => opts,
         Err(msg) => {
