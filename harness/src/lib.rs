@@ -6,6 +6,7 @@
 //! `run` (processes and limits), `check` (checkers), `judge` (verdicts, parallel
 //! runs), `diff` and `report` (presentation).
 
+pub mod bench;
 pub mod build;
 pub mod check;
 pub mod cli;
@@ -47,6 +48,7 @@ pub fn main(cli: Cli) -> i32 {
     let result = match cli.command {
         None => judge_workspace(cli.judge),
         Some(Cmd::Run(args)) => judge_dir(args),
+        Some(Cmd::Bench(args)) => bench::bench(args),
     };
     result.unwrap_or_else(|e| {
         let _ = std::io::stdout().flush();
