@@ -29,6 +29,9 @@ pub enum Cmd {
     /// Time the solutions against C++ baselines, and the judge against a shell loop;
     /// print a table and write BENCHMARKS.md (slow: a few minutes).
     Bench(BenchArgs),
+    /// Random inputs from the problem's generator, solution vs brute force; on the
+    /// first difference, shrink it to a minimal failing input.
+    Stress(StressArgs),
 }
 
 /// `cargo judge [PROBLEM...]`.
@@ -73,6 +76,48 @@ pub struct BenchArgs {
     /// Where to write the report; `-` for nowhere [default: BENCHMARKS.md at the root].
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// `cargo judge stress NAME [-- GENERATOR ARGS]`.
+#[derive(Debug, Args)]
+pub struct StressArgs {
+    /// The problem (crate name under problems/).
+    pub problem: String,
+    /// The first seed; each further case uses the next one.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after N cases [default: run for --time].
+    #[arg(long, value_name = "N", conflicts_with = "time")]
+    pub cases: Option<u64>,
+    /// Stop after this long, e.g. 30s [default: 10s].
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time: Option<f64>,
+    /// Lines per generated input (the generator's --lines).
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub lines: u64,
+    /// Largest value in generated inputs (the generator's --max); small, so the
+    /// brute force keeps up.
+    #[arg(long, value_name = "V", default_value_t = 100)]
+    pub max: u64,
+    /// Save the minimal failing input as testdata/NAME/stress-SEED.in, with the
+    /// .out from the brute force.
+    #[arg(long)]
+    pub save: bool,
+    /// Report the failing input as generated, without shrinking it.
+    #[arg(long)]
+    pub no_shrink: bool,
+    /// At most this many runs while shrinking.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub shrink_runs: u64,
+    /// CPU seconds the brute force may take per input.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_seconds)]
+    pub brute_time_limit: f64,
+    /// When to color the output (NO_COLOR is honoured by auto).
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+    /// More generator arguments, passed through after `--` (e.g. `-- --k 3`).
+    #[arg(last = true, value_name = "GENERATOR ARGS")]
+    pub gen_args: Vec<String>,
 }
 
 /// Checkers selectable on the command line.

@@ -17,6 +17,7 @@ pub mod known_wrong;
 pub mod problem;
 pub mod report;
 pub mod run;
+pub mod stress;
 
 use std::collections::HashMap;
 use std::io::{IsTerminal as _, Write};
@@ -49,6 +50,10 @@ pub fn main(cli: Cli) -> i32 {
         None => judge_workspace(cli.judge),
         Some(Cmd::Run(args)) => judge_dir(args),
         Some(Cmd::Bench(args)) => bench::bench(args),
+        Some(Cmd::Stress(args)) => {
+            set_color(args.color);
+            stress::stress(args)
+        }
     };
     result.unwrap_or_else(|e| {
         let _ = std::io::stdout().flush();

@@ -3,5 +3,7 @@
 
 mod malformed;
 mod options;
+mod stress;
 mod support;
+mod tempws;
 mod verdicts;
