@@ -32,6 +32,11 @@ pub enum Cmd {
     /// Random inputs from the problem's generator, solution vs brute force; on the
     /// first difference, shrink it to a minimal failing input.
     Stress(StressArgs),
+    /// Write expected outputs (.out) from the brute force or the solution.
+    Bless(BlessArgs),
+    /// Check testdata hygiene: CR, final newline, trailing spaces, UTF-8, empty,
+    /// duplicate and unpaired files, and each problem's validate binary.
+    Lint(LintArgs),
 }
 
 /// `cargo judge [PROBLEM...]`.
@@ -118,6 +123,47 @@ pub struct StressArgs {
     /// More generator arguments, passed through after `--` (e.g. `-- --k 3`).
     #[arg(last = true, value_name = "GENERATOR ARGS")]
     pub gen_args: Vec<String>,
+}
+
+/// `cargo judge bless NAME`.
+#[derive(Debug, Args)]
+pub struct BlessArgs {
+    /// The problem (crate name under problems/).
+    pub problem: String,
+    /// Which program writes the outputs; the other one must agree.
+    #[arg(long, value_enum, default_value_t = BlessFrom::Brute)]
+    pub from: BlessFrom,
+    /// Also rewrite existing .out files, showing the diff of each change.
+    #[arg(long)]
+    pub force: bool,
+    /// Only cases whose name matches GLOB; may be repeated.
+    #[arg(long = "case", value_name = "GLOB")]
+    pub cases: Vec<String>,
+    /// CPU seconds either program may take per case.
+    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_seconds)]
+    pub brute_time_limit: f64,
+    /// When to color the output (NO_COLOR is honoured by auto).
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+}
+
+/// Where `bless` takes expected outputs from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BlessFrom {
+    /// The brute force (src/bin/brute.rs).
+    Brute,
+    /// The solution (src/main.rs), e.g. where the brute force is too slow.
+    Solution,
+}
+
+/// `cargo judge lint [PROBLEM...]`.
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Testdata folders to check (all when none is given).
+    pub problems: Vec<String>,
+    /// When to color the output (NO_COLOR is honoured by auto).
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
 }
 
 /// Checkers selectable on the command line.

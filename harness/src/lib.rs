@@ -7,6 +7,7 @@
 //! runs), `diff` and `report` (presentation).
 
 pub mod bench;
+pub mod bless;
 pub mod build;
 pub mod check;
 pub mod cli;
@@ -14,6 +15,7 @@ pub mod diff;
 pub mod discover;
 pub mod judge;
 pub mod known_wrong;
+pub mod lint;
 pub mod problem;
 pub mod report;
 pub mod run;
@@ -50,6 +52,14 @@ pub fn main(cli: Cli) -> i32 {
         None => judge_workspace(cli.judge),
         Some(Cmd::Run(args)) => judge_dir(args),
         Some(Cmd::Bench(args)) => bench::bench(args),
+        Some(Cmd::Bless(args)) => {
+            set_color(args.color);
+            bless::bless(args)
+        }
+        Some(Cmd::Lint(args)) => {
+            set_color(args.color);
+            lint::lint(args)
+        }
         Some(Cmd::Stress(args)) => {
             set_color(args.color);
             stress::stress(args)

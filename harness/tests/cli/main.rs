@@ -1,6 +1,8 @@
 //! The judge's command line, tested end to end over fixture solutions
 //! (`harness/src/bin/fixture.rs` misbehaves on demand).
 
+mod bless;
+mod lint;
 mod malformed;
 mod options;
 mod stress;

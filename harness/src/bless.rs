@@ -1,0 +1,210 @@
+//! `cargo judge bless NAME`: writing expected outputs.
+//!
+//! Conservative like trycmd's overwrite mode: missing `.out` files are filled in;
+//! existing ones are rewritten only with `--force`, each change shown as a diff first.
+//! The output comes from the brute force (default) or the solution, and the other
+//! one is run too: if they disagree on any case nothing at all is written and the
+//! cases are named. Running and comparing reuse `stress`, `check` and `diff`.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Style};
+use anyhow::{Context, Result, bail};
+use globset::{Glob, GlobSetBuilder};
+
+use crate::check::{self, Outcome};
+use crate::cli::{BlessArgs, BlessFrom};
+use crate::discover;
+use crate::problem::Settings;
+use crate::run::Limits;
+use crate::stress::{self, Side};
+use crate::{EXIT_FAILED, EXIT_OK, build, diff};
+
+const BOLD: Style = Style::new().bold();
+const RED: Style = AnsiColor::Red.on_default().bold();
+
+/// One input to bless.
+struct Target {
+    name: String,
+    input: PathBuf,
+    output: PathBuf,
+    old: Option<Vec<u8>>,
+}
+
+/// `cargo judge bless NAME`.
+pub fn bless(args: BlessArgs) -> Result<i32> {
+    let ws = build::workspace()?;
+    let name = args.problem.as_str();
+    let dir = ws.testdata().join(name);
+    if !dir.is_dir() {
+        bail!("{} does not exist", dir.display());
+    }
+    let settings = Settings::load(&dir)?;
+    let found = discover::cases(&dir)?;
+    let mut filter = GlobSetBuilder::new();
+    for g in &args.cases {
+        filter.add(Glob::new(g).with_context(|| format!("invalid --case pattern \"{g}\""))?);
+    }
+    let filter = filter.build()?;
+    let mut targets: Vec<Target> = found
+        .cases
+        .iter()
+        .map(|c| Target {
+            name: c.name.clone(),
+            input: c.input.clone(),
+            output: c.output.clone(),
+            old: None,
+        })
+        .collect();
+    for lonely in found
+        .unpaired
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+    {
+        let stem = lonely
+            .strip_prefix(&dir)
+            .unwrap_or(lonely)
+            .with_extension("");
+        targets.push(Target {
+            name: stem.to_string_lossy().replace('\\', "/"),
+            input: lonely.clone(),
+            output: lonely.with_extension("out"),
+            old: None,
+        });
+    }
+    targets.retain(|t| args.cases.is_empty() || filter.is_match(&t.name));
+    for t in &mut targets {
+        t.old = std::fs::read(&t.output).ok();
+    }
+    let kept = targets.iter().filter(|t| t.old.is_some()).count();
+    if !args.force {
+        targets.retain(|t| t.old.is_none());
+    }
+    let mut out = anstream::stdout();
+    if targets.is_empty() {
+        writeln!(
+            out,
+            "nothing to bless in {}: every selected input has its .out ({kept} kept; --force rewrites them)",
+            dir.display()
+        )?;
+        return Ok(EXIT_OK);
+    }
+    let programs = stress::programs(&ws, name)?;
+    let (source, other, source_name, other_name) = match args.from {
+        BlessFrom::Brute => (
+            &programs.brute,
+            &programs.solution,
+            "brute force",
+            "solution",
+        ),
+        BlessFrom::Solution => (
+            &programs.solution,
+            &programs.brute,
+            "solution",
+            "brute force",
+        ),
+    };
+    let limits = Limits {
+        time: settings
+            .time_limit
+            .max(Duration::from_secs_f64(args.brute_time_limit)),
+        memory: settings.memory_limit.max(1 << 30),
+        output: settings.output_limit,
+    };
+    let mut refusals = Vec::new();
+    let mut writes = Vec::new();
+    for t in &targets {
+        let produced = match stress::run_side(source, &t.input, &limits)? {
+            Side::Ran(o) => o,
+            Side::Failed(v, why) => {
+                refusals.push(format!(
+                    "{}: the {source_name} failed ({}): {why}",
+                    t.name,
+                    v.name()
+                ));
+                continue;
+            }
+        };
+        let note = match stress::run_side(other, &t.input, &limits)? {
+            Side::Ran(o) => match check::check(&settings.checker, &t.input, &o, &produced)? {
+                Outcome::Accepted => String::new(),
+                _ => {
+                    let mut d = String::new();
+                    let (b, s) = match args.from {
+                        BlessFrom::Brute => (&produced, &o),
+                        BlessFrom::Solution => (&o, &produced),
+                    };
+                    diff::render(
+                        &mut d,
+                        &String::from_utf8_lossy(b),
+                        &String::from_utf8_lossy(s),
+                        true,
+                    )
+                    .expect("writing to a String cannot fail");
+                    refusals.push(format!(
+                        "{}: the brute force and the solution disagree (- brute force, + solution):\n{}",
+                        t.name,
+                        d.trim_end().replace('\n', "\n    ")
+                    ));
+                    continue;
+                }
+            },
+            Side::Failed(v, why) => format!(
+                " (not cross-checked: the {other_name} got {}: {why})",
+                v.name()
+            ),
+        };
+        writes.push((t, produced, note));
+    }
+    if !refusals.is_empty() {
+        for r in &refusals {
+            writeln!(out, "{RED}refused{RED:#} {r}")?;
+        }
+        writeln!(
+            out,
+            "nothing written: fix the {} case(s) above first",
+            refusals.len()
+        )?;
+        return Ok(EXIT_FAILED);
+    }
+    for (t, produced, note) in writes {
+        let rel = t
+            .output
+            .strip_prefix(&ws.root)
+            .unwrap_or(&t.output)
+            .display()
+            .to_string();
+        match &t.old {
+            Some(old) if *old == produced => {
+                writeln!(out, "unchanged {rel}{note}")?;
+                continue;
+            }
+            Some(old) => {
+                let mut d = String::new();
+                diff::render(
+                    &mut d,
+                    &String::from_utf8_lossy(old),
+                    &String::from_utf8_lossy(&produced),
+                    true,
+                )
+                .expect("writing to a String cannot fail");
+                writeln!(
+                    out,
+                    "{BOLD}rewrote{BOLD:#} {rel} from the {source_name}{note} (- old, + new):"
+                )?;
+                for line in d.lines() {
+                    writeln!(out, "    {line}")?;
+                }
+            }
+            None => writeln!(
+                out,
+                "{BOLD}wrote{BOLD:#} {rel} from the {source_name}{note}"
+            )?,
+        }
+        std::fs::write(&t.output, &produced)
+            .with_context(|| format!("cannot write {}", t.output.display()))?;
+    }
+    Ok(EXIT_OK)
+}

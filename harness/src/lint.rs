@@ -1,0 +1,300 @@
+//! `cargo judge lint`: testdata hygiene, the way Kattis problem tools check it.
+//!
+//! Per file: CR characters, a missing final newline, trailing spaces or tabs,
+//! bytes that are not UTF-8, empty files. Per folder: inputs with the same content,
+//! `.in`/`.out` files without their partner, and inputs the problem's optional
+//! `src/bin/validate.rs` rejects (exit status not 0). A file whose name contains
+//! `tolerated` deliberately tests a solution's tolerance (CRLF, blank lines, no
+//! final newline): its hygiene findings are listed as tolerated, not as problems,
+//! and it is not validated. Cases are found by `discover`; binaries built by `build`.
+
+use std::collections::HashMap;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use anstyle::{AnsiColor, Style};
+use anyhow::{Context, Result, bail};
+use walkdir::WalkDir;
+
+use crate::cli::LintArgs;
+use crate::run::{self, Exit, Limits};
+use crate::{EXIT_FAILED, EXIT_OK, build, discover};
+
+const RED: Style = AnsiColor::Red.on_default().bold();
+const DIM: Style = Style::new().dimmed();
+const GREEN: Style = AnsiColor::Green.on_default().bold();
+
+/// The marker in a file name that allows hygiene findings.
+pub const TOLERATED: &str = "tolerated";
+
+/// The hygiene findings of one file's bytes, each `(line or 0, message)`.
+pub fn file_findings(bytes: &[u8]) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    if bytes.is_empty() {
+        found.push((0, "empty file".to_string()));
+        return found;
+    }
+    if let Err(e) = std::str::from_utf8(bytes) {
+        let line = bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        found.push((
+            line,
+            format!(
+                "not UTF-8 (byte 0x{:02x} at offset {})",
+                bytes[e.valid_up_to()],
+                e.valid_up_to()
+            ),
+        ));
+    }
+    let mut cr = None;
+    let mut trailing = None;
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        if cr.is_none() && line.contains(&b'\r') {
+            cr = Some(i + 1);
+        }
+        let body = line.strip_suffix(b"\r").unwrap_or(line);
+        if trailing.is_none() && matches!(body.last(), Some(b' ' | b'\t')) {
+            trailing = Some(i + 1);
+        }
+    }
+    if let Some(l) = cr {
+        found.push((l, "CR character (CRLF line ends?)".to_string()));
+    }
+    if let Some(l) = trailing {
+        found.push((l, "trailing space or tab".to_string()));
+    }
+    if !bytes.ends_with(b"\n") {
+        let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        found.push((lines, "no newline at the end of the file".to_string()));
+    }
+    found
+}
+
+/// One finding, ready to print.
+#[derive(Debug)]
+struct Finding {
+    path: PathBuf,
+    line: usize,
+    message: String,
+    tolerated: bool,
+}
+
+/// `cargo judge lint [PROBLEM...]`.
+pub fn lint(args: LintArgs) -> Result<i32> {
+    let ws = build::workspace()?;
+    let testdata = ws.testdata();
+    let names: Vec<String> = if args.problems.is_empty() {
+        let mut v: Vec<String> = std::fs::read_dir(&testdata)
+            .with_context(|| format!("cannot read {}", testdata.display()))?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.path().is_dir() && !e.file_name().to_string_lossy().starts_with('.'))
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    } else {
+        for n in &args.problems {
+            if !testdata.join(n).is_dir() {
+                bail!("no testdata folder {}", testdata.join(n).display());
+            }
+        }
+        args.problems.clone()
+    };
+    let with_validator: Vec<&str> = names
+        .iter()
+        .filter(|n| {
+            ws.problem(n)
+                .is_some_and(|p| p.bins.iter().any(|(_, stem)| stem == "validate"))
+        })
+        .map(String::as_str)
+        .collect();
+    let exes = if with_validator.is_empty() {
+        build::Executables::new()
+    } else {
+        build::build(&ws, &with_validator)?
+    };
+    let mut findings = Vec::new();
+    let mut files = 0;
+    let mut validated = 0;
+    for name in &names {
+        let dir = testdata.join(name);
+        let validator = ws.problem(name).and_then(|p| {
+            p.bins
+                .iter()
+                .find(|(_, stem)| stem == "validate")
+                .and_then(|(target, _)| exes.get(&(name.clone(), target.clone())))
+        });
+        let mut seen: HashMap<Vec<u8>, PathBuf> = HashMap::new();
+        let mut paths: Vec<PathBuf> = WalkDir::new(&dir)
+            .into_iter()
+            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .filter(|p| p.extension().is_some_and(|x| x == "in" || x == "out"))
+            .collect();
+        paths.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+        for path in &paths {
+            files += 1;
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let tolerated = path
+                .file_name()
+                .is_some_and(|f| f.to_string_lossy().contains(TOLERATED));
+            for (line, message) in file_findings(&bytes) {
+                findings.push(Finding {
+                    path: path.clone(),
+                    line,
+                    message,
+                    tolerated,
+                });
+            }
+            if path.extension().is_some_and(|x| x == "in") {
+                if let Some(first) = seen.get(&bytes) {
+                    findings.push(Finding {
+                        path: path.clone(),
+                        line: 0,
+                        message: format!("same input as {}", rel(&ws.root, first)),
+                        tolerated: false,
+                    });
+                } else {
+                    seen.insert(bytes.clone(), path.clone());
+                }
+                if let Some(validator) = validator.filter(|_| !tolerated) {
+                    validated += 1;
+                    if let Some(why) = rejected(validator, path)? {
+                        findings.push(Finding {
+                            path: path.clone(),
+                            line: 0,
+                            message: format!("rejected by {name}-validate: {why}"),
+                            tolerated: false,
+                        });
+                    }
+                }
+            }
+        }
+        for lonely in discover::cases(&dir)?.unpaired {
+            let partner = if lonely.extension().is_some_and(|e| e == "in") {
+                ".out"
+            } else {
+                ".in"
+            };
+            findings.push(Finding {
+                path: lonely,
+                line: 0,
+                message: format!("no matching {partner} file"),
+                tolerated: false,
+            });
+        }
+    }
+    let mut out = anstream::stdout();
+    let problems = findings.iter().filter(|f| !f.tolerated).count();
+    for f in &findings {
+        let at = if f.line > 0 {
+            format!(":{}", f.line)
+        } else {
+            String::new()
+        };
+        if f.tolerated {
+            writeln!(
+                out,
+                "{DIM}tolerated{DIM:#} {}{at}: {} (allowed: the name says \"{TOLERATED}\")",
+                rel(&ws.root, &f.path),
+                f.message
+            )?;
+        } else {
+            writeln!(
+                out,
+                "{RED}error{RED:#} {}{at}: {}",
+                rel(&ws.root, &f.path),
+                f.message
+            )?;
+        }
+    }
+    let tolerated = findings.len() - problems;
+    let summary = format!(
+        "{} folders, {files} files, {validated} inputs validated: {}, {tolerated} tolerated",
+        names.len(),
+        if problems == 0 {
+            "clean".to_string()
+        } else {
+            format!("{problems} problems")
+        }
+    );
+    if problems == 0 {
+        writeln!(out, "{GREEN}ok{GREEN:#} {summary}")?;
+        Ok(EXIT_OK)
+    } else {
+        writeln!(out, "{RED}FAIL{RED:#} {summary}")?;
+        Ok(EXIT_FAILED)
+    }
+}
+
+/// Runs the validator on `input`; the reason when it does not exit 0.
+fn rejected(validator: &Path, input: &Path) -> Result<Option<String>> {
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory: 1 << 30,
+        output: 1 << 20,
+    };
+    let mut command = Command::new(validator);
+    command.env("RUST_BACKTRACE", "0");
+    let out = run::run(command, input, &limits)?;
+    if out.exit == Exit::Code(0) && !out.wall_exceeded {
+        return Ok(None);
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr_tail);
+    let line = stderr
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .to_string();
+    Ok(Some(match out.exit {
+        Exit::Code(c) => format!("exit {c}: {line}"),
+        Exit::Signal(s) => format!("{}: {line}", run::signal_name(s)),
+    }))
+}
+
+fn rel(root: &Path, p: &Path) -> String {
+    p.strip_prefix(root).unwrap_or(p).display().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(bytes: &[u8]) -> Vec<String> {
+        file_findings(bytes)
+            .into_iter()
+            .map(|(l, m)| format!("{l}: {m}"))
+            .collect()
+    }
+
+    #[test]
+    fn a_clean_file_has_no_findings() {
+        assert!(messages(b"1 2\n3 4\n").is_empty());
+    }
+
+    #[test]
+    fn each_hygiene_problem_is_named_with_its_line() {
+        assert_eq!(messages(b""), ["0: empty file"]);
+        assert_eq!(
+            messages(b"1 2\r\n3 4\r\n"),
+            ["1: CR character (CRLF line ends?)"]
+        );
+        assert_eq!(messages(b"1 2\n3 4 \n"), ["2: trailing space or tab"]);
+        assert_eq!(
+            messages(b"1 2\n3 4"),
+            ["2: no newline at the end of the file"]
+        );
+        assert_eq!(
+            messages(b"1\n\xff\n"),
+            ["2: not UTF-8 (byte 0xff at offset 2)"]
+        );
+    }
+}

@@ -1,0 +1,54 @@
+//! `cargo judge bless`: fills in, rewrites with --force and a diff, refuses on disagreement.
+
+use predicates::prelude::*;
+
+use crate::tempws::TempWs;
+
+#[test]
+fn bless_fills_missing_outputs_rewrites_only_with_force_and_refuses_disagreement() {
+    let ws = TempWs::new(&["hdu1525"]);
+    let sample = ws.read("testdata/hdu1525/01-sample.out");
+    std::fs::remove_file(ws.path("testdata/hdu1525/01-sample.out")).unwrap();
+    ws.write("testdata/hdu1525/02-smallest.out", "Ollie wins\n");
+    ws.judge()
+        .args(["bless", "hdu1525"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "wrote testdata/hdu1525/01-sample.out from the brute force",
+        ));
+    assert_eq!(ws.read("testdata/hdu1525/01-sample.out"), sample);
+    assert_eq!(
+        ws.read("testdata/hdu1525/02-smallest.out"),
+        "Ollie wins\n",
+        "an existing .out is kept without --force"
+    );
+    ws.judge()
+        .args(["bless", "hdu1525", "--force", "--case", "02*"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "rewrote testdata/hdu1525/02-smallest.out",
+        ))
+        .stdout(predicate::str::contains("-     1 Ollie wins"))
+        .stdout(predicate::str::contains("+     1 Stan wins"));
+    assert_eq!(ws.read("testdata/hdu1525/02-smallest.out"), "Stan wins\n");
+
+    // A solution that is wrong at a == 2b disagrees with the brute force on the
+    // exact-multiples case: nothing is written and the case is named.
+    ws.edit(
+        "problems/hdu1525/src/main.rs",
+        "if rest == 0 || rest >= small {",
+        "if rest == 0 || rest > small {",
+    );
+    std::fs::remove_file(ws.path("testdata/hdu1525/04-exact-multiples.out")).unwrap();
+    ws.judge()
+        .args(["bless", "hdu1525"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "refused 04-exact-multiples: the brute force and the solution disagree",
+        ))
+        .stdout(predicate::str::contains("nothing written"));
+    assert!(!ws.path("testdata/hdu1525/04-exact-multiples.out").exists());
+}

@@ -1,0 +1,71 @@
+//! `cargo judge lint`: hygiene findings, tolerated names, and the repo's own testdata.
+
+use predicates::prelude::*;
+
+use crate::tempws::{TempWs, outer_root};
+
+#[test]
+fn lint_is_clean_on_the_repository_testdata_and_tolerates_named_files() {
+    let mut judge = assert_cmd::Command::cargo_bin("judge").unwrap();
+    judge
+        .current_dir(outer_root())
+        .env("NO_COLOR", "1")
+        .arg("lint")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("clean"))
+        .stdout(predicate::str::contains(
+            "tolerated testdata/hdu1525/31-crlf-tolerated.in:1: CR",
+        ));
+}
+
+#[test]
+fn lint_names_every_hygiene_problem_with_file_and_line() {
+    let ws = TempWs::new(&["hdu1525"]);
+    ws.write("testdata/p/problem.toml", "");
+    ws.write("testdata/p/1-ok.in", "1 2\n");
+    ws.write("testdata/p/1-ok.out", "x\n");
+    ws.write("testdata/p/2-crlf.in", "1 2\r\n");
+    ws.write("testdata/p/2-crlf.out", "x\n");
+    ws.write("testdata/p/3-trailing.in", "1 2\n3 4 \n");
+    ws.write("testdata/p/3-trailing.out", "x");
+    ws.write("testdata/p/4-empty.in", "");
+    ws.write("testdata/p/4-empty.out", "x\n");
+    ws.write("testdata/p/5-latin1.in", b"1 \xe9\n".as_slice());
+    ws.write("testdata/p/5-latin1.out", "x\n");
+    ws.write("testdata/p/6-copy.in", "1 2\n");
+    ws.write("testdata/p/6-copy.out", "x\n");
+    ws.write("testdata/p/7-lonely.in", "5 6\n");
+    ws.write("testdata/p/8-crlf-tolerated.in", "7 8\r\n");
+    ws.write("testdata/p/8-crlf-tolerated.out", "x\n");
+    ws.judge()
+        .arg("lint")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error testdata/p/2-crlf.in:1: CR character",
+        ))
+        .stdout(predicate::str::contains(
+            "error testdata/p/3-trailing.in:2: trailing space",
+        ))
+        .stdout(predicate::str::contains(
+            "error testdata/p/3-trailing.out:1: no newline at the end",
+        ))
+        .stdout(predicate::str::contains(
+            "error testdata/p/4-empty.in: empty file",
+        ))
+        .stdout(predicate::str::contains(
+            "error testdata/p/5-latin1.in:1: not UTF-8",
+        ))
+        .stdout(predicate::str::contains(
+            "error testdata/p/6-copy.in: same input as testdata/p/1-ok.in",
+        ))
+        .stdout(predicate::str::contains(
+            "error testdata/p/7-lonely.in: no matching .out",
+        ))
+        .stdout(predicate::str::contains(
+            "tolerated testdata/p/8-crlf-tolerated.in:1: CR",
+        ))
+        .stdout(predicate::str::contains("error testdata/p/8").not())
+        .stdout(predicate::str::contains("7 problems"));
+}
