@@ -9,7 +9,7 @@ use std::fmt::{self, Write};
 use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
-use similar::{Algorithm, ChangeTag, TextDiff};
+use similar::{Algorithm, ChangeTag, DiffOp, TextDiff, group_diff_ops};
 
 /// Lines of unchanged context shown around a change.
 const CONTEXT: usize = 3;
@@ -47,10 +47,43 @@ pub fn render(out: &mut impl Write, expected: &str, actual: &str, color: bool) -
     let Some(first) = first_difference(expected, actual) else {
         return Ok(());
     };
+    // Outputs with one answer per line are compared line by line, the way a judge
+    // reads them: line N against line N. A longest-common-subsequence diff would
+    // pair up equal answers from different queries and hide which line is wrong.
+    // When the line counts differ, lines were lost or added: then a real diff.
+    let positional = expected.split_inclusive('\n').count() == actual.split_inclusive('\n').count();
     let diff = TextDiff::configure()
         .algorithm(Algorithm::Patience)
-        .timeout(Duration::from_millis(200))
+        .timeout(if positional {
+            Duration::ZERO
+        } else {
+            Duration::from_millis(200)
+        })
         .diff_lines(expected, actual);
+    let ops = if positional {
+        // Runs of equal lines become one op, so grouping can cut them to context.
+        let mut ops: Vec<DiffOp> = Vec::new();
+        for i in 0..diff.old_len() {
+            let same = diff.old_slice(i) == diff.new_slice(i);
+            match ops.last_mut() {
+                Some(DiffOp::Equal { len, .. }) if same => *len += 1,
+                _ if same => ops.push(DiffOp::Equal {
+                    old_index: i,
+                    new_index: i,
+                    len: 1,
+                }),
+                _ => ops.push(DiffOp::Replace {
+                    old_index: i,
+                    old_len: 1,
+                    new_index: i,
+                    new_len: 1,
+                }),
+            }
+        }
+        ops
+    } else {
+        diff.ops().to_vec()
+    };
     let paint = |style: Style, text: &str| {
         if color {
             format!("{style}{text}{style:#}")
@@ -68,7 +101,7 @@ pub fn render(out: &mut impl Write, expected: &str, actual: &str, color: bool) -
     )?;
     let mut changed = 0usize;
     let mut hidden = 0usize;
-    for group in diff.grouped_ops(CONTEXT) {
+    for group in group_diff_ops(ops, CONTEXT) {
         for op in &group {
             for change in diff.iter_inline_changes(op) {
                 let tag = change.tag();
@@ -185,6 +218,22 @@ mod tests {
             "{d}"
         );
         assert!(d.contains("    47 47") && !d.contains("    46 46"), "{d}");
+    }
+
+    #[test]
+    fn compares_outputs_of_equal_length_line_by_line() {
+        // An LCS diff would align the equal words of different lines instead.
+        let d = plain("win\nlose\nwin\nwin\n", "win\nwin\nlose\nwin\n");
+        assert_eq!(
+            d,
+            "first difference at line 2 (- expected, + actual)\n\
+             \x20     1 win\n\
+             -     2 lose\n\
+             +     2 win\n\
+             -     3 win\n\
+             +     3 lose\n\
+             \x20     4 win\n"
+        );
     }
 
     #[test]

@@ -254,10 +254,39 @@ fn judge_dir(args: RunArgs) -> Result<i32> {
         }
         (None, None) => {}
     }
+    check_program(&args.cmd)?;
     let mut jobs = Vec::new();
     add_jobs(&mut jobs, &plan, &name, judge::shell_command(&args.cmd));
     let results = execute(&jobs, &args.options);
     finish(&results, &errors, &args.options)
+}
+
+/// Fails early, with the harness's exit status, when `--cmd`'s program does not
+/// exist: otherwise every case would be an RE from the shell's "not found".
+fn check_program(cmd: &str) -> Result<()> {
+    let Some(program) = cmd.split_whitespace().next() else {
+        bail!("--cmd is empty");
+    };
+    // Shell syntax (assignments, builtins, quoting) is left to the shell.
+    if program.contains(['=', '\'', '"', '$', '(', '{'])
+        || program.starts_with('.') && !program.contains('/')
+    {
+        return Ok(());
+    }
+    let found = if program.contains('/') {
+        Path::new(program).is_file()
+    } else {
+        std::env::var_os("PATH").is_some_and(|paths| {
+            std::env::split_paths(&paths).any(|dir| dir.join(program).is_file())
+        }) || [
+            "cd", "exec", "env", "test", "true", "false", "echo", "printf", "command",
+        ]
+        .contains(&program)
+    };
+    if !found {
+        bail!("cannot run --cmd \"{cmd}\": program \"{program}\" not found");
+    }
+    Ok(())
 }
 
 /// Reads a testdata folder's settings and cases; problems with it go to `errors`.

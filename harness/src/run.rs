@@ -107,7 +107,12 @@ pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcom
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0);
+        .process_group(0)
+        // A Rust panic that prints a backtrace needs memory to symbolize it; under a
+        // tight RLIMIT_AS that can stall until the wall-clock backstop, turning an RE
+        // into a TLE. Judges print no backtraces either.
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE");
     set_limits_before_exec(&mut command, limits);
 
     let program = command.get_program().to_string_lossy().into_owned();

@@ -88,3 +88,17 @@ fn an_unknown_problem_is_an_error_listing_the_known_ones() {
                 .and(predicate::str::contains("poj2348")),
         );
 }
+
+#[test]
+fn a_missing_program_is_an_error_not_a_runtime_error_per_case() {
+    let f = Folder::echo_cases();
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .args(["run", "--cmd", "./no-such-solution --fast"])
+        .arg(f.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "program \"./no-such-solution\" not found",
+        ));
+}

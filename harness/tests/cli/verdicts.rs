@@ -176,10 +176,8 @@ fn processes_with_args(args: &[&str]) -> Vec<String> {
     let want: Vec<u8> = args.iter().flat_map(|a| a.bytes().chain([0])).collect();
     let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) {
-            if cmdline == want {
-                found.push(entry.file_name().to_string_lossy().into_owned());
-            }
+        if std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == want) {
+            found.push(entry.file_name().to_string_lossy().into_owned());
         }
     }
     found
