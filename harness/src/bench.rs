@@ -492,7 +492,7 @@ fn line_benchmark(
     let mut cpp_stats = None;
     if let Some(cpp) = baseline {
         let (stats, cpp_out) = b.time(&group, &cpp, &input)?;
-        let same = std::fs::read(&rust_out)? == std::fs::read(&cpp_out)?;
+        let same = same_file(&rust_out, &cpp_out)?;
         let note = if same {
             "same output as the Rust solution"
         } else {
@@ -674,7 +674,7 @@ fn subtraction_benchmarks(b: &mut Bench, gxx: bool) -> Result<()> {
             let (stats, out) = b.time(&group, &program, &input)?;
             let same = rust_out
                 .as_ref()
-                .is_some_and(|r| std::fs::read(r).ok() == std::fs::read(&out).ok());
+                .is_some_and(|r| same_file(r, &out).unwrap_or(false));
             let note = if same {
                 "same answer"
             } else {
@@ -885,6 +885,28 @@ fn make_testdata(
     Ok(())
 }
 
+/// Compares two files in chunks. Reading both whole would grow this process, and
+/// a child's peak RSS as `wait4` reports it starts from its parent's (see the report).
+fn same_file(a: &Path, b: &Path) -> Result<bool> {
+    use std::io::Read as _;
+    let open = |p: &Path| File::open(p).with_context(|| format!("cannot open {}", p.display()));
+    let (mut fa, mut fb) = (open(a)?, open(b)?);
+    if fa.metadata()?.len() != fb.metadata()?.len() {
+        return Ok(false);
+    }
+    let (mut ba, mut bb) = (vec![0u8; 1 << 16], vec![0u8; 1 << 16]);
+    loop {
+        let n = fa.read(&mut ba)?;
+        if n == 0 {
+            return Ok(true);
+        }
+        fb.read_exact(&mut bb[..n])?;
+        if ba[..n] != bb[..n] {
+            return Ok(false);
+        }
+    }
+}
+
 /// The first number in a file (subtraction-dp's X).
 fn first_number(path: &Path) -> Option<u64> {
     let text = std::fs::read_to_string(path).ok()?;
@@ -966,7 +988,10 @@ fn report(b: &Bench, args: &BenchArgs, gxx: bool) -> String {
         "\nWall time is spawn to reap; CPU time and peak RSS come from `wait4` (for the \
          judge and the shell loop they include the solutions they ran, and the RSS is the \
          largest of the process and its children). Stdout goes to `/dev/null` in the timed \
-         runs. Ratios are median wall time over the reference row's.\n\n{}\n\
+         runs. Ratios are median wall time over the reference row's. The peak RSS column has \
+         a floor: Linux starts a spawned child's maximum RSS at its parent's (the benchmark \
+         process, a few MiB) before exec, so `cat` shows the floor and a solution's own \
+         peak is at most what is listed.\n\n{}\n\
          ## Targets (issue 5)\n\n{}",
         table(&b.rows),
         targets_list(&b.targets)
