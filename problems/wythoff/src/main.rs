@@ -146,10 +146,16 @@ impl Token {
     /// The token's value, or an error naming its line and text.
     #[inline]
     pub(crate) fn number(&self) -> Result<u64, Error> {
-        let text = match &self.value {
-            Ok(v) => return Ok(*v),
-            Err(text) => text,
-        };
+        match &self.value {
+            Ok(v) => Ok(*v),
+            Err(text) => Err(self.number_error(text)),
+        }
+    }
+
+    /// Builds the error for an invalid token; kept out of line so `number` inlines.
+    #[cold]
+    #[inline(never)]
+    fn number_error(&self, text: &str) -> Error {
         // A shown text longer than SHOWN was cut and ends in "..." (a literal "5..."
         // is not a number, not a long one).
         let digits = |s: &str| {
@@ -170,14 +176,15 @@ impl Token {
         } else {
             format!("expected a number, found \"{text}\"")
         };
-        Err(Error::Input {
+        Error::Input {
             line: self.line,
             msg,
-        })
+        }
     }
 
     /// The value, which must be at least 1.
     #[allow(dead_code)] // used by the solutions whose statements require positive numbers
+    #[inline]
     pub(crate) fn positive(&self) -> Result<u64, Error> {
         match self.number()? {
             0 => Err(Error::Input {
@@ -226,6 +233,13 @@ impl<R: Read> Scanner<R> {
         if self.pos < self.len {
             return Ok(true);
         }
+        self.refill()
+    }
+
+    /// Reads the next chunk of input into the buffer; out of line, it is rare.
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) -> Result<bool, Error> {
         self.pos = 0;
         self.len = loop {
             match self.src.read(&mut self.buf) {
@@ -239,6 +253,7 @@ impl<R: Read> Scanner<R> {
 
     /// Skips blanks (counting newlines); with `stop_at_newline`, stops before a `\n`.
     /// Returns the byte it stopped at, `None` at end of input.
+    #[inline]
     fn skip_blanks(&mut self, stop_at_newline: bool) -> Result<Option<u8>, Error> {
         while self.fill()? {
             while self.pos < self.len {
@@ -258,6 +273,7 @@ impl<R: Read> Scanner<R> {
     }
 
     /// The next token, or `None` at end of input.
+    #[inline]
     pub(crate) fn token(&mut self) -> Result<Option<Token>, Error> {
         if self.skip_blanks(false)?.is_none() {
             return Ok(None);
@@ -279,7 +295,13 @@ impl<R: Read> Scanner<R> {
                 value: Ok(value),
             }));
         }
-        // Slow path: long, malformed, or cut by the buffer's end.
+        self.token_slow(line)
+    }
+
+    /// Slow path: long, malformed, or cut by the buffer's end.
+    #[cold]
+    #[inline(never)]
+    fn token_slow(&mut self, line: u64) -> Result<Option<Token>, Error> {
         let mut value: Option<u64> = Some(0);
         let mut digits_only = true;
         let mut shown = [0u8; SHOWN];
