@@ -27,7 +27,7 @@ pub enum Outcome {
 /// answered with an unknown exit code), never a verdict.
 pub fn check(checker: &Checker, input: &Path, output: &[u8], expected: &[u8]) -> Result<Outcome> {
     Ok(match checker {
-        Checker::Exact if normalize(output) == normalize(expected) => Outcome::Accepted,
+        Checker::Exact if exact_equal(output, expected) => Outcome::Accepted,
         Checker::Exact if tokens_equal(output, expected) => Outcome::Presentation,
         Checker::Exact => Outcome::Wrong,
         Checker::Tokens => verdict(tokens_equal(output, expected)),
@@ -44,23 +44,26 @@ fn verdict(ok: bool) -> Outcome {
     }
 }
 
-/// The exact checker's view of a text: CRLF read as LF, trailing spaces and tabs
-/// dropped from every line, and trailing blank lines (and the final newline)
-/// dropped at the end. Everything else, including leading and inner spaces, counts.
-pub fn normalize(text: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(text.len());
-    for line in text.split(|&b| b == b'\n') {
-        let end = line
+/// The exact checker's view of a text, line by line: CRLF read as LF, trailing
+/// spaces and tabs dropped from every line, and trailing blank lines (and the final
+/// newline) dropped at the end. Everything else, including leading and inner
+/// spaces, counts. Borrowed slices, no copy: outputs can be large.
+pub fn normalized_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let end = text
+        .iter()
+        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+        .map_or(0, |i| i + 1);
+    text[..end].split(|&b| b == b'\n').map(|line| {
+        let keep = line
             .iter()
             .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
             .map_or(0, |i| i + 1);
-        out.extend_from_slice(&line[..end]);
-        out.push(b'\n');
-    }
-    while out.last() == Some(&b'\n') {
-        out.pop();
-    }
-    out
+        &line[..keep]
+    })
+}
+
+fn exact_equal(a: &[u8], b: &[u8]) -> bool {
+    normalized_lines(a).eq(normalized_lines(b))
 }
 
 fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
