@@ -115,7 +115,8 @@ impl Settings {
 
     /// Parses the text of a `problem.toml` that lives in `dir`.
     pub fn parse(text: &str, dir: &Path) -> Result<Settings> {
-        let raw: Raw = toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", one_line(&e)))?;
+        let raw: Raw =
+            toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", one_line(&e, text)))?;
         let mut settings = Settings {
             title: raw.title,
             source: raw.source,
@@ -182,12 +183,17 @@ fn tolerance(key: &str, value: Option<f64>) -> Result<f64> {
     Ok(v)
 }
 
-/// toml's messages span several lines with a source excerpt; keep the first line
-/// plus the key/line it names so the error stays one line.
-fn one_line(e: &toml::de::Error) -> String {
-    let msg = e.message().trim().to_string();
+/// toml's messages span several lines with a source excerpt; keep the message and
+/// say where it points (line and column), so the error stays one line.
+fn one_line(e: &toml::de::Error, text: &str) -> String {
+    let msg = e.message().trim().replace('\n', " ");
     match e.span() {
-        Some(span) => format!("{msg} (at byte {})", span.start),
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}: {msg}")
+        }
         None => msg,
     }
 }
@@ -222,6 +228,14 @@ mod tests {
     fn an_unknown_key_is_an_error_naming_it() {
         let err = parse("time_limt = 1\n").unwrap_err().to_string();
         assert!(err.contains("time_limt"), "{err}");
+    }
+
+    #[test]
+    fn a_wrong_type_is_an_error_naming_the_line() {
+        let err = parse("title = \"x\"\ntime_limit = \"fast\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 2, column 14: "), "{err}");
     }
 
     #[test]
