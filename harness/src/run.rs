@@ -83,12 +83,61 @@ pub struct Outcome {
 /// Process groups currently running, killed if the judge is interrupted.
 static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
 
+/// Set in the environment of every solution (and so of everything it starts), to
+/// tell a process that escaped its group from the judge's other children.
+const MARKER: &[u8] = b"CP_GAMES_JUDGED_SOLUTION=1";
+
+/// Makes the judge its descendants' subreaper: a process that leaves its group
+/// (`setsid`) and outlives its parent is reparented to the judge, not to init, so
+/// the judge can still find and kill it.
+static SUBREAPER: std::sync::Once = std::sync::Once::new();
+
 /// Kills every process group still running. Called on Ctrl-C so no solution
 /// outlives the judge.
 pub fn kill_all() {
     let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
     for &pid in live.iter() {
         kill_group(pid);
+    }
+    // What escaped its group is reparented to us once its parent is gone.
+    thread::sleep(Duration::from_millis(50));
+    kill_escaped(&[]);
+}
+
+/// Kills (and reaps) every process reparented to the judge that carries the
+/// solution marker, except the running solutions in `live`: processes that left
+/// their group with `setsid` and would otherwise outlive the judge or hold a
+/// solution's pipe open forever.
+fn kill_escaped(live: &[i32]) {
+    let me = std::process::id();
+    let Ok(dir) = std::fs::read_dir("/proc") else {
+        return;
+    };
+    for entry in dir.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<i32>().ok())
+        else {
+            continue;
+        };
+        // The parent pid follows the state, after the parenthesised command name
+        // (which may itself hold spaces or parentheses).
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let ppid = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
+            .and_then(|p| p.parse::<u32>().ok());
+        if ppid != Some(me) || live.contains(&pid) {
+            continue;
+        }
+        let environ = std::fs::read(entry.path().join("environ")).unwrap_or_default();
+        if environ.split(|&b| b == 0).any(|kv| kv == MARKER)
+            && let Some(pid) = Pid::from_raw(pid)
+        {
+            let _ = rustix::process::kill_process(pid, Signal::KILL);
+            let _ = rustix::process::waitpid(Some(pid), rustix::process::WaitOptions::empty());
+        }
     }
 }
 
@@ -102,6 +151,9 @@ fn kill_group(pid: i32) {
 /// Runs `command` with `input` as stdin under `limits`, and reaps it and every
 /// process it started before returning.
 pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcome> {
+    SUBREAPER.call_once(|| {
+        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
+    });
     let stdin = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
     command
         .stdin(stdin)
@@ -112,7 +164,11 @@ pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcom
         // tight RLIMIT_AS that can stall until the wall-clock backstop, turning an RE
         // into a TLE. Judges print no backtraces either.
         .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE");
+        .env_remove("RUST_LIB_BACKTRACE")
+        .env(
+            std::str::from_utf8(&MARKER[..MARKER.len() - 2]).expect("ASCII"),
+            "1",
+        );
     set_limits_before_exec(&mut command, limits);
 
     let program = command.get_program().to_string_lossy().into_owned();
@@ -134,8 +190,10 @@ pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcom
     let stderr = child.stderr.take().expect("stderr was piped");
     let cap = limits.output;
     let flag = Arc::clone(&output_exceeded);
-    let out_reader = thread::spawn(move || read_capped(stdout, cap, pid, &flag));
-    let err_reader = thread::spawn(move || read_tail(stderr));
+    let (out_tx, out_rx) = mpsc::channel();
+    let (err_tx, err_rx) = mpsc::channel();
+    thread::spawn(move || out_tx.send(read_capped(stdout, cap, pid, &flag)));
+    thread::spawn(move || err_tx.send(read_tail(stderr)));
 
     // Wait for the exit without reaping (WNOWAIT), so the group id cannot be reused
     // before the group is killed below.
@@ -169,8 +227,8 @@ pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcom
     LIVE.lock()
         .unwrap_or_else(|e| e.into_inner())
         .retain(|&p| p != pid);
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr_tail = err_reader.join().unwrap_or_default();
+    let stdout = collect(&out_rx);
+    let stderr_tail = collect(&err_rx);
     Ok(Outcome {
         exit,
         cpu,
@@ -202,6 +260,26 @@ fn own_status_kib(field: &str) -> u64 {
         .find_map(|l| l.strip_prefix(field))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or(0)
+}
+
+/// Waits for a pipe's reader. If the pipe stays open after the solution's group is
+/// gone, a process that left the group holds it: kill such escapees until it
+/// closes (a few seconds at most, then give up on the rest of the output).
+fn collect(rx: &mpsc::Receiver<Vec<u8>>) -> Vec<u8> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(bytes) => return bytes,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Vec::new(),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+                kill_escaped(&live);
+                if Instant::now() > deadline {
+                    return Vec::new();
+                }
+            }
+        }
+    }
 }
 
 /// Sets the CPU, address-space and core-dump limits in the child before exec.

@@ -64,6 +64,11 @@ fn main() {
             let _ = std::process::Command::new("sleep").arg("3601").spawn();
             let _ = out.write_all(&input);
         }
+        "escape" => {
+            // A child that leaves the process group (setsid) and keeps stdout open.
+            escape();
+            let _ = out.write_all(&input);
+        }
         other => {
             eprintln!("fixture: unknown mode \"{other}\"");
             std::process::exit(2);
@@ -80,4 +85,20 @@ fn segfault() {
         libc::signal(libc::SIGSEGV, libc::SIG_DFL);
         libc::raise(libc::SIGSEGV);
     }
+}
+
+/// Starts `sleep 3602` in a new session, so killing the fixture's group misses it.
+#[allow(unsafe_code)]
+fn escape() {
+    use std::os::unix::process::CommandExt;
+    let mut sleep = std::process::Command::new("sleep");
+    sleep.arg("3602");
+    // SAFETY: setsid is async-signal-safe and touches no memory of ours.
+    unsafe {
+        sleep.pre_exec(|| {
+            libc::setsid();
+            Ok(())
+        });
+    }
+    let _ = sleep.spawn();
 }

@@ -159,6 +159,29 @@ fn a_child_left_running_is_killed_with_the_whole_process_group() {
 }
 
 #[test]
+fn a_child_that_leaves_the_process_group_is_still_killed() {
+    let f = Folder::echo_cases();
+    let started = Instant::now();
+    // The escapee holds the solution's stdout open: without finding it the judge
+    // would wait for the pipe to close for an hour.
+    judge_fixture("escape", f.path(), &[]).assert().code(0);
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "took {:?}",
+        started.elapsed()
+    );
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let left = processes_with_args(&["sleep", "3602"]);
+        if left.is_empty() {
+            break;
+        }
+        assert!(Instant::now() < deadline, "left running: {left:?}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
 fn a_solution_that_never_reads_its_input_still_gets_a_verdict() {
     // stdin is the .in file itself: nothing blocks writing a large input into a pipe.
     let f = Folder::echo_cases();
