@@ -37,6 +37,9 @@ pub enum Cmd {
     /// Check testdata hygiene: CR, final newline, trailing spaces, UTF-8, empty,
     /// duplicate and unpaired files, and each problem's validate binary.
     Lint(LintArgs),
+    /// Create a new problem: problems/NAME/ (solution, brute force, generator,
+    /// validator and test skeletons) and testdata/NAME/, from harness/template/.
+    New(NewArgs),
 }
 
 /// `cargo judge [PROBLEM...]`.
@@ -164,6 +167,27 @@ pub struct LintArgs {
     /// When to color the output (NO_COLOR is honoured by auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
+}
+
+/// `cargo judge new NAME`.
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The problem's crate name: lowercase ascii letters, digits, '-' and '_',
+    /// starting with a letter (e.g. poj2348, cf1234-b).
+    pub name: String,
+    /// The problem's title [default: NAME].
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Where it comes from: judge and id ("POJ 2348"), a URL, or both
+    /// ("POJ 2348 http://poj.org/problem?id=2348").
+    #[arg(long)]
+    pub source: Option<String>,
+    /// CPU seconds per case, written to problem.toml.
+    #[arg(long, value_name = "SECS", default_value_t = crate::problem::DEFAULT_TIME_LIMIT, value_parser = parse_seconds)]
+    pub time_limit: f64,
+    /// Memory limit in MiB, written to problem.toml.
+    #[arg(long, value_name = "MIB", default_value_t = crate::problem::DEFAULT_MEMORY_LIMIT_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub memory_limit: u64,
 }
 
 /// Checkers selectable on the command line.

@@ -19,6 +19,7 @@ pub mod lint;
 pub mod problem;
 pub mod report;
 pub mod run;
+pub mod scaffold;
 pub mod stress;
 
 use std::collections::HashMap;
@@ -64,6 +65,7 @@ pub fn main(cli: Cli) -> i32 {
             set_color(args.color);
             stress::stress(args)
         }
+        Some(Cmd::New(args)) => scaffold::new(args),
     };
     result.unwrap_or_else(|e| {
         let _ = std::io::stdout().flush();

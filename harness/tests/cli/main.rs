@@ -5,6 +5,7 @@ mod bless;
 mod lint;
 mod malformed;
 mod options;
+mod scaffold;
 mod stress;
 mod support;
 mod tempws;

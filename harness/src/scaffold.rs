@@ -1,0 +1,529 @@
+//! `cargo judge new NAME`: a new problem crate `problems/NAME/` and its testdata
+//! folder `testdata/NAME/`, from the template files in `harness/template/`.
+//!
+//! Owns the name checks, rendering the templates and creating both folders all at
+//! once (into a hidden temporary folder of the workspace, then renamed into place),
+//! never over anything that exists. Building and judging the new crate is left to
+//! `cargo judge NAME`: the workspace's `problems/*` glob picks it up.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+use cargo_metadata::MetadataCommand;
+use clap::CommandFactory as _;
+
+use crate::cli::{Cli, NewArgs};
+use crate::{EXIT_OK, build};
+
+/// The templates, kept as files so they read (and diff) as the code they become.
+/// Each is `(path inside the new folder, text)`; `{{key}}` marks a substitution.
+const CRATE_FILES: [(&str, &str); 6] = [
+    ("Cargo.toml", include_str!("../template/Cargo.toml.tmpl")),
+    ("src/main.rs", MAIN_TEMPLATE),
+    (
+        "src/bin/brute.rs",
+        include_str!("../template/brute.rs.tmpl"),
+    ),
+    ("src/bin/gen.rs", include_str!("../template/gen.rs.tmpl")),
+    (
+        "src/bin/validate.rs",
+        include_str!("../template/validate.rs.tmpl"),
+    ),
+    (
+        "tests/solution.rs",
+        include_str!("../template/solution_test.rs.tmpl"),
+    ),
+];
+const TESTDATA_FILES: [(&str, &str); 4] = [
+    (
+        "problem.toml",
+        include_str!("../template/problem.toml.tmpl"),
+    ),
+    ("README.md", include_str!("../template/README.md.tmpl")),
+    // An empty sample: the skeleton prints nothing for no input, so it is AC at once.
+    ("01-sample.in", ""),
+    ("01-sample.out", ""),
+];
+
+/// The solution skeleton; its scanner section is poj2484's (a test keeps them equal).
+pub const MAIN_TEMPLATE: &str = include_str!("../template/main.rs.tmpl");
+
+/// The first line of the scanner section shared by every solution.
+pub const SCANNER_MARKER: &str = "// ---- input: the same streaming scanner";
+
+/// Words that cannot name a crate: Rust keywords (a crate name must be usable as
+/// an identifier), the standard library's crates, and folders cargo keeps next to
+/// the binaries in `target/release/`, which a binary of that name would clash with.
+const RESERVED: &[&str] = &[
+    "abstract",
+    "as",
+    "async",
+    "await",
+    "become",
+    "box",
+    "break",
+    "const",
+    "continue",
+    "crate",
+    "do",
+    "dyn",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "final",
+    "fn",
+    "for",
+    "gen",
+    "if",
+    "impl",
+    "in",
+    "let",
+    "loop",
+    "macro",
+    "match",
+    "mod",
+    "move",
+    "mut",
+    "override",
+    "priv",
+    "pub",
+    "ref",
+    "return",
+    "self",
+    "static",
+    "struct",
+    "super",
+    "trait",
+    "true",
+    "try",
+    "type",
+    "typeof",
+    "unsafe",
+    "unsized",
+    "use",
+    "virtual",
+    "where",
+    "while",
+    "yield",
+    "union",
+    "alloc",
+    "core",
+    "proc_macro",
+    "proc-macro",
+    "std",
+    "test",
+    "build",
+    "deps",
+    "examples",
+    "incremental",
+];
+
+/// The binaries a problem crate `name` gets besides `name` itself.
+const EXTRA_BINS: [&str; 3] = ["brute", "gen", "validate"];
+
+/// `cargo judge new NAME`.
+pub fn new(args: NewArgs) -> Result<i32> {
+    check_syntax(&args.name)?;
+    let name = args.name.as_str();
+    let metadata = MetadataCommand::new()
+        .cargo_path(build::cargo())
+        .no_deps()
+        .exec()
+        .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
+    let root = metadata.workspace_root.as_std_path().to_path_buf();
+    let crate_dir = root.join("problems").join(name);
+    let testdata_dir = root.join("testdata").join(name);
+    let rel = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
+    for dir in [&crate_dir, &testdata_dir] {
+        if dir.symlink_metadata().is_ok() {
+            bail!(
+                "{} already exists: refusing to overwrite it (nothing was written)",
+                rel(dir)
+            );
+        }
+    }
+    let taken: Vec<(String, String)> = metadata
+        .workspace_packages()
+        .iter()
+        .flat_map(|p| {
+            let package = (p.name.to_string(), format!("package {}", p.name));
+            let targets = p
+                .targets
+                .iter()
+                .map(move |t| (t.name.clone(), format!("binary {} of {}", t.name, p.name)));
+            std::iter::once(package).chain(targets)
+        })
+        .collect();
+    check_free(name, &taken)?;
+    let values = Values::from_args(&args)?;
+
+    // Everything goes into a hidden folder of the workspace first (the same file
+    // system, so the renames cannot fail half-way for lack of space or a device
+    // boundary); if anything fails it is dropped, and nothing appears.
+    let staging = tempfile::Builder::new()
+        .prefix(".judge-new-")
+        .tempdir_in(&root)
+        .with_context(|| format!("cannot create a temporary folder in {}", root.display()))?;
+    let staged_crate = staging.path().join("crate");
+    let staged_testdata = staging.path().join("testdata");
+    write_all(&staged_crate, &CRATE_FILES, &values)?;
+    write_all(&staged_testdata, &TESTDATA_FILES, &values)?;
+    std::fs::rename(&staged_crate, &crate_dir)
+        .with_context(|| format!("cannot create {}", crate_dir.display()))?;
+    if let Err(e) = std::fs::rename(&staged_testdata, &testdata_dir) {
+        // Undo the first half, so a failed run leaves nothing behind.
+        let _ = std::fs::rename(&crate_dir, &staged_crate);
+        return Err(e).with_context(|| format!("cannot create {}", testdata_dir.display()));
+    }
+
+    let mut text = String::new();
+    for (dir, files) in [
+        (&crate_dir, &CRATE_FILES[..]),
+        (&testdata_dir, &TESTDATA_FILES[..]),
+    ] {
+        text.push_str(&format!("created {}/\n", rel(dir)));
+        for (file, _) in files {
+            text.push_str(&format!("    {file}\n"));
+        }
+    }
+    text.push_str(&format!(
+        "\nThe skeleton solves a placeholder game (take 1 or 2 stones), so everything runs now.\n\
+         Next: write the problem into src/main.rs (the TODOs: statement, rule, proof), the\n\
+         game search into src/bin/brute.rs, the format into gen.rs and validate.rs, the\n\
+         statement's sample into testdata/{name}/01-sample.in (lint calls it empty until\n\
+         then), then:\n\
+         \n    cargo judge {name}                     build and judge on testdata/{name}/\
+         \n    cargo judge bless {name} --force       expected outputs from the brute force\
+         \n    cargo judge stress {name}              solution vs brute force on random inputs\
+         \n    cargo judge lint {name}                testdata hygiene, inputs through {name}-validate\
+         \n    cargo test -p {name}                   tests/solution.rs\n"
+    ));
+    print!("{text}");
+    Ok(EXIT_OK)
+}
+
+/// Cargo's rules for a package name, made stricter so that the name also works
+/// as a folder, a binary prefix and a `cargo judge NAME` argument.
+fn check_syntax(name: &str) -> Result<()> {
+    let why = if name.is_empty() {
+        Some("it is empty".to_string())
+    } else if !name.starts_with(|c: char| c.is_ascii_lowercase()) {
+        Some("it must start with a lowercase letter".to_string())
+    } else if let Some(c) = name
+        .chars()
+        .find(|&c| !(c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_'))
+    {
+        Some(format!(
+            "{c:?} is not allowed (only lowercase ascii letters, digits, '-' and '_')"
+        ))
+    } else if name.len() > 64 {
+        Some("it is longer than 64 characters".to_string())
+    } else if RESERVED.contains(&name) {
+        Some("it is a Rust keyword or a name cargo reserves".to_string())
+    } else {
+        None
+    };
+    match why {
+        Some(why) => bail!("invalid problem name \"{name}\": {why}"),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a name whose package or binaries would clash with what exists:
+/// `taken` lists (name, what it is) for every package and target of the
+/// workspace. `-` and `_` count as the same, as crates.io counts them.
+fn check_free(name: &str, taken: &[(String, String)]) -> Result<()> {
+    let norm = |s: &str| s.replace('_', "-");
+    let mut wanted = vec![name.to_string()];
+    wanted.extend(EXTRA_BINS.iter().map(|b| format!("{name}-{b}")));
+    for want in &wanted {
+        if let Some((_, what)) = taken.iter().find(|(t, _)| norm(t) == norm(want)) {
+            let subject = if want == name {
+                "it".to_string()
+            } else {
+                format!("its binary {want}")
+            };
+            bail!("cannot use the name \"{name}\": {subject} would clash with the {what}");
+        }
+    }
+    // `cargo judge NAME` must judge the problem, not start a subcommand.
+    if let Some(sub) = Cli::command()
+        .get_subcommands()
+        .find(|s| s.get_name() == name || s.get_all_aliases().any(|a| a == name))
+    {
+        bail!(
+            "cannot use the name \"{name}\": `cargo judge {}` is a subcommand",
+            sub.get_name()
+        );
+    }
+    if name == "help" {
+        bail!("cannot use the name \"help\": `cargo judge help` is a subcommand");
+    }
+    Ok(())
+}
+
+/// The substitutions, each already escaped for where it goes.
+struct Values {
+    pairs: Vec<(&'static str, String)>,
+}
+
+impl Values {
+    fn from_args(args: &NewArgs) -> Result<Values> {
+        let title = args.title.clone().unwrap_or_else(|| args.name.clone());
+        let title = one_line("--title", &title)?.to_string();
+        let source = args.source.as_deref().map(parse_source).transpose()?;
+        // Shown in doc comments and the description: "POJ 2348" or the URL.
+        let source_text = source.as_ref().map(|s| match (&s.judge, &s.id) {
+            (judge, id) if !judge.is_empty() => format!("{judge} {id}"),
+            _ => s.url.clone().unwrap_or_default(),
+        });
+        let source_toml = match &source {
+            Some(s) => {
+                let mut t = format!(
+                    "\n[source]\njudge = {}\nid = {}",
+                    toml_string(&s.judge),
+                    toml_string(&s.id)
+                );
+                if let Some(url) = &s.url {
+                    t.push_str(&format!("\nurl = {}", toml_string(url)));
+                }
+                t
+            }
+            None => "\n# Where the problem comes from (--source):\n# [source]\n\
+                     # judge = \"POJ\"\n# id = \"2348\"\n# url = \"http://poj.org/problem?id=2348\""
+                .to_string(),
+        };
+        let suffix = source_text
+            .as_ref()
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        Ok(Values {
+            pairs: vec![
+                ("name", args.name.clone()),
+                ("title_doc", title.clone()),
+                ("title_md", title.clone()),
+                ("source_doc", suffix.clone()),
+                ("title_toml", toml_string(&title)),
+                (
+                    "description_toml",
+                    toml_string(&format!("{title}{suffix}: a combinatorial game.")),
+                ),
+                // `{:?}` keeps a decimal point: TOML reads `2` as an integer.
+                ("time_limit", format!("{:?}", args.time_limit)),
+                ("memory_limit", args.memory_limit.to_string()),
+                ("source_toml", source_toml),
+            ],
+        })
+    }
+
+    /// `template` with every `{{key}}` replaced; an unknown key is a bug in a template.
+    fn render(&self, template: &str) -> Result<String> {
+        let mut text = template.to_string();
+        for (key, value) in &self.pairs {
+            text = text.replace(&format!("{{{{{key}}}}}"), value);
+        }
+        if let Some(at) = text.find("{{") {
+            let rest: String = text[at..].chars().take(30).collect();
+            bail!("template bug: unknown substitution at \"{rest}\"");
+        }
+        Ok(text)
+    }
+}
+
+fn write_all(dir: &Path, files: &[(&str, &str)], values: &Values) -> Result<()> {
+    for (file, template) in files {
+        let path = dir.join(file);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        std::fs::write(&path, values.render(template)?)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
+}
+
+/// A `[source]` table: judge and id, and a URL if one was given.
+#[derive(Debug, PartialEq, Eq)]
+struct Source {
+    judge: String,
+    id: String,
+    url: Option<String>,
+}
+
+/// `--source`: "POJ 2348", a URL, or both ("POJ 2348 http://..."). From a URL alone
+/// the judge is its host and the id its last path segment or query value.
+fn parse_source(text: &str) -> Result<Source> {
+    let text = one_line("--source", text)?;
+    let (urls, words): (Vec<&str>, Vec<&str>) =
+        text.split_whitespace().partition(|w| w.contains("://"));
+    if urls.len() > 1 {
+        bail!("--source: more than one URL in \"{text}\"");
+    }
+    let url = urls.first().map(|u| u.to_string());
+    let (judge, id) = match (words.split_first(), &url) {
+        (Some((judge, id @ [_, ..])), _) => (judge.to_string(), id.join(" ")),
+        (None, Some(url)) => {
+            let after_scheme = url.split_once("://").map_or("", |(_, rest)| rest);
+            let (host, path) = after_scheme.split_once('/').unwrap_or((after_scheme, ""));
+            let host = host.strip_prefix("www.").unwrap_or(host);
+            let id = path
+                .rsplit(['/', '=', '?', '&'])
+                .find(|s| !s.is_empty() && !s.contains('='))
+                .unwrap_or("");
+            if host.is_empty() || id.is_empty() {
+                bail!(
+                    "--source: cannot tell the judge and id from \"{url}\"; give them too, \
+                     e.g. --source \"POJ 2348 {url}\""
+                );
+            }
+            (host.to_string(), id.to_string())
+        }
+        _ => bail!(
+            "--source: expected a judge and an id (\"POJ 2348\"), a URL, or both, found \"{text}\""
+        ),
+    };
+    Ok(Source { judge, id, url })
+}
+
+/// Titles and sources go into one-line comments and TOML strings.
+fn one_line<'a>(option: &str, text: &'a str) -> Result<&'a str> {
+    let text = text.trim();
+    if text.is_empty() || text.chars().any(char::is_control) {
+        bail!("{option}: expected one line of text, found {text:?}");
+    }
+    Ok(text)
+}
+
+/// A TOML basic string (quoted and escaped).
+fn toml_string(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(name: &str) -> NewArgs {
+        NewArgs {
+            name: name.to_string(),
+            title: None,
+            source: None,
+            time_limit: crate::problem::DEFAULT_TIME_LIMIT,
+            memory_limit: crate::problem::DEFAULT_MEMORY_LIMIT_MIB,
+        }
+    }
+
+    #[test]
+    fn the_template_scanner_is_exactly_poj2484s() {
+        let poj = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../problems/poj2484/src/main.rs"
+        ))
+        .expect("problems/poj2484/src/main.rs");
+        let section = |text: &str| -> String {
+            let at = text.find(SCANNER_MARKER).expect("the scanner marker");
+            text[at..].to_string()
+        };
+        assert!(
+            section(MAIN_TEMPLATE) == section(&poj),
+            "harness/template/main.rs.tmpl's scanner section differs from \
+             problems/poj2484/src/main.rs's: copy it again"
+        );
+    }
+
+    #[test]
+    fn every_template_renders_with_no_substitution_left() {
+        let mut a = args("my-problem");
+        a.title = Some("A \"Quoted\" Game".into());
+        a.source = Some("POJ 2348 http://poj.org/problem?id=2348".into());
+        let values = Values::from_args(&a).unwrap();
+        for (file, template) in CRATE_FILES.iter().chain(&TESTDATA_FILES) {
+            let text = values
+                .render(template)
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
+            assert!(!text.contains("{{"), "{file}");
+        }
+    }
+
+    #[test]
+    fn the_rendered_problem_toml_is_what_the_judge_reads() {
+        let mut a = args("p");
+        a.title = Some("A \"Quoted\" Game".into());
+        a.source = Some("POJ 2348 http://poj.org/problem?id=2348".into());
+        a.time_limit = 1.5;
+        a.memory_limit = 64;
+        let text = Values::from_args(&a)
+            .unwrap()
+            .render(TESTDATA_FILES[0].1)
+            .unwrap();
+        let s = crate::problem::Settings::parse(&text, Path::new("/p")).unwrap();
+        assert_eq!(s.title.as_deref(), Some("A \"Quoted\" Game"));
+        assert_eq!(s.time_limit, std::time::Duration::from_millis(1500));
+        assert_eq!(s.memory_limit, 64 << 20);
+        let source = s.source.unwrap();
+        assert_eq!((source.judge.as_str(), source.id.as_str()), ("POJ", "2348"));
+        // Without options: the defaults, written out.
+        let text = Values::from_args(&args("p"))
+            .unwrap()
+            .render(TESTDATA_FILES[0].1)
+            .unwrap();
+        let s = crate::problem::Settings::parse(&text, Path::new("/p")).unwrap();
+        assert_eq!(
+            s,
+            crate::problem::Settings {
+                title: Some("p".into()),
+                ..crate::problem::Settings::default()
+            }
+        );
+    }
+
+    #[test]
+    fn names_follow_crate_rules() {
+        for ok in ["a", "my-problem", "cf1234_b", "poj2348x"] {
+            check_syntax(ok).unwrap();
+        }
+        for bad in [
+            "", "1abc", "-x", "My", "a.b", "a b", "ü", "fn", "test", "build",
+        ] {
+            assert!(check_syntax(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn names_clashing_with_packages_or_binaries_are_refused() {
+        let taken = vec![
+            ("harness".to_string(), "package harness".to_string()),
+            ("judge".to_string(), "binary judge of harness".to_string()),
+            ("foo-gen".to_string(), "binary foo-gen of foo".to_string()),
+        ];
+        for bad in [
+            "harness", "judge", "foo-gen", "foo", "foo_gen", "stress", "new",
+        ] {
+            assert!(check_free(bad, &taken).is_err(), "{bad}");
+        }
+        check_free("bar", &taken).unwrap();
+    }
+
+    #[test]
+    fn a_source_is_judge_and_id_a_url_or_both() {
+        let s = |t| parse_source(t).unwrap();
+        assert_eq!(
+            s("POJ 2348"),
+            Source {
+                judge: "POJ".into(),
+                id: "2348".into(),
+                url: None
+            }
+        );
+        assert_eq!(s("http://poj.org/problem?id=2484").id, "2484");
+        assert_eq!(
+            s("https://www.luogu.com.cn/problem/P1290").judge,
+            "luogu.com.cn"
+        );
+        assert_eq!(s("https://codeforces.com/contest/1/problem/A/").id, "A");
+        assert!(parse_source("POJ").is_err());
+        assert!(parse_source("http://x/").is_err());
+    }
+}
