@@ -4,10 +4,12 @@
 //! Game dialects (hdu1525/tests/euclid/spec.rs); this file names the dialect.
 
 #[allow(dead_code)]
+#[path = "../src/main.rs"]
+mod solution;
+
+#[allow(dead_code)]
 #[path = "../src/bin/brute.rs"]
 mod brute;
-// The brute force loads the solution (for its input scanner); use that copy.
-use brute::solution;
 
 // What this dialect prints for "the first player wins" / "the first player loses".
 const WIN: &str = "win";

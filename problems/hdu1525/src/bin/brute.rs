@@ -14,8 +14,8 @@
 //! more than [`MAX_POSITIONS`] new positions or a chain deeper than [`MAX_DEPTH`]
 //! moves is refused with an error instead of crashing.
 //!
-//! hdu1525, poj2348 and ybt1218 are one game with different output words; each crate
-//! keeps its own complete copy of this file.
+//! hdu1525, poj2348 and ybt1218 are one game with different output words: the other
+//! two load this file as a module and call [`run`] with their own words.
 
 use std::collections::HashMap;
 use std::io::{self, BufWriter, Read, Write};
@@ -102,8 +102,9 @@ pub fn first_player_wins(a: u64, b: u64) -> Option<bool> {
     Search::default().first_player_wins(a, b)
 }
 
-/// Reads every query, writes every answer; stops at the `0 0` line or end of input.
-fn solve(input: impl Read, out: &mut impl Write) -> Result<(), Error> {
+/// Reads every query, writes every answer (`win` or `lose`, the dialect's words for
+/// the first player's result); stops at the `0 0` line or end of input.
+fn solve(input: impl Read, out: &mut impl Write, win: &[u8], lose: &[u8]) -> Result<(), Error> {
     let mut sc = Scanner::new(input);
     let mut search = Search::default();
     while let Some(first) = sc.token()? {
@@ -124,18 +125,20 @@ fn solve(input: impl Read, out: &mut impl Write) -> Result<(), Error> {
                 ),
             });
         };
-        out.write_all(if wins {
-            b"Stan wins\n"
-        } else {
-            b"Ollie wins\n"
-        })?;
+        out.write_all(if wins { win } else { lose })?;
     }
     Ok(())
 }
 
 fn main() {
+    run(b"Stan wins\n", b"Ollie wins\n");
+}
+
+/// The whole program for one output dialect: stdin to stdout, `error: line L: ...`
+/// and exit status 1 on bad input.
+pub(crate) fn run(win: &[u8], lose: &[u8]) {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let result = solve(io::stdin().lock(), &mut out);
+    let result = solve(io::stdin().lock(), &mut out, win, lose);
     // Answers to the valid lines before a bad one are flushed before the error.
     let flushed = out.flush().map_err(Error::from);
     if let Err(e) = result.and(flushed) {
