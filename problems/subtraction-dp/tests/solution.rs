@@ -108,10 +108,14 @@ fn without_a_legal_move_the_first_player_loses() {
 }
 
 #[test]
-fn the_sample_is_won_by_alice() {
-    // Sizes 1 and 4: the lost positions are 0, 2, 5, 7, 10, ... (n mod 5 in {0, 2}).
+fn the_sample_is_won_by_alice_and_loses_exactly_at_0_and_2_mod_5() {
+    // Sizes 1 and 4 (worked by hand in the testdata README): lost exactly when
+    // n mod 5 is 0 or 2; the sample's 9 is won (take 4, leaving 5).
     assert!(first_player_wins(9, &[1, 4]));
-    assert!(!first_player_wins(7, &[4, 1, 4]));
+    for n in (0..=60).chain([1 << 40, u64::MAX - 2, u64::MAX]) {
+        let lost = n % 5 == 0 || n % 5 == 2;
+        assert_eq!(first_player_wins(n, &[4, 1, 4]), !lost, "n = {n}");
+    }
 }
 
 #[test]
