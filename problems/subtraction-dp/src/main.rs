@@ -70,7 +70,7 @@
 //!   numbers, `9000..=10^4` (`K = 1001`, period 19000), the first 1000 primes
 //!   (preperiod 16135, period 4), all 1229 primes, the powers of two, the Fibonacci
 //!   numbers (preperiod 16958, period 2586).
-//! - `{3333, 6667, 10^4}`: period 44,445,555, 0.6-0.9 s.
+//! - `{3333, 6667, 10^4}`: period 44,445,555, 0.4-0.9 s (varies with the load).
 //! - The squares up to 10^4 (`K = 100`): preperiod 5,168,263,721, period 12,500; about
 //!   40 s. The worst set found that finishes.
 //! - Uniformly random sets, sizes up to 10^4: `K = 3`, 100 sets: median `s + p` 18,536,
