@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::cargo_bin_cmd;
 use proptest::prelude::*;
 
-use solution::{Periodicity, first_player_wins, periodicity};
+use solution::{Periodicity, decide, first_player_wins, periodicity};
 
 /// A tiny deterministic generator for the move sets (splitmix64).
 struct Rng(u64);
@@ -203,6 +203,23 @@ fn known_periods_of_classic_move_sets() {
 fn periodicity_gives_up_past_its_limit() {
     // Sizes 3333, 6667, 10000: period 44,445,555 (found by the unlimited walk).
     assert_eq!(periodicity(&[3333, 6667, 10_000], 1_000_000), None);
+}
+
+#[test]
+fn a_huge_x_without_a_period_in_the_budget_is_refused_not_guessed() {
+    // 100 spread-out sizes up to 10^4: no period within a small budget, so a huge X
+    // is refused, while an X inside the budget is still walked to and answered.
+    let moves: Vec<u64> = (1..=100u64).map(|i| (i * 7919) % 9973 + 1).collect();
+    assert_eq!(decide(1_000_000_000_000_000_000, &moves, 100_000), None);
+    assert_eq!(
+        decide(90_000, &moves, 100_000),
+        Some(first_player_wins(90_000, &moves))
+    );
+    // A set whose period is found inside the budget answers any X.
+    assert_eq!(
+        decide(u64::MAX, &[1, 4], 100_000),
+        Some(first_player_wins(u64::MAX, &[1, 4]))
+    );
 }
 
 proptest! {
