@@ -1,0 +1,219 @@
+//! The judge benchmarks of `cargo judge bench`: the built `judge` binary, run as a
+//! black box, against a shell loop of run + `cmp` on many small and a few large
+//! cases, and on a solution flooding stdout (which must end as OLE quickly and in
+//! little memory).
+//!
+//! Owns those rows, their targets and the testdata they run on (generated into
+//! `bench/out/`). It does not own judging itself, process timing (`measure`) or the
+//! table (`report`).
+
+use std::fs::File;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use super::measure::Program;
+use super::report::{Target, duration, mib, thousands};
+use super::{Bench, MAX_VALUE};
+use crate::cli::BenchArgs;
+
+/// The judge on many small cases, on a few large ones, and on a flood of output.
+pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
+    let Some(judge) = b.exe("harness", "judge") else {
+        bail!("cargo built no judge binary");
+    };
+    let problem = "hdu1525";
+    let (Some(solution), Some(_)) = (b.exe(problem, problem), b.exe(problem, "hdu1525-gen")) else {
+        b.row(
+            "the judge",
+            "judge run",
+            None,
+            false,
+            "no hdu1525 solution or gen yet",
+        );
+        return Ok(());
+    };
+    let large_lines = (args.lines / 5).max(1).to_string();
+    let folders = [
+        (
+            "200 small cases (20 lines each)",
+            "judge-small",
+            200,
+            "20".to_string(),
+        ),
+        (
+            "10 cases of 200,000 lines",
+            "judge-large",
+            10,
+            large_lines.clone(),
+        ),
+    ];
+    let dummy_input = b.out.join("inputs").join("empty.in");
+    std::fs::write(&dummy_input, "")?;
+    for (i, (title, folder, count, lines)) in folders.into_iter().enumerate() {
+        let group = if i == 1 {
+            format!("judge: 10 cases of {} lines", thousands(&lines))
+        } else {
+            format!("judge: {title}")
+        };
+        let dir = b.out.join(folder);
+        make_testdata(b, &dir, problem, &solution, count, &lines)?;
+        let dir_arg = dir.to_string_lossy().into_owned();
+        let sol_arg = solution.to_string_lossy().into_owned();
+        let tmp = b.out.join("outputs").join("shell-loop.tmp");
+        let tmp_arg = tmp.to_string_lossy().into_owned();
+        let shell = Program::new(
+            "shell",
+            "sh",
+            &[
+                "-c",
+                r#"for f in "$1"/*.in; do "$2" < "$f" > "$3" || exit 1; cmp -s "$3" "${f%.in}.out" || exit 1; done"#,
+                "sh",
+                &dir_arg,
+                &sol_arg,
+                &tmp_arg,
+            ],
+        );
+        let (shell_stats, _) = b.time(&group, &shell, &dummy_input)?;
+        b.row(
+            &group,
+            "shell loop: run + `cmp`, one by one",
+            Some(shell_stats),
+            true,
+            "",
+        );
+        let mut judged = Vec::new();
+        for jobs in ["1", "2"] {
+            let program = Program::new(
+                &format!("judge-j{jobs}"),
+                &judge,
+                &[
+                    "run", "--color", "never", "-j", jobs, "--cmd", &sol_arg, &dir_arg,
+                ],
+            );
+            let (stats, _) = b.time(&group, &program, &dummy_input)?;
+            b.row(
+                &group,
+                &format!("`judge run -j {jobs}`"),
+                Some(stats),
+                false,
+                "",
+            );
+            judged.push(stats);
+        }
+        if i == 0 {
+            let best = judged.iter().map(|s| s.wall).min().unwrap_or_default();
+            let j1 = judged[0].wall;
+            b.targets.push(Target {
+                goal: "judge, 200 small cases: no slower than the shell loop".into(),
+                measured: format!(
+                    "judge -j 1 {}, best {} vs shell loop {}",
+                    duration(j1),
+                    duration(best),
+                    duration(shell_stats.wall)
+                ),
+                met: Some(j1 <= shell_stats.wall),
+            });
+        }
+    }
+
+    let group = "judge: a solution flooding stdout (OLE)";
+    let Some(fixture) = b.exe("harness", "fixture") else {
+        b.row(
+            group,
+            "`judge run` on `fixture flood`",
+            None,
+            false,
+            "no fixture binary",
+        );
+        return Ok(());
+    };
+    let dir = b.out.join("judge-flood");
+    std::fs::create_dir_all(&dir)?;
+    std::fs::write(dir.join("flood.in"), "1\n")?;
+    std::fs::write(dir.join("flood.out"), "1\n")?;
+    let cmd = format!("{} flood", fixture.to_string_lossy());
+    let mut program = Program::new(
+        "judge-flood",
+        &judge,
+        &[
+            "run",
+            "--color",
+            "never",
+            "--cmd",
+            &cmd,
+            &dir.to_string_lossy(),
+        ],
+    );
+    program.exit = crate::EXIT_FAILED;
+    let (stats, out) = b.time(group, &program, &dummy_input)?;
+    let said = std::fs::read_to_string(&out).unwrap_or_default();
+    let ole = said.contains("OLE");
+    b.row(
+        group,
+        "`judge run` on `fixture flood` (writes endlessly)",
+        Some(stats),
+        false,
+        if ole {
+            "verdict OLE at the 64 MiB default output limit; RSS is the judge's"
+        } else {
+            "VERDICT WAS NOT OLE"
+        },
+    );
+    b.targets.push(Target {
+        goal: "judge, a solution printing ≥ 1 GiB: OLE in ≤ 2 s, judge RSS ≤ 128 MiB".into(),
+        measured: format!(
+            "{} median, peak RSS {}, verdict {}",
+            duration(stats.wall),
+            mib(stats.rss),
+            if ole { "OLE" } else { "not OLE" }
+        ),
+        met: Some(ole && stats.wall <= Duration::from_secs(2) && stats.rss <= 128 << 20),
+    });
+    Ok(())
+}
+
+/// Writes `count` cases of `lines` lines into `dir` (emptied first): inputs from the
+/// gen, expected outputs from the solution itself (this measures speed, not truth).
+fn make_testdata(
+    b: &Bench,
+    dir: &Path,
+    problem: &str,
+    solution: &Path,
+    count: usize,
+    lines: &str,
+) -> Result<()> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).with_context(|| format!("cannot empty {}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir)?;
+    let gen_exe = b
+        .exe(problem, &format!("{problem}-gen"))
+        .context("no gen binary")?;
+    for i in 1..=count {
+        let input = dir.join(format!("{i:03}.in"));
+        let seed = i.to_string();
+        let status = Command::new(&gen_exe)
+            .args(["--seed", &seed, "--lines", lines, "--max", MAX_VALUE])
+            .stdout(File::create(&input)?)
+            .status()?;
+        if !status.success() {
+            bail!("{} failed ({status})", gen_exe.display());
+        }
+        let output = dir.join(format!("{i:03}.out"));
+        let status = Command::new(solution)
+            .stdin(File::open(&input)?)
+            .stdout(File::create(&output)?)
+            .status()?;
+        if !status.success() {
+            bail!(
+                "{} failed on {} ({status})",
+                solution.display(),
+                input.display()
+            );
+        }
+    }
+    Ok(())
+}

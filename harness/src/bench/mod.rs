@@ -1,0 +1,187 @@
+//! `cargo judge bench`: times whole processes side by side and writes `BENCHMARKS.md`.
+//!
+//! Owns the benchmark plan (which program runs on which input), generating the
+//! inputs with the problems' `gen` binaries into `bench/out/` (git-ignored),
+//! compiling the C++ baselines under `bench/baselines/`, timing, the table and the
+//! report. Process timing is the same `wait4` reaping as judging (`run::reap`), so
+//! CPU time and peak RSS are the kernel's numbers, not a sampler's. It does not own
+//! judging: the judge benchmarks run the built `judge` binary as a black box.
+//!
+//! Every program runs once as a warm-up (its stdout kept in `bench/out/outputs/`,
+//! so the outputs of a solution and its baseline can be compared), then `--runs`
+//! more times with stdout to `/dev/null`. Tables quote the median wall time, the
+//! min–max spread, the median CPU time and the largest peak RSS, and each row's
+//! ratio to the group's reference row (the baseline it is compared with).
+//!
+//! This module runs the command: it builds the workspace, holds the state of one
+//! run (`Bench`: where inputs and outputs go, the rows and targets so far) and
+//! calls the suites in order. Timing a process is `measure`'s; the solution
+//! benchmarks (and their C++ baselines) are `solutions`'; the judge benchmarks are
+//! `judging`'s; the table, the targets and `BENCHMARKS.md` are `report`'s.
+
+mod judging;
+mod measure;
+mod report;
+mod solutions;
+
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{Context, Result, bail};
+
+use crate::build::{self, Executables};
+use crate::cli::BenchArgs;
+use crate::run::Exit;
+
+pub use measure::{Sample, Stats, median};
+pub use report::{Row, Target, duration, table, thousands};
+
+use measure::{Program, measure};
+
+/// Values below 2^30, so the C++ baselines' arithmetic stays exact.
+const MAX_VALUE: &str = "1073741823";
+
+/// The state of one benchmark run.
+struct Bench {
+    runs: usize,
+    root: PathBuf,
+    out: PathBuf,
+    exes: Executables,
+    rows: Vec<Row>,
+    targets: Vec<Target>,
+    notes: Vec<String>,
+}
+
+impl Bench {
+    fn exe(&self, package: &str, bin: &str) -> Option<PathBuf> {
+        self.exes
+            .get(&(package.to_string(), bin.to_string()))
+            .cloned()
+    }
+
+    /// Times `program` on `input`: a warm-up whose stdout is kept (and returned),
+    /// then `runs` timed runs.
+    fn time(&mut self, group: &str, program: &Program, input: &Path) -> Result<(Stats, PathBuf)> {
+        eprintln!("  {group}: {}", program.shown());
+        let slug: String = format!("{group}-{}", program.label)
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        let kept = self.out.join("outputs").join(format!("{slug}.out"));
+        let err = self.out.join("outputs").join(format!("{slug}.err"));
+        let warm = measure(&program.argv, input, Some(&kept), Some(&err))?;
+        if warm.exit != Exit::Code(program.exit) {
+            let tail = std::fs::read_to_string(&err).unwrap_or_default();
+            bail!(
+                "{} ended with {:?} on {} (expected exit {}): {}",
+                program.shown(),
+                warm.exit,
+                input.display(),
+                program.exit,
+                tail.lines().last().unwrap_or("")
+            );
+        }
+        let mut samples = Vec::with_capacity(self.runs);
+        for _ in 0..self.runs {
+            samples.push(measure(&program.argv, input, None, None)?);
+        }
+        Ok((Stats::of(&samples), kept))
+    }
+
+    fn row(
+        &mut self,
+        group: &str,
+        program: &str,
+        stats: Option<Stats>,
+        reference: bool,
+        note: &str,
+    ) {
+        self.rows.push(Row {
+            group: group.to_string(),
+            program: program.to_string(),
+            stats,
+            reference,
+            note: note.to_string(),
+        });
+    }
+
+    /// Runs a gen binary with `args` into `bench/out/inputs/NAME`.
+    fn generate(&self, package: &str, name: &str, args: &[&str]) -> Result<Option<PathBuf>> {
+        let Some(gen_exe) = self.exe(package, &format!("{package}-gen")) else {
+            return Ok(None);
+        };
+        let path = self.out.join("inputs").join(name);
+        let file =
+            File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
+        let status = Command::new(&gen_exe)
+            .args(args)
+            .stdout(file)
+            .status()
+            .with_context(|| format!("cannot start {}", gen_exe.display()))?;
+        if !status.success() {
+            bail!("{} {} failed ({status})", gen_exe.display(), args.join(" "));
+        }
+        Ok(Some(path))
+    }
+}
+
+/// Runs the whole benchmark; see the module documentation.
+pub fn bench(args: BenchArgs) -> Result<i32> {
+    let ws = build::workspace()?;
+    let mut packages: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
+    packages.push("harness");
+    let mut exes = Executables::new();
+    let mut notes = Vec::new();
+    // One package at a time, so a crate that does not build costs only its own rows.
+    for package in packages {
+        eprintln!("building {package} in release...");
+        match build::build(&ws, &[package]) {
+            Ok(built) => exes.extend(built),
+            Err(e) if package == "harness" => return Err(e),
+            Err(e) => notes.push(format!(
+                "{package} did not build ({e:#}); its rows are empty."
+            )),
+        }
+    }
+    let out = ws.root.join("bench").join("out");
+    for sub in ["inputs", "outputs", "bin"] {
+        std::fs::create_dir_all(out.join(sub))
+            .with_context(|| format!("cannot create {}", out.join(sub).display()))?;
+    }
+    let mut b = Bench {
+        runs: usize::from(args.runs),
+        root: ws.root.clone(),
+        out,
+        exes,
+        rows: Vec::new(),
+        targets: Vec::new(),
+        notes,
+    };
+    let gxx = solutions::compile_baselines(&mut b)?;
+    let lines = args.lines.to_string();
+
+    eprintln!("1,000,000-line inputs...");
+    solutions::line_benchmarks(&mut b, gxx, &lines)?;
+
+    eprintln!("subtraction-dp...");
+    solutions::subtraction_benchmarks(&mut b, gxx)?;
+
+    eprintln!("the judge...");
+    judging::judge_benchmarks(&mut b, &args)?;
+
+    let text = report::report(&b, &args, gxx);
+    print!("{}", table(&b.rows));
+    println!();
+    print!("{}", report::targets_list(&b.targets));
+    if let Some(path) = args
+        .output
+        .clone()
+        .or_else(|| Some(b.root.join("BENCHMARKS.md")))
+        && path.as_os_str() != "-"
+    {
+        report::write_report(&path, &text)?;
+        println!("\nwrote {}", path.display());
+    }
+    Ok(crate::EXIT_OK)
+}

@@ -1,0 +1,338 @@
+//! `cargo judge stress NAME`: random inputs from the problem's generator, the
+//! solution against the brute force, and on the first difference a shrunk,
+//! minimal failing input.
+//!
+//! Owns the stress loop, classifying each side's run (a crash or timeout of either
+//! side is reported as such, not as a wrong answer) and shrinking. Shrinking is
+//! delta debugging on the text: first whole chunks of lines are dropped (halves,
+//! quarters, ... single lines), then each number is made smaller (0, 1, 2, half,
+//! ...) and single tokens are dropped, repeated until nothing changes. Every
+//! candidate is re-run on both sides and kept only if the brute force still accepts
+//! it (and the problem's `validate` binary, if it has one) and the solution still
+//! fails the same way, so the result is a valid input that still shows the bug.
+//! Process handling is `run`'s, comparison `check`'s and rendering `diff`'s.
+//!
+//! Within the command, this module owns the loop (generate, test, report) and what
+//! it prints and saves; running both sides and classifying and comparing their runs
+//! is `tester`'s, and the delta-debugging search is `shrink`'s.
+
+mod shrink;
+mod tester;
+
+use std::io::{IsTerminal as _, Write as _};
+use std::path::Path;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anstyle::{AnsiColor, Style};
+use anyhow::{Context, Result, bail};
+
+use crate::build::{self, Workspace};
+use crate::cli::StressArgs;
+use crate::judge::Verdict;
+use crate::problem::Settings;
+use crate::run::{self, Exit, Limits};
+use crate::{EXIT_FAILED, EXIT_OK, diff};
+
+pub use shrink::shrink;
+pub use tester::{Finding, Programs, Side, Tester, programs, run_side};
+
+const BOLD: Style = Style::new().bold();
+const RED: Style = AnsiColor::Red.on_default().bold();
+const GREEN: Style = AnsiColor::Green.on_default().bold();
+
+/// `cargo judge stress NAME`.
+pub fn stress(args: StressArgs) -> Result<i32> {
+    let ws = build::workspace()?;
+    let name = args.problem.as_str();
+    let programs = programs(&ws, name)?;
+    let Some(generator) = programs.generator.clone() else {
+        bail!(
+            "problem {name} has no generator: expected problems/{name}/src/bin/gen.rs declared as [[bin]] {name}-gen"
+        );
+    };
+    let testdata = ws.testdata().join(name);
+    let settings = Settings::load(&testdata)?;
+    let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
+    let brute_time = Duration::from_secs_f64(args.brute_time_limit);
+    let mut tester = Tester::new(&programs, &settings, brute_time, scratch.path());
+    let gen_args = generator_args(&args);
+    let mut out = anstream::stdout();
+    writeln!(
+        out,
+        "stress {BOLD}{name}{BOLD:#}: solution vs brute force on `{name}-gen --seed S {}`, seeds from {}",
+        gen_args.join(" "),
+        args.seed
+    )?;
+    let started = Instant::now();
+    let deadline = args
+        .cases
+        .is_none()
+        .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
+    let live = std::io::stderr().is_terminal();
+    let mut last_draw = Instant::now();
+    let mut done = 0u64;
+    let null = scratch.path().join("empty");
+    std::fs::write(&null, "")?;
+    let mut seed = args.seed;
+    loop {
+        if args.cases.is_some_and(|n| done >= n) || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let input = generate(&generator, seed, &gen_args, &null)?;
+        let finding = tester.test(&input)?;
+        done += 1;
+        if live && last_draw.elapsed() > Duration::from_millis(100) {
+            last_draw = Instant::now();
+            eprint!(
+                "\r\x1b[2K[seed {seed}] {done} cases, {:.0} cases/s",
+                rate(done, started)
+            );
+        }
+        if !matches!(finding, Finding::Agree) {
+            if live {
+                eprint!("\r\x1b[2K");
+            }
+            let elapsed = started.elapsed().as_secs_f64();
+            writeln!(
+                out,
+                "{RED}FOUND{RED:#} on seed {seed} after {done} cases in {elapsed:.1} s ({:.0} cases/s)",
+                rate(done, started)
+            )?;
+            return report_finding(
+                &args,
+                &ws,
+                &mut tester,
+                seed,
+                &gen_args,
+                &String::from_utf8_lossy(&input),
+                finding,
+                &mut out,
+            );
+        }
+        seed = seed.wrapping_add(1);
+    }
+    if live {
+        eprint!("\r\x1b[2K");
+    }
+    writeln!(
+        out,
+        "{GREEN}ok{GREEN:#}: no difference in {done} cases (seeds {}..={}) in {:.1} s, {:.0} cases/s",
+        args.seed,
+        seed.wrapping_sub(1),
+        started.elapsed().as_secs_f64(),
+        rate(done, started)
+    )?;
+    Ok(EXIT_OK)
+}
+
+/// How long stress runs without `--cases` or `--time`.
+pub const DEFAULT_SECONDS: f64 = 10.0;
+
+fn rate(done: u64, started: Instant) -> f64 {
+    done as f64 / started.elapsed().as_secs_f64().max(1e-9)
+}
+
+/// `--lines`, `--max` (with small defaults, so the brute force keeps up) and the
+/// pass-through arguments after `--`.
+fn generator_args(args: &StressArgs) -> Vec<String> {
+    let mut v = vec![
+        "--lines".to_string(),
+        args.lines.to_string(),
+        "--max".to_string(),
+        args.max.to_string(),
+    ];
+    v.extend(args.gen_args.iter().cloned());
+    v
+}
+
+fn generate(generator: &Path, seed: u64, gen_args: &[String], null: &Path) -> Result<Vec<u8>> {
+    let mut command = Command::new(generator);
+    command.arg("--seed").arg(seed.to_string()).args(gen_args);
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory: 1 << 30,
+        output: 256 << 20,
+    };
+    let out = run::run(command, null, &limits)?;
+    if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
+        bail!(
+            "the generator failed on `--seed {seed} {}`: {}",
+            gen_args.join(" "),
+            String::from_utf8_lossy(&out.stderr_tail).trim_end()
+        );
+    }
+    Ok(out.stdout)
+}
+
+#[allow(clippy::too_many_arguments)] // one call site; a struct would only rename them
+fn report_finding(
+    args: &StressArgs,
+    ws: &Workspace,
+    tester: &mut Tester,
+    seed: u64,
+    gen_args: &[String],
+    input: &str,
+    finding: Finding,
+    out: &mut impl std::io::Write,
+) -> Result<i32> {
+    let reproduce = format!(
+        "cargo judge stress {} --seed {seed} --cases 1 --lines {} --max {}{}",
+        args.problem,
+        args.lines,
+        args.max,
+        if args.gen_args.is_empty() {
+            String::new()
+        } else {
+            format!(" -- {}", args.gen_args.join(" "))
+        }
+    );
+    let _ = gen_args;
+    match &finding {
+        Finding::BruteFailed(v, why) => {
+            writeln!(
+                out,
+                "the {BOLD}brute force{BOLD:#} failed ({}): {why}\ninput:\n{}reproduce: {reproduce}",
+                v.name(),
+                indent(input)
+            )?;
+            return Ok(EXIT_FAILED);
+        }
+        Finding::SolutionFailed(v, why) => {
+            writeln!(
+                out,
+                "the {BOLD}solution{BOLD:#} failed with {RED}{}{RED:#} ({why}) where the brute force ran",
+                v.name()
+            )?;
+        }
+        Finding::Differ { verdict, .. } => writeln!(
+            out,
+            "the solution's output differs from the brute force's: {RED}{}{RED:#}",
+            verdict.name()
+        )?,
+        Finding::Agree => unreachable!("only a failure is reported"),
+    }
+    let lines_before = input.lines().count();
+    let (minimal, last) =
+        if args.no_shrink || matches!(finding, Finding::SolutionFailed(Verdict::TLE, _)) {
+            if !args.no_shrink {
+                writeln!(
+                    out,
+                    "not shrinking a timeout: each try would take the whole time limit"
+                )?;
+            }
+            (input.to_string(), finding)
+        } else {
+            let runs_before = tester.runs;
+            let started = Instant::now();
+            let mut last = finding.clone();
+            let minimal = shrink(input, args.shrink_runs, |candidate| {
+                let f = tester.test(candidate.as_bytes())?;
+                let keep = f.same_kind(&finding);
+                if keep {
+                    last = f;
+                }
+                Ok(keep)
+            })?;
+            writeln!(
+                out,
+                "shrunk {} to {} in {} runs ({:.1} s)",
+                plural(lines_before, "line"),
+                plural(minimal.lines().count(), "line"),
+                tester.runs - runs_before,
+                started.elapsed().as_secs_f64()
+            )?;
+            (minimal, last)
+        };
+    write!(
+        out,
+        "{BOLD}minimal input{BOLD:#} (seed {seed}):\n{}",
+        indent(&minimal)
+    )?;
+    match &last {
+        Finding::Differ {
+            expected, actual, ..
+        } => {
+            let mut d = String::new();
+            diff::render(
+                &mut d,
+                &String::from_utf8_lossy(expected),
+                &String::from_utf8_lossy(actual),
+                true,
+            )
+            .expect("writing to a String cannot fail");
+            write!(
+                out,
+                "{BOLD}expected{BOLD:#} (brute force) vs {BOLD}actual{BOLD:#} (solution):\n{}",
+                indent(&d)
+            )?;
+        }
+        Finding::SolutionFailed(v, why) => {
+            writeln!(out, "solution: {} ({why})", v.name())?;
+        }
+        _ => {}
+    }
+    writeln!(out, "reproduce: {reproduce}")?;
+    if args.save {
+        save(ws, &args.problem, seed, &minimal, &mut *tester, out)?;
+    }
+    Ok(EXIT_FAILED)
+}
+
+/// Writes `testdata/NAME/stress-SEED.in` and its `.out` from the brute force.
+fn save(
+    ws: &Workspace,
+    name: &str,
+    seed: u64,
+    input: &str,
+    tester: &mut Tester,
+    out: &mut impl std::io::Write,
+) -> Result<()> {
+    let dir = ws.testdata().join(name);
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let stem = dir.join(format!("stress-{seed}"));
+    let (in_path, out_path) = (stem.with_extension("in"), stem.with_extension("out"));
+    if in_path.exists() || out_path.exists() {
+        bail!("{} already exists; not overwriting it", in_path.display());
+    }
+    let expected = match tester.brute_on(input)? {
+        Side::Ran(o) => o,
+        Side::Failed(v, why) => bail!(
+            "the brute force failed ({}) on the input to save: {why}",
+            v.name()
+        ),
+    };
+    std::fs::write(&in_path, input)
+        .with_context(|| format!("cannot write {}", in_path.display()))?;
+    std::fs::write(&out_path, expected)
+        .with_context(|| format!("cannot write {}", out_path.display()))?;
+    writeln!(
+        out,
+        "saved {} and {} (expected output from the brute force)",
+        rel(ws, &in_path),
+        rel(ws, &out_path)
+    )?;
+    Ok(())
+}
+
+fn rel(ws: &Workspace, p: &Path) -> String {
+    p.strip_prefix(&ws.root).unwrap_or(p).display().to_string()
+}
+
+fn indent(text: &str) -> String {
+    let mut s = String::new();
+    for line in text.lines() {
+        s.push_str("    ");
+        s.push_str(line);
+        s.push('\n');
+    }
+    s
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}

@@ -1,0 +1,233 @@
+//! One stress input, judged: the problem's programs (solution, brute force,
+//! generator, validator), running one side and classifying the run (a crash or
+//! timeout is reported as such, not as a wrong answer), and [`Tester`], which runs
+//! the validator, the brute force and the solution on an input and compares them.
+//!
+//! Owns [`Programs`], [`Side`], [`Finding`] and [`Tester`]. Process handling is
+//! `run`'s and comparison `check`'s; the loop, the report and shrinking are the
+//! parent module's and `shrink`'s.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use crate::build::{self, Workspace};
+use crate::check::{self, Outcome};
+use crate::judge::{Verdict, human_time};
+use crate::problem::Settings;
+use crate::run::{self, Exit, Limits};
+
+/// The executables of one problem that stress needs.
+pub struct Programs {
+    /// The solution.
+    pub solution: PathBuf,
+    /// The brute force (`src/bin/brute.rs`).
+    pub brute: PathBuf,
+    /// The generator (`src/bin/gen.rs`).
+    pub generator: Option<PathBuf>,
+    /// The input validator (`src/bin/validate.rs`), if the problem has one.
+    pub validate: Option<PathBuf>,
+}
+
+/// Builds `name` and finds its solution, brute force, generator and validator.
+pub fn programs(ws: &Workspace, name: &str) -> Result<Programs> {
+    let Some(problem) = ws.problem(name) else {
+        let known: Vec<_> = ws.problems.iter().map(|p| p.name.as_str()).collect();
+        bail!(
+            "unknown problem \"{name}\" (the workspace has: {})",
+            known.join(", ")
+        );
+    };
+    let exes = build::build(ws, &[name])?;
+    let by_stem = |stem: &str| {
+        problem
+            .bins
+            .iter()
+            .find(|(_, s)| s == stem)
+            .and_then(|(target, _)| exes.get(&(name.to_string(), target.clone())))
+            .cloned()
+    };
+    let solution = exes
+        .get(&(name.to_string(), name.to_string()))
+        .cloned()
+        .with_context(|| format!("cargo built no binary {name}"))?;
+    let brute = by_stem("brute").with_context(|| {
+        format!("problem {name} has no brute force: expected problems/{name}/src/bin/brute.rs declared as [[bin]] {name}-brute")
+    })?;
+    Ok(Programs {
+        solution,
+        brute,
+        generator: by_stem("gen"),
+        validate: by_stem("validate"),
+    })
+}
+
+/// How one side (solution or brute force) ran on an input.
+#[derive(Debug, Clone)]
+pub enum Side {
+    /// Exited 0 within the limits with this output.
+    Ran(Vec<u8>),
+    /// A verdict other than a normal run (TLE, MLE, RE, OLE) and why.
+    Failed(Verdict, String),
+}
+
+/// Runs `exe` on `input` under `limits`, classifying the run.
+pub fn run_side(exe: &Path, input: &Path, limits: &Limits) -> Result<Side> {
+    let mut command = Command::new(exe);
+    // A Rust backtrace is no use here, and symbolizing one under a tight address-space
+    // limit can stall until the wall-clock backstop, turning a crash into a "TLE".
+    command.env("RUST_BACKTRACE", "0");
+    let out = run::run(command, input, limits)?;
+    let stderr = String::from_utf8_lossy(&out.stderr_tail);
+    // The last line that says something (Rust's "note: run with RUST_BACKTRACE" does not).
+    let tail = stderr
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty() && !l.starts_with("note:"))
+        .unwrap_or("")
+        .to_string();
+    let exit = match out.exit {
+        Exit::Code(c) => format!("exit {c}"),
+        Exit::Signal(s) => run::signal_name(s),
+    };
+    Ok(if out.output_exceeded {
+        Side::Failed(Verdict::OLE, "output limit exceeded".into())
+    } else if out.wall_exceeded || out.cpu > limits.time || out.exit == Exit::Signal(libc::SIGXCPU)
+    {
+        Side::Failed(
+            Verdict::TLE,
+            format!(
+                "{} CPU, limit {}",
+                human_time(out.cpu.as_secs_f64()),
+                human_time(limits.time.as_secs_f64())
+            ),
+        )
+    } else if out.exit != Exit::Code(0) {
+        Side::Failed(Verdict::RE, format!("{exit}: {tail}"))
+    } else if out.peak_rss > limits.memory {
+        Side::Failed(Verdict::MLE, format!("peak memory {} bytes", out.peak_rss))
+    } else {
+        Side::Ran(out.stdout)
+    })
+}
+
+/// What one input showed.
+#[derive(Debug, Clone)]
+pub enum Finding {
+    /// Both ran and the checker accepts the solution's output.
+    Agree,
+    /// Both ran and the checker rejects it (WA or PE).
+    Differ {
+        /// WA or PE.
+        verdict: Verdict,
+        /// The brute force's output.
+        expected: Vec<u8>,
+        /// The solution's output.
+        actual: Vec<u8>,
+    },
+    /// The brute force ran; the solution did not (TLE, RE, ...).
+    SolutionFailed(Verdict, String),
+    /// The brute force itself did not run normally (or rejected the input).
+    BruteFailed(Verdict, String),
+}
+
+impl Finding {
+    /// The same kind of failure, for shrinking: a smaller input must keep it.
+    pub(super) fn same_kind(&self, other: &Finding) -> bool {
+        match (self, other) {
+            (Finding::Differ { verdict: a, .. }, Finding::Differ { verdict: b, .. }) => a == b,
+            (Finding::SolutionFailed(a, _), Finding::SolutionFailed(b, _)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// Runs both sides on one input and compares them.
+pub struct Tester<'a> {
+    programs: &'a Programs,
+    settings: &'a Settings,
+    solution_limits: Limits,
+    brute_limits: Limits,
+    scratch: PathBuf,
+    /// Runs so far (each a solution run and a brute-force run).
+    pub runs: u64,
+}
+
+impl<'a> Tester<'a> {
+    /// A tester writing its inputs under `scratch`.
+    pub fn new(
+        programs: &'a Programs,
+        settings: &'a Settings,
+        brute_time: Duration,
+        scratch: &Path,
+    ) -> Tester<'a> {
+        let solution_limits = Limits {
+            time: settings.time_limit,
+            memory: settings.memory_limit,
+            output: settings.output_limit,
+        };
+        Tester {
+            programs,
+            settings,
+            solution_limits,
+            brute_limits: Limits {
+                time: brute_time,
+                memory: settings.memory_limit.max(1 << 30),
+                ..solution_limits
+            },
+            scratch: scratch.join("input.in"),
+            runs: 0,
+        }
+    }
+
+    /// Judges the solution on `input` against the brute force.
+    pub fn test(&mut self, input: &[u8]) -> Result<Finding> {
+        self.runs += 1;
+        std::fs::write(&self.scratch, input)
+            .with_context(|| format!("cannot write {}", self.scratch.display()))?;
+        if let Some(validate) = &self.programs.validate {
+            let limits = self.brute_limits;
+            if let Side::Failed(_, why) = run_side(validate, &self.scratch, &limits)? {
+                return Ok(Finding::BruteFailed(
+                    Verdict::ERR,
+                    format!("the validator rejects the input ({why})"),
+                ));
+            }
+        }
+        let expected = match run_side(&self.programs.brute, &self.scratch, &self.brute_limits)? {
+            Side::Ran(out) => out,
+            Side::Failed(v, why) => return Ok(Finding::BruteFailed(v, why)),
+        };
+        let actual = match run_side(
+            &self.programs.solution,
+            &self.scratch,
+            &self.solution_limits,
+        )? {
+            Side::Ran(out) => out,
+            Side::Failed(v, why) => return Ok(Finding::SolutionFailed(v, why)),
+        };
+        Ok(
+            match check::check(&self.settings.checker, &self.scratch, &actual, &expected)? {
+                Outcome::Accepted => Finding::Agree,
+                Outcome::Wrong => Finding::Differ {
+                    verdict: Verdict::WA,
+                    expected,
+                    actual,
+                },
+                Outcome::Presentation => Finding::Differ {
+                    verdict: Verdict::PE,
+                    expected,
+                    actual,
+                },
+            },
+        )
+    }
+
+    /// Runs the brute force alone on `input` (to save its output as the expected one).
+    pub(super) fn brute_on(&self, input: &str) -> Result<Side> {
+        std::fs::write(&self.scratch, input)?;
+        run_side(&self.programs.brute, &self.scratch, &self.brute_limits)
+    }
+}
