@@ -105,7 +105,7 @@ pub struct StressArgs {
     pub lines: u64,
     /// Largest value in generated inputs (the generator's --max); small, so the
     /// brute force keeps up.
-    #[arg(long, value_name = "V", default_value_t = 100)]
+    #[arg(long, value_name = "V", default_value_t = 50)]
     pub max: u64,
     /// Save the minimal failing input as testdata/NAME/stress-SEED.in, with the
     /// .out from the brute force.
