@@ -236,7 +236,8 @@ pub(super) fn subtraction_benchmarks(b: &mut Bench, gxx: bool) -> Result<()> {
                 continue;
             }
         };
-        // The gen draws X at most --max; the table's cost is the X actually drawn.
+        // The gen draws X from 0..=--max; the benchmark is about this exact X.
+        set_first_number(&input, x)?;
         let Some(drawn_x) = first_number(&input) else {
             b.row(
                 &group,
@@ -256,7 +257,7 @@ pub(super) fn subtraction_benchmarks(b: &mut Bench, gxx: bool) -> Result<()> {
                 "Rust solution",
                 Some(stats),
                 false,
-                &format!("X drawn: {drawn_x}"),
+                &format!("X = {drawn_x}"),
             );
             rust_out = Some(out);
             if i == 0 {
@@ -337,6 +338,18 @@ fn same_file(a: &Path, b: &Path) -> Result<bool> {
 }
 
 /// The first number in a file (subtraction-dp's X).
+/// Replaces the first token of the file at `path` (subtraction-dp's X) by `value`.
+fn set_first_number(path: &Path, value: &str) -> Result<()> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let start = text.len() - text.trim_start().len();
+    let end = text[start..]
+        .find(char::is_whitespace)
+        .map_or(text.len(), |i| start + i);
+    std::fs::write(path, format!("{}{value}{}", &text[..start], &text[end..]))
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
 fn first_number(path: &Path) -> Option<u64> {
     let text = std::fs::read_to_string(path).ok()?;
     text.split_whitespace().next()?.parse().ok()
