@@ -28,12 +28,20 @@ pub fn first_player_wins(n: u64) -> bool {
 /// Reads every query, writes every answer; stops at the `0` line or end of input.
 fn solve(input: impl Read, out: &mut impl Write) -> Result<(), Error> {
     let mut sc = Scanner::new(input);
-    while let Some(tok) = sc.token()? {
-        let n = tok.number()?;
-        sc.expect_line_end(tok.line, "one number")?;
-        if n == 0 {
-            break;
-        }
+    loop {
+        // Nearly every line takes the fast path; `0`, blank lines and errors do not.
+        let n = match sc.simple_line::<1>(1) {
+            Some([n]) => n,
+            None => {
+                let Some(tok) = sc.token()? else { break };
+                let n = tok.number()?;
+                sc.expect_line_end(tok.line, "one number")?;
+                if n == 0 {
+                    break;
+                }
+                n
+            }
+        };
         out.write_all(if first_player_wins(n) {
             b"Alice\n"
         } else {
@@ -201,6 +209,48 @@ impl<R: Read> Scanner<R> {
             }
         };
         Ok(self.len > 0)
+    }
+
+    /// Fast path for a whole query line: exactly `N` numbers, each of at most 19
+    /// digits and at least `min`, separated by spaces or tabs and ended by `\n`, all in
+    /// the buffer. Parsed in one pass and consumed. Any other shape (a blank line, a
+    /// zero below `min`, CR, a bad token, a line cut by the buffer's end) returns
+    /// `None` with nothing consumed, for the general path (`token`, `same_line`,
+    /// `expect_line_end`), which gives the same values and names every error.
+    #[allow(dead_code)] // used by the solutions that read one query per line
+    #[inline]
+    pub(crate) fn simple_line<const N: usize>(&mut self, min: u64) -> Option<[u64; N]> {
+        let rest = &self.buf[self.pos..self.len];
+        let mut values = [0u64; N];
+        // The general path leaves the previous line's `\n` unread: step over it.
+        let newlines = rest.iter().take_while(|&&c| c == b'\n').count();
+        let mut i = newlines;
+        for value in values.iter_mut() {
+            while i < rest.len() && (rest[i] == b' ' || rest[i] == b'\t') {
+                i += 1;
+            }
+            let start = i;
+            let mut v = 0u64;
+            while i < rest.len() && i - start < 19 && rest[i].is_ascii_digit() {
+                v = v * 10 + u64::from(rest[i] - b'0');
+                i += 1;
+            }
+            // A number must end at a blank or the line's end (not a 20th digit or junk).
+            if i == start || v < min || i == rest.len() || !matches!(rest[i], b' ' | b'\t' | b'\n')
+            {
+                return None;
+            }
+            *value = v;
+        }
+        while i < rest.len() && (rest[i] == b' ' || rest[i] == b'\t') {
+            i += 1;
+        }
+        if i == rest.len() || rest[i] != b'\n' {
+            return None;
+        }
+        self.pos += i + 1;
+        self.line += newlines as u64 + 1;
+        Some(values)
     }
 
     /// Skips blanks (counting newlines); with `stop_at_newline`, stops before a `\n`.
