@@ -706,8 +706,13 @@ impl<R: Read> Scanner<R> {
             }
             let start = i;
             let mut v = 0u64;
-            while i < rest.len() && i - start < 19 && rest[i].is_ascii_digit() {
-                v = v * 10 + u64::from(rest[i] - b'0');
+            let end = rest.len().min(start + 19);
+            while i < end {
+                let digit = rest[i].wrapping_sub(b'0');
+                if digit > 9 {
+                    break;
+                }
+                v = v * 10 + u64::from(digit);
                 i += 1;
             }
             // A number must end at a blank or the line's end (not a 20th digit or junk).
