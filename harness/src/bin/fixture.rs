@@ -64,6 +64,12 @@ fn main() {
             let _ = std::process::Command::new("sleep").arg("3601").spawn();
             let _ = out.write_all(&input);
         }
+        "fork-then-sleep" => {
+            // A child and a parent that both run long: only the judge's Ctrl-C handler
+            // can end them early.
+            let _ = std::process::Command::new("sleep").arg("3605").spawn();
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        }
         "escape" => {
             // A child that leaves the process group (setsid) and keeps stdout open.
             escape();

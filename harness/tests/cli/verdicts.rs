@@ -205,3 +205,37 @@ fn processes_with_args(args: &[&str]) -> Vec<String> {
     }
     found
 }
+
+#[test]
+#[allow(unsafe_code)]
+fn ctrl_c_kills_every_running_solution_before_the_judge_exits() {
+    let f = Folder::echo_cases();
+    // The fixture's child runs `sleep 3601`, and the fixture then sleeps itself.
+    let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .args(["run", "--time-limit", "100", "--cmd"])
+        .arg(format!(
+            "{} fork-then-sleep",
+            crate::support::fixture().display()
+        ))
+        .arg(f.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while processes_with_args(&["sleep", "3605"]).is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "the fixture's child never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    // SAFETY: kill(2) on our own child's pid, with a valid signal.
+    unsafe { libc::kill(judge.id() as i32, libc::SIGINT) };
+    let status = judge.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert!(
+        processes_with_args(&["sleep", "3605"]).is_empty(),
+        "a solution's child outlived the judge"
+    );
+}
