@@ -230,6 +230,7 @@ fn ran_out_of_memory(stderr: &str) -> bool {
         "MemoryError",
         "out of memory",
         "Cannot allocate memory",
+        "over the memory limit",
     ]
     .iter()
     .any(|needle| stderr.contains(needle))

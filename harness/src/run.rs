@@ -174,13 +174,51 @@ pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcom
     let program = command.get_program().to_string_lossy().into_owned();
     let inherited_rss = own_rss();
     let started = Instant::now();
+    // A program whose code and static data alone exceed the address-space limit
+    // (a huge global array) dies inside exec with SIGSEGV before running a single
+    // instruction, which would read as a runtime error. Judges call it MLE.
+    if let Some(size) = target_executable(&command).and_then(|exe| static_size(&exe))
+        && size > limits.memory
+    {
+        return Ok(Outcome {
+            exit: Exit::Code(127),
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            peak_rss: size,
+            stdout: Vec::new(),
+            output_exceeded: false,
+            wall_exceeded: false,
+            stderr_tail: format!(
+                "not started: its code and static data take {size} bytes, over the memory limit"
+            )
+            .into_bytes(),
+            inherited_rss,
+        });
+    }
     let mut child = {
         // Registering under the lock keeps a Ctrl-C from slipping between spawn and
         // registration.
         let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-        let child = command
-            .spawn()
-            .with_context(|| format!("cannot start {program}"))?;
+        let child = match command.spawn() {
+            Ok(child) => child,
+            // exec itself refused: the program's static data does not fit under the
+            // address-space limit (a huge global array). That is the solution's MLE,
+            // not the judge's failure.
+            Err(e) if e.raw_os_error() == Some(libc::ENOMEM) => {
+                return Ok(Outcome {
+                    exit: Exit::Code(127),
+                    cpu: Duration::ZERO,
+                    wall: started.elapsed(),
+                    peak_rss: 0,
+                    stdout: Vec::new(),
+                    output_exceeded: false,
+                    wall_exceeded: false,
+                    stderr_tail: format!("cannot start {program}: {e}").into_bytes(),
+                    inherited_rss,
+                });
+            }
+            Err(e) => return Err(e).with_context(|| format!("cannot start {program}")),
+        };
         live.push(child.id() as i32);
         child
     };
@@ -260,6 +298,60 @@ fn own_status_kib(field: &str) -> u64 {
         .find_map(|l| l.strip_prefix(field))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or(0)
+}
+
+/// The executable `command` will run: the program itself, or for the shell form
+/// `sh -c "exec PROG ..."` (how `judge run --cmd` starts a simple command), PROG as
+/// found on PATH.
+fn target_executable(command: &Command) -> Option<std::path::PathBuf> {
+    let program = Path::new(command.get_program());
+    let args: Vec<_> = command.get_args().collect();
+    let exe = if program == Path::new("sh") {
+        let script = args.get(1)?.to_str()?.strip_prefix("exec ")?;
+        script.split_whitespace().next()?.to_string()
+    } else {
+        program.to_str()?.to_string()
+    };
+    if exe.contains('/') {
+        return Some(exe.into());
+    }
+    std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(&exe))
+        .find(|p| p.is_file())
+}
+
+/// The memory an ELF executable's loadable segments need (code, data and bss), read
+/// from its program headers; `None` for anything that is not a 64-bit ELF file.
+pub fn static_size(path: &Path) -> Option<u64> {
+    use std::io::{Read as _, Seek, SeekFrom};
+    let mut file = File::open(path).ok()?;
+    let mut header = [0u8; 64];
+    file.read_exact(&mut header).ok()?;
+    // ELF magic, 64-bit class, little-endian (the machines this runs on).
+    if header[..6] != [0x7f, b'E', b'L', b'F', 2, 1] {
+        return None;
+    }
+    let u16_at = |b: &[u8], i: usize| u64::from(u16::from_le_bytes([b[i], b[i + 1]]));
+    let u64_at = |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+    let (phoff, phentsize, phnum) = (
+        u64_at(&header, 0x20),
+        u16_at(&header, 0x36),
+        u16_at(&header, 0x38),
+    );
+    if phentsize < 56 || phnum > 256 {
+        return None;
+    }
+    let mut total = 0u64;
+    let mut entry = vec![0u8; phentsize as usize];
+    for i in 0..phnum {
+        file.seek(SeekFrom::Start(phoff + i * phentsize)).ok()?;
+        file.read_exact(&mut entry).ok()?;
+        // PT_LOAD segments are what exec maps; p_memsz includes the bss.
+        if u32::from_le_bytes(entry[..4].try_into().expect("4 bytes")) == 1 {
+            total = total.saturating_add(u64_at(&entry, 0x28));
+        }
+    }
+    Some(total)
 }
 
 /// Waits for a pipe's reader. If the pipe stays open after the solution's group is

@@ -239,3 +239,31 @@ fn ctrl_c_kills_every_running_solution_before_the_judge_exits() {
         "a solution's child outlived the judge"
     );
 }
+
+#[test]
+fn a_program_whose_static_data_exceeds_the_limit_is_mle_not_a_crash() {
+    // A 64-bit ELF header with one PT_LOAD segment of 1 GiB (a huge global array's
+    // bss): exec would die with SIGSEGV before main; the judge calls it MLE.
+    let f = Folder::echo_cases();
+    let mut elf = vec![0u8; 64 + 56];
+    elf[..6].copy_from_slice(&[0x7f, b'E', b'L', b'F', 2, 1]);
+    elf[0x20..0x28].copy_from_slice(&64u64.to_le_bytes()); // program headers at 64
+    elf[0x36..0x38].copy_from_slice(&56u16.to_le_bytes()); // each 56 bytes
+    elf[0x38..0x3a].copy_from_slice(&1u16.to_le_bytes()); // one of them
+    elf[64..68].copy_from_slice(&1u32.to_le_bytes()); // PT_LOAD
+    elf[64 + 0x28..64 + 0x30].copy_from_slice(&(1u64 << 30).to_le_bytes()); // p_memsz
+    let exe = f.path().join("huge-static");
+    std::fs::write(&exe, elf).unwrap();
+    std::fs::set_permissions(&exe, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .arg("run")
+        .arg("--cmd")
+        .arg(&exe)
+        .arg(f.path())
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("MLE ").and(predicate::str::contains("code and static data")),
+        );
+}
