@@ -47,6 +47,26 @@ pub fn render(out: &mut impl Write, expected: &str, actual: &str, color: bool) -
     let Some(first) = first_difference(expected, actual) else {
         return Ok(());
     };
+    // On lines too long to show whole, start the shown text a little before the
+    // first differing character of that line, so the difference is on screen.
+    let line_of = |text: &str| {
+        text.split_inclusive('\n')
+            .nth(first - 1)
+            .unwrap_or("")
+            .to_string()
+    };
+    let (exp_line, act_line) = (line_of(expected), line_of(actual));
+    let column = exp_line
+        .chars()
+        .zip(act_line.chars())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let long = exp_line.chars().count().max(act_line.chars().count()) > MAX_LINE;
+    let skip = if long {
+        column.saturating_sub(MAX_LINE / 4)
+    } else {
+        0
+    };
     // Outputs with one answer per line are compared line by line, the way a judge
     // reads them: line N against line N. A longest-common-subsequence diff would
     // pair up equal answers from different queries and hide which line is wrong.
@@ -96,7 +116,14 @@ pub fn render(out: &mut impl Write, expected: &str, actual: &str, color: bool) -
         "{}",
         paint(
             DIM,
-            &format!("first difference at line {first} (- expected, + actual)")
+            &if long {
+                format!(
+                    "first difference at line {first}, column {} (- expected, + actual)",
+                    column + 1
+                )
+            } else {
+                format!("first difference at line {first} (- expected, + actual)")
+            }
         )
     )?;
     let mut changed = 0usize;
@@ -125,7 +152,15 @@ pub fn render(out: &mut impl Write, expected: &str, actual: &str, color: bool) -
                 // Past this byte the line holds only trailing blanks and CR.
                 let blank_from = body.trim_end_matches([' ', '\t', '\r']).len();
                 let mut text = String::new();
-                let (mut offset, mut shown) = (0usize, 0usize);
+                let (mut offset, mut shown, mut skipped) = (0usize, 0usize, 0usize);
+                let skip = if body.chars().count() > MAX_LINE {
+                    skip
+                } else {
+                    0
+                };
+                if skip > 0 {
+                    text.push_str(&paint(DIM, "…"));
+                }
                 'parts: for (emphasized, value) in &parts {
                     let style = if *emphasized { emph } else { base };
                     let mut piece = String::new();
@@ -134,6 +169,10 @@ pub fn render(out: &mut impl Write, expected: &str, actual: &str, color: bool) -
                         offset += c.len_utf8();
                         if at >= body.len() {
                             break;
+                        }
+                        if skipped < skip {
+                            skipped += 1;
+                            continue;
                         }
                         if shown == MAX_LINE {
                             text.push_str(&paint(style, &piece));
@@ -234,6 +273,18 @@ mod tests {
              +     3 lose\n\
              \x20     4 win\n"
         );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_from_just_before_its_first_difference() {
+        let expected: String = (0..1000).map(|i| format!("{i} ")).collect::<String>() + "\n";
+        let actual = expected.replace(" 700 ", " seven-hundred ");
+        let d = plain(&expected, &actual);
+        assert!(
+            d.starts_with("first difference at line 1, column 2691 "),
+            "{d}"
+        );
+        assert!(d.contains("seven-hundred") && d.contains("     1 …"), "{d}");
     }
 
     #[test]
