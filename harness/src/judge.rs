@@ -262,12 +262,12 @@ pub fn human_bytes(bytes: u64) -> String {
 }
 
 /// Runs `jobs` on `threads` workers and hands each result to `done` in job order,
-/// as soon as it and all before it are finished. With `fail_fast`, no new job starts
-/// after the first non-AC result; the results not run are left out.
+/// as soon as it and all before it are finished. Once a result satisfies `stop`
+/// (e.g. `--fail-fast`: not AC), no new job starts; the results not run are left out.
 pub fn run_all(
     jobs: &[Job],
     threads: usize,
-    fail_fast: bool,
+    stop_after: impl Fn(&CaseResult) -> bool + Sync,
     mut done: impl FnMut(&CaseResult),
 ) -> Vec<CaseResult> {
     let next = AtomicUsize::new(0);
@@ -278,7 +278,7 @@ pub fn run_all(
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             let tx = tx.clone();
-            let (next, stop, slots) = (&next, &stop, &slots);
+            let (next, stop, slots, stop_after) = (&next, &stop, &slots, &stop_after);
             scope.spawn(move || {
                 loop {
                     if stop.load(Ordering::SeqCst) {
@@ -287,7 +287,7 @@ pub fn run_all(
                     let i = next.fetch_add(1, Ordering::SeqCst);
                     let Some(job) = jobs.get(i) else { break };
                     let r = judge(job);
-                    if fail_fast && r.verdict != Verdict::AC {
+                    if stop_after(&r) {
                         stop.store(true, Ordering::SeqCst);
                     }
                     *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);

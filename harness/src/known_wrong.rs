@@ -69,8 +69,10 @@ pub fn of(problem: &Problem) -> Vec<KnownWrong> {
 pub struct Catch {
     /// Which solution.
     pub wrong: KnownWrong,
-    /// Cases judged.
+    /// Cases judged (judging stops at the first expected verdict).
     pub cases: usize,
+    /// Cases the problem has.
+    pub total: usize,
     /// Cases per verdict.
     pub verdicts: BTreeMap<Verdict, usize>,
     /// The first case (in case order) that got the expected verdict.
@@ -78,8 +80,9 @@ pub struct Catch {
 }
 
 impl Catch {
-    /// Tallies `results` (the known-wrong solution's, one per case).
-    pub fn new(wrong: KnownWrong, results: &[CaseResult]) -> Catch {
+    /// Tallies `results` (the known-wrong solution's, one per case judged, out of
+    /// `total` cases).
+    pub fn new(wrong: KnownWrong, results: &[CaseResult], total: usize) -> Catch {
         let mut verdicts = BTreeMap::new();
         for r in results {
             *verdicts.entry(r.verdict).or_default() += 1;
@@ -91,6 +94,7 @@ impl Catch {
         Catch {
             wrong,
             cases: results.len(),
+            total,
             verdicts,
             first,
         }
@@ -101,8 +105,8 @@ impl Catch {
         self.first.is_some()
     }
 
-    /// The report line, e.g. `caught  poj2348 [wa_int32]: WA on 3/20 cases (first:
-    /// 14-overflow-32bit)` or `MISSED  poj2348 [wa_int32]: all AC on 20 cases`.
+    /// The report line, e.g. `caught  poj2348 [wa_int32]: WA on 03-equal-values (after
+    /// 3 of 19 cases)` or `MISSED  poj2348 [wa_int32]: all AC on 19 cases`.
     pub fn line(&self) -> String {
         let w = &self.wrong;
         let count = |v: Verdict| self.verdicts.get(&v).copied().unwrap_or(0);
@@ -122,10 +126,10 @@ impl Catch {
                 AnsiColor::Green.on_default().bold(),
                 "caught ",
                 format!(
-                    "{} on {}/{} cases (first: {first}){others}",
+                    "{} on {first} (after {} of {} cases){others}",
                     w.expected.name(),
-                    count(w.expected),
-                    self.cases
+                    self.cases,
+                    self.total
                 ),
             )
         } else if count(Verdict::AC) == self.cases {
@@ -189,8 +193,10 @@ pub fn judge(
             settings,
         })
         .collect();
-    let results = judge::run_all(&jobs, threads, false, |_| {});
-    Catch::new(wrong.clone(), &results)
+    // One case with the expected verdict is the proof; the rest would only cost time
+    // (a TLE solution spends the whole limit on every slow case).
+    let results = judge::run_all(&jobs, threads, |r| r.verdict == wrong.expected, |_| {});
+    Catch::new(wrong.clone(), &results, cases.len())
 }
 
 #[cfg(test)]
@@ -246,23 +252,20 @@ mod tests {
     }
 
     #[test]
-    fn caught_names_the_count_and_first_case_and_missed_says_why() {
+    fn caught_names_the_first_case_and_missed_says_why() {
         let wrong = of(&problem(&[("p-wa-x", "wa_x")])).remove(0);
         let caught = Catch::new(
             wrong.clone(),
-            &[
-                result("1", Verdict::AC),
-                result("2", Verdict::WA),
-                result("3", Verdict::WA),
-            ],
+            &[result("1", Verdict::AC), result("2", Verdict::WA)],
+            5,
         );
         assert!(caught.caught());
         let line = crate::report::plain(&caught.line());
-        assert_eq!(line, "caught  p [wa_x]: WA on 2/3 cases (first: 2)\n");
-        let all_ac = Catch::new(wrong.clone(), &[result("1", Verdict::AC)]);
+        assert_eq!(line, "caught  p [wa_x]: WA on 2 (after 2 of 5 cases)\n");
+        let all_ac = Catch::new(wrong.clone(), &[result("1", Verdict::AC)], 1);
         assert!(!all_ac.caught());
         assert!(crate::report::plain(&all_ac.line()).starts_with("MISSED  p [wa_x]: all AC"));
-        let other = Catch::new(wrong, &[result("1", Verdict::TLE)]);
+        let other = Catch::new(wrong, &[result("1", Verdict::TLE)], 1);
         assert!(!other.caught());
         assert!(crate::report::plain(&other.line()).contains("never WA on 1 cases; also 1 TLE"));
     }

@@ -408,33 +408,39 @@ fn execute(jobs: &[Job], options: &Options) -> Vec<CaseResult> {
     let mut progress = report::Progress::new(jobs.len(), human);
     let mut group: Vec<CaseResult> = Vec::new();
     let mut stdout = anstream::stdout();
-    judge::run_all(jobs, threads, options.fail_fast, |r| {
-        progress.tick(&format!("{}/{}", r.problem, r.case));
-        if !human {
-            return;
-        }
-        let mut text = String::new();
-        if options.verbose || r.verdict != Verdict::AC {
-            text.push_str(&report::case_block(r));
-        }
-        group.push(r.clone());
-        let key = (r.problem.clone(), r.solution.clone());
-        let left = remaining.get_mut(&key).map_or(0, |n| {
-            *n -= 1;
-            *n
-        });
-        if left == 0 {
-            for (name, t) in report::tally(&group) {
-                text.push_str(&report::problem_line(&name, &t));
+    let fail_fast = options.fail_fast;
+    judge::run_all(
+        jobs,
+        threads,
+        |r| fail_fast && r.verdict != Verdict::AC,
+        |r| {
+            progress.tick(&format!("{}/{}", r.problem, r.case));
+            if !human {
+                return;
             }
-            group.clear();
-        }
-        if !text.is_empty() {
-            progress.clear();
-            let _ = stdout.write_all(text.as_bytes());
-            let _ = stdout.flush();
-        }
-    })
+            let mut text = String::new();
+            if options.verbose || r.verdict != Verdict::AC {
+                text.push_str(&report::case_block(r));
+            }
+            group.push(r.clone());
+            let key = (r.problem.clone(), r.solution.clone());
+            let left = remaining.get_mut(&key).map_or(0, |n| {
+                *n -= 1;
+                *n
+            });
+            if left == 0 {
+                for (name, t) in report::tally(&group) {
+                    text.push_str(&report::problem_line(&name, &t));
+                }
+                group.clear();
+            }
+            if !text.is_empty() {
+                progress.clear();
+                let _ = stdout.write_all(text.as_bytes());
+                let _ = stdout.flush();
+            }
+        },
+    )
 }
 
 /// Prints the summary (or JSON), writes JUnit, and decides the exit status.
