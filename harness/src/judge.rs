@@ -156,6 +156,11 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
         || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= s.time_limit);
     let failed = out.exit != Exit::Code(0);
+    // A C program whose malloc returns NULL under RLIMIT_AS usually dies of SIGSEGV
+    // (or SIGBUS) writing through it, with nothing on stderr: near the cap, that is
+    // the memory limit, not a bug elsewhere.
+    let died_at_the_memory_cap = matches!(out.exit, Exit::Signal(libc::SIGSEGV | libc::SIGBUS))
+        && out.peak_rss >= s.memory_limit / 10 * 9;
     result.verdict = if out.output_exceeded {
         result.detail = format!(
             "more than {} of output; the solution was killed",
@@ -185,6 +190,7 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
         Verdict::TLE
     } else if (out.peak_rss > s.memory_limit && out.peak_rss > out.inherited_rss)
         || (failed && ran_out_of_memory(&stderr))
+        || (died_at_the_memory_cap && out.peak_rss > out.inherited_rss)
     {
         result.detail = format!(
             "peak memory {}, limit {}{}",
@@ -231,6 +237,7 @@ fn ran_out_of_memory(stderr: &str) -> bool {
         "out of memory",
         "Cannot allocate memory",
         "over the memory limit",
+        "OutOfMemoryError",
     ]
     .iter()
     .any(|needle| stderr.contains(needle))

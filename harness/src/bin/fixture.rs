@@ -54,6 +54,21 @@ fn main() {
             }
             let _ = out.write_all(&[blocks.len() as u8]);
         }
+        "memory-segv" => {
+            // Like C code that ignores malloc's NULL: allocate until refused, then die
+            // of SIGSEGV with nothing on stderr.
+            let mut blocks: Vec<Vec<u8>> = Vec::new();
+            loop {
+                let mut block = Vec::new();
+                if block.try_reserve_exact(1 << 20).is_err() {
+                    break;
+                }
+                block.resize(1 << 20, 1u8);
+                blocks.push(block);
+            }
+            std::hint::black_box(&blocks);
+            segfault();
+        }
         "flood" => {
             let chunk = vec![b'y'; 1 << 16];
             while out.write_all(&chunk).is_ok() {}

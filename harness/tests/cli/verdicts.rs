@@ -120,6 +120,16 @@ fn a_memory_hog_is_mle() {
 }
 
 #[test]
+fn a_segfault_after_allocating_up_to_the_cap_is_mle() {
+    let f = Folder::echo_cases();
+    f.write("problem.toml", "memory_limit = 64\n");
+    judge_fixture("memory-segv", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("MLE ").and(predicate::str::contains("limit 64.0 MiB")));
+}
+
+#[test]
 fn a_flood_is_ole_and_the_judge_keeps_at_most_the_cap_in_memory() {
     let f = Folder::echo_cases();
     f.write("problem.toml", "output_limit = 16\n");
