@@ -232,6 +232,15 @@ pub struct Options {
     pub color: ColorArg,
 }
 
+impl Options {
+    /// Cases run at once: `-j`, or the number of cores.
+    pub fn threads(&self) -> usize {
+        self.jobs
+            .map(usize::from)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
+}
+
 /// Report formats.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {

@@ -161,10 +161,7 @@ fn judge_known_wrong(
     if !options.cases.is_empty() {
         return Ok(Vec::new());
     }
-    let threads = options
-        .jobs
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = options.threads();
     let mut catches = Vec::new();
     for plan in plans {
         let Some(problem) = ws.problem(&plan.name) else {
@@ -394,10 +391,7 @@ fn add_jobs<'a>(
 /// Runs the jobs in parallel, streaming human lines (failures, or every case with
 /// `--verbose`, and a line per finished problem) as results arrive in order.
 fn execute(jobs: &[Job], options: &Options) -> Vec<CaseResult> {
-    let threads = options
-        .jobs
-        .map(usize::from)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = options.threads();
     let human = options.format == Format::Human;
     let mut remaining: HashMap<(String, String), usize> = HashMap::new();
     for j in jobs {

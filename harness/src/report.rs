@@ -31,11 +31,7 @@ pub fn verdict_style(v: Verdict) -> Style {
 /// One case as a line (and its detail, indented, unless it is AC).
 pub fn case_block(r: &CaseResult) -> String {
     let style = verdict_style(r.verdict);
-    let who = if r.solution == r.problem {
-        r.problem.clone()
-    } else {
-        format!("{} [{}]", r.problem, r.solution)
-    };
+    let who = suite_name(r);
     let mut s = format!(
         "{style}{:<3}{style:#} {who}/{} {DIM}{} {}{DIM:#}\n",
         r.verdict.name(),
@@ -92,11 +88,7 @@ impl Tally {
 pub fn tally(results: &[CaseResult]) -> Vec<(String, Tally)> {
     let mut order: Vec<(String, Tally)> = Vec::new();
     for r in results {
-        let key = if r.solution == r.problem {
-            r.problem.clone()
-        } else {
-            format!("{} [{}]", r.problem, r.solution)
-        };
+        let key = suite_name(r);
         match order.iter_mut().find(|(k, _)| *k == key) {
             Some((_, t)) => t.add(r),
             None => {
@@ -289,6 +281,8 @@ pub fn write_junit(results: &[CaseResult], path: &Path) -> Result<()> {
         .with_context(|| format!("cannot write JUnit report {}", path.display()))
 }
 
+/// The group a result is reported under: the problem, or `problem [solution]` for a
+/// known-wrong solution.
 fn suite_name(r: &CaseResult) -> String {
     if r.solution == r.problem {
         r.problem.clone()
