@@ -141,24 +141,23 @@ fn kill_escaped(live: &[i32]) {
     }
 }
 
-fn kill_group(pid: i32) {
+/// Sends SIGKILL to the process group `pid` (harmless if it is gone).
+pub fn kill_group(pid: i32) {
     if let Some(pid) = Pid::from_raw(pid) {
         // ESRCH (the group is already gone) is the common, harmless case.
         let _ = rustix::process::kill_process_group(pid, Signal::KILL);
     }
 }
 
-/// Runs `command` with `input` as stdin under `limits`, and reaps it and every
-/// process it started before returning.
-pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcome> {
+/// Prepares `command` the way the judge starts every process it measures: its own
+/// process group, the marker in its environment (so an escapee is found), no
+/// backtraces, and the CPU, address-space and core limits set before exec. The
+/// caller sets stdin, stdout and stderr. Used by [`run`] and by `interact`.
+pub fn prepare(command: &mut Command, limits: &Limits) {
     SUBREAPER.call_once(|| {
         let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
     });
-    let stdin = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
     command
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
         .process_group(0)
         // A Rust panic that prints a backtrace needs memory to symbolize it; under a
         // tight RLIMIT_AS that can stall until the wall-clock backstop, turning an RE
@@ -169,7 +168,47 @@ pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcom
             std::str::from_utf8(&MARKER[..MARKER.len() - 2]).expect("ASCII"),
             "1",
         );
-    set_limits_before_exec(&mut command, limits);
+    set_limits_before_exec(command, limits);
+}
+
+/// Spawns a [`prepare`]d command and registers its group, so a Ctrl-C kills it.
+/// Pair it with [`release`].
+pub fn spawn_registered(command: &mut Command) -> std::io::Result<std::process::Child> {
+    // Registering under the lock keeps a Ctrl-C from slipping between spawn and
+    // registration.
+    let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    let child = command.spawn()?;
+    live.push(child.id() as i32);
+    Ok(child)
+}
+
+/// Kills what is left of the group of `pid` (which has exited, or is to be
+/// killed), reaps `pid` and unregisters it: its exit, CPU time and peak RSS.
+pub fn release(pid: i32) -> Result<(Exit, Duration, u64)> {
+    kill_group(pid);
+    let reaped = reap(pid);
+    LIVE.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .retain(|&p| p != pid);
+    reaped
+}
+
+/// Kills every process reparented to the judge that carries the marker, except
+/// the running groups: what escaped a finished group with `setsid`.
+pub fn sweep_escaped() {
+    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
+    kill_escaped(&live);
+}
+
+/// Runs `command` with `input` as stdin under `limits`, and reaps it and every
+/// process it started before returning.
+pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcome> {
+    let stdin = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
+    command
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    prepare(&mut command, limits);
 
     let program = command.get_program().to_string_lossy().into_owned();
     let inherited_rss = own_rss();
