@@ -19,8 +19,9 @@ use crate::cli::{BlessArgs, BlessFrom};
 use crate::discover;
 use crate::problem::Settings;
 use crate::run::Limits;
+use crate::status::Status;
 use crate::stress::{self, Side};
-use crate::{EXIT_FAILED, EXIT_OK, build, diff};
+use crate::{build, diff};
 
 const BOLD: Style = Style::new().bold();
 const RED: Style = AnsiColor::Red.on_default().bold();
@@ -34,7 +35,7 @@ struct Target {
 }
 
 /// `cargo judge bless NAME`.
-pub fn bless(args: BlessArgs) -> Result<i32> {
+pub fn bless(args: BlessArgs) -> Result<Status> {
     let ws = build::workspace()?;
     let name = args.problem.as_str();
     let dir = ws.testdata().join(name);
@@ -89,7 +90,7 @@ pub fn bless(args: BlessArgs) -> Result<i32> {
             "nothing to bless in {}: every selected input has its .out ({kept} kept; --force rewrites them)",
             dir.display()
         )?;
-        return Ok(EXIT_OK);
+        return Ok(Status::Passed);
     }
     let programs = stress::programs(&ws, name)?;
     let (source, other, source_name, other_name) = match args.from {
@@ -167,7 +168,7 @@ pub fn bless(args: BlessArgs) -> Result<i32> {
             "nothing written: fix the {} case(s) above first",
             refusals.len()
         )?;
-        return Ok(EXIT_FAILED);
+        return Ok(Status::Failed);
     }
     for (t, produced, note) in writes {
         let rel = t
@@ -206,5 +207,5 @@ pub fn bless(args: BlessArgs) -> Result<i32> {
         std::fs::write(&t.output, &produced)
             .with_context(|| format!("cannot write {}", t.output.display()))?;
     }
-    Ok(EXIT_OK)
+    Ok(Status::Passed)
 }

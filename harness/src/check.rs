@@ -7,19 +7,85 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail};
+use serde::Serialize;
 
 use crate::problem::Checker;
 
 /// What a checker decided.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     /// Accepted.
     Accepted,
-    /// Wrong answer.
-    Wrong,
-    /// Right tokens, wrong whitespace (only the exact checker says this).
-    Presentation,
+    /// Wrong answer, and where.
+    Wrong(Rejection),
+    /// Right tokens, wrong whitespace (only the exact checker says this), and where.
+    Presentation(Rejection),
 }
+
+impl Outcome {
+    /// The rejection, unless accepted.
+    pub fn rejection(&self) -> Option<&Rejection> {
+        match self {
+            Outcome::Accepted => None,
+            Outcome::Wrong(r) | Outcome::Presentation(r) => Some(r),
+        }
+    }
+}
+
+/// Where and why a checker rejected an output: the first token (or whitespace) it
+/// could not accept, on each side. Data only; `diff` words and renders it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rejection {
+    /// Why.
+    #[serde(flatten)]
+    pub why: Why,
+    /// The expected side at the rejection (none for an external checker).
+    pub expected: Option<Token>,
+    /// The output's side at the rejection (none for an external checker).
+    pub actual: Option<Token>,
+}
+
+/// Why a checker rejected.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "why", rename_all = "snake_case")]
+pub enum Why {
+    /// The tokens differ.
+    Token,
+    /// Both are numbers, further apart than the tolerance allows.
+    Float {
+        /// `|actual - expected|`.
+        error: f64,
+        /// What was allowed here: `max(abs, rel * |expected|)`.
+        tolerance: f64,
+    },
+    /// The output ended where the expected one goes on (`actual.text` is empty).
+    Missing,
+    /// The output goes on after the expected one ended (`expected.text` is empty).
+    Extra,
+    /// Same tokens, different whitespace (the exact checker): the texts are the
+    /// whitespace at the first difference, `\n` for a line end.
+    Whitespace,
+    /// An external checker program said no.
+    Program {
+        /// The last lines it printed (testlib checkers say what was wrong).
+        message: String,
+    },
+}
+
+/// One side of a rejection: a token (or whitespace) and where it starts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Token {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The token (cut to [`MAX_TOKEN`] characters).
+    pub text: String,
+}
+
+/// Characters of a token kept in a [`Rejection`]: a 10 MB one-token output must not
+/// be copied into every report.
+pub const MAX_TOKEN: usize = 200;
 
 /// Compares `output` with `expected` for the case whose input is `input`.
 ///
@@ -27,20 +93,27 @@ pub enum Outcome {
 /// answered with an unknown exit code), never a verdict.
 pub fn check(checker: &Checker, input: &Path, output: &[u8], expected: &[u8]) -> Result<Outcome> {
     Ok(match checker {
-        Checker::Exact if exact_equal(output, expected) => Outcome::Accepted,
-        Checker::Exact if tokens_equal(output, expected) => Outcome::Presentation,
-        Checker::Exact => Outcome::Wrong,
-        Checker::Tokens => verdict(tokens_equal(output, expected)),
-        Checker::Float { abs, rel } => verdict(floats_equal(output, expected, *abs, *rel)),
+        // Equal lines are the common case and the cheapest test, so they go first.
+        Checker::Exact if normalized_lines(output).eq(normalized_lines(expected)) => {
+            Outcome::Accepted
+        }
+        Checker::Exact => match first_token_difference(output, expected, None) {
+            Some(r) => Outcome::Wrong(r),
+            None => first_line_difference(output, expected)
+                .map_or(Outcome::Accepted, Outcome::Presentation),
+        },
+        Checker::Tokens => verdict(first_token_difference(output, expected, None)),
+        Checker::Float { abs, rel } => {
+            verdict(first_token_difference(output, expected, Some((*abs, *rel))))
+        }
         Checker::Command { command, dir } => run_command(command, dir, input, output, expected)?,
     })
 }
 
-fn verdict(ok: bool) -> Outcome {
-    if ok {
-        Outcome::Accepted
-    } else {
-        Outcome::Wrong
+fn verdict(rejection: Option<Rejection>) -> Outcome {
+    match rejection {
+        None => Outcome::Accepted,
+        Some(r) => Outcome::Wrong(r),
     }
 }
 
@@ -62,46 +135,185 @@ pub fn normalized_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
-fn exact_equal(a: &[u8], b: &[u8]) -> bool {
-    normalized_lines(a).eq(normalized_lines(b))
+/// The tokens of `text` with their byte offsets, and the line and column of each.
+struct Tokens<'a> {
+    text: &'a [u8],
+    at: usize,
+    line: usize,
+    line_start: usize,
 }
 
-fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    text.split(u8::is_ascii_whitespace)
-        .filter(|t| !t.is_empty())
+impl<'a> Tokens<'a> {
+    fn new(text: &'a [u8]) -> Self {
+        Tokens {
+            text,
+            at: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// Where the scan stands now (the end of the text, once exhausted).
+    fn here(&self) -> (usize, usize) {
+        (self.line, column(self.text, self.line_start, self.at))
+    }
 }
 
-fn tokens_equal(a: &[u8], b: &[u8]) -> bool {
-    tokens(a).eq(tokens(b))
+impl<'a> Iterator for Tokens<'a> {
+    /// The token, its line and its column.
+    type Item = (&'a [u8], usize, usize);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let t = self.text;
+        while self.at < t.len() && t[self.at].is_ascii_whitespace() {
+            if t[self.at] == b'\n' {
+                self.line += 1;
+                self.line_start = self.at + 1;
+            }
+            self.at += 1;
+        }
+        if self.at == t.len() {
+            return None;
+        }
+        let start = self.at;
+        while self.at < t.len() && !t[self.at].is_ascii_whitespace() {
+            self.at += 1;
+        }
+        let col = column(t, self.line_start, start);
+        Some((&t[start..self.at], self.line, col))
+    }
 }
 
-/// Token-wise comparison where two numbers match if they are within `abs` of each
-/// other or within `rel` times the expected value (testlib's `doubleCompare`).
-/// Non-numeric tokens must match exactly.
-fn floats_equal(output: &[u8], expected: &[u8], abs: f64, rel: f64) -> bool {
-    let mut out = tokens(output);
-    let mut exp = tokens(expected);
+/// The 1-based column, in characters, of byte `at` on the line starting at `start`.
+fn column(text: &[u8], start: usize, at: usize) -> usize {
+    // Characters are counted as UTF-8 lead bytes; invalid bytes count one each.
+    text[start..at]
+        .iter()
+        .filter(|&&b| b & 0xc0 != 0x80)
+        .count()
+        + 1
+}
+
+fn token(text: &[u8], line: usize, column: usize) -> Token {
+    let text = String::from_utf8_lossy(text);
+    let text = if text.chars().count() > MAX_TOKEN {
+        text.chars().take(MAX_TOKEN).chain(['…']).collect()
+    } else {
+        text.into_owned()
+    };
+    Token { line, column, text }
+}
+
+/// The first token the checker does not accept. With `tolerance = Some((abs, rel))`
+/// two numbers match if they are within `abs` of each other or within `rel` times
+/// the expected value (testlib's `doubleCompare`); other tokens must be equal.
+fn first_token_difference(
+    output: &[u8],
+    expected: &[u8],
+    tolerance: Option<(f64, f64)>,
+) -> Option<Rejection> {
+    let mut out = Tokens::new(output);
+    let mut exp = Tokens::new(expected);
     loop {
-        match (out.next(), exp.next()) {
-            (None, None) => return true,
-            (Some(o), Some(e)) => {
-                let same = match (parse_f64(o), parse_f64(e)) {
-                    (Some(o), Some(e)) if e.is_nan() => o.is_nan(),
-                    (Some(o), Some(e)) if e.is_infinite() => o == e,
-                    (Some(o), Some(e)) => (o - e).abs() <= abs || (o - e).abs() <= rel * e.abs(),
-                    _ => o == e,
-                };
-                if !same {
-                    return false;
+        let (o, e) = (out.next(), exp.next());
+        let why = match (o, e) {
+            (None, None) => return None,
+            (Some((o, ..)), Some((e, ..))) => match tolerance {
+                None if o == e => continue,
+                None => Why::Token,
+                Some((abs, rel)) => match (parse_f64(o), parse_f64(e)) {
+                    (Some(o), Some(e)) if e.is_nan() && o.is_nan() => continue,
+                    (Some(o), Some(e)) if e.is_infinite() && o == e => continue,
+                    (Some(of), Some(ef)) if !ef.is_nan() && !ef.is_infinite() => {
+                        let error = (of - ef).abs();
+                        let allowed = abs.max(rel * ef.abs());
+                        if error <= abs || error <= rel * ef.abs() {
+                            continue;
+                        }
+                        Why::Float {
+                            error,
+                            tolerance: allowed,
+                        }
+                    }
+                    _ if o == e => continue,
+                    _ => Why::Token,
+                },
+            },
+            (None, Some(_)) => Why::Missing,
+            (Some(_), None) => Why::Extra,
+        };
+        let side = |t: Option<(&[u8], usize, usize)>, scan: &Tokens| match t {
+            Some((text, line, col)) => token(text, line, col),
+            None => {
+                let (line, column) = scan.here();
+                Token {
+                    line,
+                    column,
+                    text: String::new(),
                 }
             }
-            _ => return false,
-        }
+        };
+        return Some(Rejection {
+            why,
+            expected: Some(side(e, &exp)),
+            actual: Some(side(o, &out)),
+        });
     }
 }
 
 fn parse_f64(token: &[u8]) -> Option<f64> {
     std::str::from_utf8(token).ok()?.parse().ok()
+}
+
+/// Where the exact checker's normalised lines first differ, as a whitespace
+/// rejection (called once the tokens are known to be equal).
+fn first_line_difference(output: &[u8], expected: &[u8]) -> Option<Rejection> {
+    let mut out = normalized_lines(output);
+    let mut exp = normalized_lines(expected);
+    let mut line = 1;
+    loop {
+        let (o, e) = (out.next(), exp.next());
+        if o.is_none() && e.is_none() {
+            return None;
+        }
+        if o == e {
+            line += 1;
+            continue;
+        }
+        let (o, e) = (o.unwrap_or(b""), e.unwrap_or(b""));
+        let mut at = o.iter().zip(e).take_while(|(a, b)| a == b).count();
+        // Point at the start of the whitespace run that differs, not into it.
+        while at > 0 && matches!(o[at - 1], b' ' | b'\t') {
+            at -= 1;
+        }
+        let col = column(o, 0, at);
+        let blank = |l: &[u8]| {
+            let run: Vec<u8> = l[at..]
+                .iter()
+                .copied()
+                .take_while(|b| *b == b' ' || *b == b'\t')
+                .collect();
+            // The line ends here: its line break is the whitespace that differs.
+            if at + run.len() == l.len() && run.is_empty() {
+                "\n".to_string()
+            } else {
+                String::from_utf8_lossy(&run).into_owned()
+            }
+        };
+        return Some(Rejection {
+            why: Why::Whitespace,
+            expected: Some(Token {
+                line,
+                column: col,
+                text: blank(e),
+            }),
+            actual: Some(Token {
+                line,
+                column: col,
+                text: blank(o),
+            }),
+        });
+    }
 }
 
 /// Runs a testlib-style checker: `sh -c 'COMMAND "$@"' checker INPUT OUTPUT EXPECTED`
@@ -131,10 +343,23 @@ fn run_command(
         .stdin(Stdio::null())
         .output()
         .with_context(|| format!("cannot run checker `{command}`"))?;
+    let said = || {
+        let mut text = String::from_utf8_lossy(&result.stdout).into_owned();
+        text.push_str(&String::from_utf8_lossy(&result.stderr));
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let tail = &lines[lines.len().saturating_sub(5)..];
+        Rejection {
+            why: Why::Program {
+                message: tail.join("\n"),
+            },
+            expected: None,
+            actual: None,
+        }
+    };
     match result.status.code() {
         Some(0) => Ok(Outcome::Accepted),
-        Some(1) => Ok(Outcome::Wrong),
-        Some(2) => Ok(Outcome::Presentation),
+        Some(1) => Ok(Outcome::Wrong(said())),
+        Some(2) => Ok(Outcome::Presentation(said())),
         _ => {
             let stderr = String::from_utf8_lossy(&result.stderr);
             let last = stderr.lines().last().unwrap_or("").trim();
@@ -155,54 +380,153 @@ fn run_command(
 mod tests {
     use super::*;
 
+    /// The outcome's kind, without where: `AC`, `WA` or `PE`.
+    #[derive(Debug, PartialEq)]
+    enum Kind {
+        Accepted,
+        Wrong,
+        Presentation,
+    }
+
+    fn kind(o: Outcome) -> Kind {
+        match o {
+            Outcome::Accepted => Kind::Accepted,
+            Outcome::Wrong(_) => Kind::Wrong,
+            Outcome::Presentation(_) => Kind::Presentation,
+        }
+    }
+
     #[track_caller]
-    fn exact(output: &str, expected: &str) -> Outcome {
+    fn exact(output: &str, expected: &str) -> Kind {
+        kind(
+            check(
+                &Checker::Exact,
+                Path::new("in"),
+                output.as_bytes(),
+                expected.as_bytes(),
+            )
+            .unwrap(),
+        )
+    }
+
+    #[track_caller]
+    fn rejection(checker: &Checker, output: &str, expected: &str) -> Rejection {
         check(
-            &Checker::Exact,
+            checker,
             Path::new("in"),
             output.as_bytes(),
             expected.as_bytes(),
         )
         .unwrap()
+        .rejection()
+        .expect("a rejection")
+        .clone()
+    }
+
+    fn at(line: usize, column: usize, text: &str) -> Option<Token> {
+        Some(Token {
+            line,
+            column,
+            text: text.into(),
+        })
+    }
+
+    #[test]
+    fn a_float_rejection_names_the_token_its_place_and_the_error_against_the_tolerance() {
+        let c = Checker::Float {
+            abs: 1e-6,
+            rel: 1e-6,
+        };
+        let r = rejection(&c, "0.5\n0.25\n 0.3334\n", "0.5\n0.25\n0.333333\n");
+        assert_eq!(r.expected, at(3, 1, "0.333333"));
+        assert_eq!(r.actual, at(3, 2, "0.3334"));
+        let Why::Float { error, tolerance } = r.why else {
+            panic!("{r:?}")
+        };
+        assert!((error - 6.7e-5).abs() < 1e-9, "{error}");
+        assert_eq!(tolerance, 1e-6);
+    }
+
+    #[test]
+    fn a_token_rejection_skips_what_the_checker_accepts() {
+        let r = rejection(&Checker::Tokens, "1  2\n3 4\n", "1 2\n3 5\n");
+        assert_eq!(
+            (r.why, r.expected, r.actual),
+            (Why::Token, at(2, 3, "5"), at(2, 3, "4"))
+        );
+    }
+
+    #[test]
+    fn a_short_output_is_missing_tokens_and_a_long_one_has_extra() {
+        let r = rejection(&Checker::Tokens, "1\n", "1\n2\n");
+        assert_eq!(
+            (r.why, r.expected, r.actual),
+            (Why::Missing, at(2, 1, "2"), at(2, 1, ""))
+        );
+        let r = rejection(&Checker::Tokens, "1\n2\n", "1\n");
+        assert_eq!(
+            (r.why, r.expected, r.actual),
+            (Why::Extra, at(2, 1, ""), at(2, 1, "2"))
+        );
+    }
+
+    #[test]
+    fn a_presentation_error_names_the_whitespace_that_differs() {
+        let r = rejection(&Checker::Exact, "1  2\n", "1 2\n");
+        assert_eq!(
+            (r.why, r.expected, r.actual),
+            (Why::Whitespace, at(1, 2, " "), at(1, 2, "  "))
+        );
+        let r = rejection(&Checker::Exact, "1 2\n", "1\n2\n");
+        assert_eq!((r.expected, r.actual), (at(1, 2, "\n"), at(1, 2, " ")));
+    }
+
+    #[test]
+    fn exact_reports_the_first_wrong_token_even_after_a_whitespace_difference() {
+        let r = rejection(&Checker::Exact, "1  2\n3\n", "1 2\n4\n");
+        assert_eq!(
+            (r.why, r.expected, r.actual),
+            (Why::Token, at(2, 1, "4"), at(2, 1, "3"))
+        );
     }
 
     #[test]
     fn exact_accepts_identical_output() {
-        assert_eq!(exact("1\n2\n", "1\n2\n"), Outcome::Accepted);
+        assert_eq!(exact("1\n2\n", "1\n2\n"), Kind::Accepted);
     }
 
     #[test]
     fn exact_ignores_crlf_trailing_spaces_and_the_final_newline() {
-        assert_eq!(exact("1 \r\n2\t\n\n", "1\n2"), Outcome::Accepted);
+        assert_eq!(exact("1 \r\n2\t\n\n", "1\n2"), Kind::Accepted);
     }
 
     #[test]
     fn exact_calls_inner_whitespace_differences_presentation_errors() {
-        assert_eq!(exact("1  2\n", "1 2\n"), Outcome::Presentation);
-        assert_eq!(exact("1\n2\n", "1 2\n"), Outcome::Presentation);
-        assert_eq!(exact(" 1\n", "1\n"), Outcome::Presentation);
+        assert_eq!(exact("1  2\n", "1 2\n"), Kind::Presentation);
+        assert_eq!(exact("1\n2\n", "1 2\n"), Kind::Presentation);
+        assert_eq!(exact(" 1\n", "1\n"), Kind::Presentation);
     }
 
     #[test]
     fn exact_rejects_a_different_token() {
-        assert_eq!(exact("1\n3\n", "1\n2\n"), Outcome::Wrong);
+        assert_eq!(exact("1\n3\n", "1\n2\n"), Kind::Wrong);
     }
 
     #[test]
     fn exact_rejects_missing_lines() {
-        assert_eq!(exact("1\n", "1\n2\n"), Outcome::Wrong);
+        assert_eq!(exact("1\n", "1\n2\n"), Kind::Wrong);
     }
 
     #[test]
     fn tokens_ignores_all_whitespace() {
         let c = Checker::Tokens;
         assert_eq!(
-            check(&c, Path::new("in"), b"1   2\n\n3", b"1\n2\n3\n").unwrap(),
-            Outcome::Accepted
+            kind(check(&c, Path::new("in"), b"1   2\n\n3", b"1\n2\n3\n").unwrap()),
+            Kind::Accepted
         );
         assert_eq!(
-            check(&c, Path::new("in"), b"1 2", b"1 2 3").unwrap(),
-            Outcome::Wrong
+            kind(check(&c, Path::new("in"), b"1 2", b"1 2 3").unwrap()),
+            Kind::Wrong
         );
     }
 
@@ -212,14 +536,16 @@ mod tests {
             abs: 1e-6,
             rel: 1e-6,
         };
-        let ok = |o: &str, e: &str| check(&c, Path::new("in"), o.as_bytes(), e.as_bytes()).unwrap();
-        assert_eq!(ok("0.3333334", "0.333333"), Outcome::Accepted);
-        assert_eq!(ok("1000000.5", "1000000"), Outcome::Accepted);
-        assert_eq!(ok("0.3334", "0.3333"), Outcome::Wrong);
-        assert_eq!(ok("yes 1.0", "yes 1"), Outcome::Accepted);
-        assert_eq!(ok("no 1.0", "yes 1"), Outcome::Wrong);
-        assert_eq!(ok("nan", "1"), Outcome::Wrong);
-        assert_eq!(ok("1 2", "1"), Outcome::Wrong);
+        let ok = |o: &str, e: &str| {
+            kind(check(&c, Path::new("in"), o.as_bytes(), e.as_bytes()).unwrap())
+        };
+        assert_eq!(ok("0.3333334", "0.333333"), Kind::Accepted);
+        assert_eq!(ok("1000000.5", "1000000"), Kind::Accepted);
+        assert_eq!(ok("0.3334", "0.3333"), Kind::Wrong);
+        assert_eq!(ok("yes 1.0", "yes 1"), Kind::Accepted);
+        assert_eq!(ok("no 1.0", "yes 1"), Kind::Wrong);
+        assert_eq!(ok("nan", "1"), Kind::Wrong);
+        assert_eq!(ok("1 2", "1"), Kind::Wrong);
     }
 
     #[test]
@@ -238,16 +564,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            check(&c("sh ./same.sh"), &input, b"5\n", b"5\n").unwrap(),
-            Outcome::Accepted
+            kind(check(&c("sh ./same.sh"), &input, b"5\n", b"5\n").unwrap()),
+            Kind::Accepted
         );
         assert_eq!(
-            check(&c("sh ./same.sh"), &input, b"5\n", b"6\n").unwrap(),
-            Outcome::Wrong
+            kind(check(&c("sh ./same.sh"), &input, b"5\n", b"6\n").unwrap()),
+            Kind::Wrong
         );
         assert_eq!(
-            check(&c("exit 2 #"), &input, b"", b"").unwrap(),
-            Outcome::Presentation
+            kind(check(&c("exit 2 #"), &input, b"", b"").unwrap()),
+            Kind::Presentation
         );
         assert!(check(&c("exit 7 #"), &input, b"", b"").is_err());
     }

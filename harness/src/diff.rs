@@ -11,6 +11,9 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Style};
 use similar::{Algorithm, ChangeTag, DiffOp, TextDiff, group_diff_ops};
 
+use crate::check::Rejection;
+use crate::problem::Checker;
+
 /// Lines of unchanged context shown around a change.
 const CONTEXT: usize = 3;
 /// Changed lines shown before the rest is cut to "… N more lines".
@@ -23,6 +26,43 @@ const ADDED: Style = AnsiColor::Green.on_default();
 const EMPH_REMOVED: Style = AnsiColor::Red.on_default().bold().underline();
 const EMPH_ADDED: Style = AnsiColor::Green.on_default().bold().underline();
 const DIM: Style = Style::new().dimmed();
+
+/// What a reporter needs of both outputs to draw the diff of a rejected case.
+///
+/// Captured by the judge when the checker rejects, so the outputs themselves can
+/// be dropped at once; rendered by [`render_excerpt`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Excerpt {
+    expected: String,
+    actual: String,
+}
+
+impl Excerpt {
+    /// The part of `expected` and `actual` a diff under `checker` shows.
+    pub fn capture(_checker: &Checker, expected: &[u8], actual: &[u8]) -> Excerpt {
+        Excerpt {
+            expected: String::from_utf8_lossy(expected).into_owned(),
+            actual: String::from_utf8_lossy(actual).into_owned(),
+        }
+    }
+}
+
+/// Writes the diff of a rejected case: what the checker rejected, then the lines.
+pub fn render_excerpt(
+    out: &mut impl Write,
+    verdict_is_presentation: bool,
+    _rejection: Option<&Rejection>,
+    excerpt: &Excerpt,
+    color: bool,
+) -> fmt::Result {
+    if verdict_is_presentation {
+        writeln!(
+            out,
+            "same tokens, different whitespace (the checker is exact)"
+        )?;
+    }
+    render(out, &excerpt.expected, &excerpt.actual, color)
+}
 
 /// The 1-based number of the first line where `expected` and `actual` differ, if any.
 pub fn first_difference(expected: &str, actual: &str) -> Option<usize> {

@@ -1,22 +1,22 @@
-//! Verdicts: running a solution on a case and deciding what the judge says.
+//! Verdicts: running a solution on one case and deciding what the judge says.
 //!
-//! Owns the verdict rules (which failure wins when several happen) and running many
-//! cases in parallel with results in a fixed order. It leaves process handling to
-//! `run`, comparison to `check` and presentation to `report`.
+//! Owns the verdict rules (which failure wins when several happen) and the result
+//! they produce, as data: measured facts, the checker's [`Rejection`], and the
+//! bounded [`Excerpt`] of both outputs a reporter needs to draw the diff. It leaves
+//! process handling to `run`, comparison to `check`, running many jobs to `runner`
+//! and all wording of diffs and reports to `diff` and `report`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::check::{self, Outcome};
-use crate::diff;
+use crate::check::{self, Outcome, Rejection};
+use crate::diff::Excerpt;
 use crate::discover::Case;
 use crate::problem::Settings;
 use crate::run::{self, Exit, Limits};
+use crate::units::human_bytes;
 
 /// What the judge says about one case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -95,8 +95,46 @@ pub struct CaseResult {
     pub memory: u64,
     /// Exit status: `exit 3`, `SIGSEGV`.
     pub exit: String,
-    /// What went wrong, for people: the diff, the signal, the stderr tail.
+    /// What went wrong, in plain text (no styles): the signal, the limit hit, the
+    /// stderr tail. A wrong output's diff is not here: see `rejection`.
     pub detail: String,
+    /// Where and why the checker rejected the output (WA and PE).
+    pub rejection: Option<Rejection>,
+    /// The lines of both outputs around the differences, for the diff (WA and PE).
+    #[serde(skip)]
+    pub excerpt: Option<Excerpt>,
+    /// More text for people, each under a title: a judge's message, a dialogue.
+    pub extra: Vec<Extra>,
+}
+
+/// A titled piece of text attached to a result.
+#[derive(Debug, Clone, Serialize)]
+pub struct Extra {
+    /// What it is, e.g. `dialogue`.
+    pub title: String,
+    /// The text, plain.
+    pub text: String,
+}
+
+impl CaseResult {
+    /// A result with no verdict yet (ERR) and no facts, for `job`.
+    pub fn new(job: &Job) -> CaseResult {
+        CaseResult {
+            problem: job.problem.clone(),
+            solution: job.solution.clone(),
+            case: job.case.name.clone(),
+            input: job.case.input.clone(),
+            verdict: Verdict::ERR,
+            time: 0.0,
+            wall: 0.0,
+            memory: 0,
+            exit: String::new(),
+            detail: String::new(),
+            rejection: None,
+            excerpt: None,
+            extra: Vec::new(),
+        }
+    }
 }
 
 /// One job: a command to judge on a case under some settings.
@@ -116,18 +154,7 @@ pub struct Job<'a> {
 /// Runs `job` and decides its verdict. A failure of the judge itself becomes `ERR`
 /// with the reason, so the rest of the run is not lost.
 pub fn judge(job: &Job) -> CaseResult {
-    let mut result = CaseResult {
-        problem: job.problem.clone(),
-        solution: job.solution.clone(),
-        case: job.case.name.clone(),
-        input: job.case.input.clone(),
-        verdict: Verdict::ERR,
-        time: 0.0,
-        wall: 0.0,
-        memory: 0,
-        exit: String::new(),
-        detail: String::new(),
-    };
+    let mut result = CaseResult::new(job);
     if let Err(e) = judge_into(job, &mut result) {
         result.verdict = Verdict::ERR;
         result.detail = format!("{e:#}");
@@ -203,27 +230,17 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
         result.detail = format!("{}{}", result.exit, tail_note(&stderr));
         Verdict::RE
     } else {
-        match check::check(&s.checker, &job.case.input, &out.stdout, &expected)? {
+        let outcome = check::check(&s.checker, &job.case.input, &out.stdout, &expected)?;
+        let verdict = match outcome {
             Outcome::Accepted => Verdict::AC,
-            outcome => {
-                let mut d = String::new();
-                let exp = String::from_utf8_lossy(&expected);
-                let act = String::from_utf8_lossy(&out.stdout);
-                diff::render(&mut d, &exp, &act, true).expect("writing to a String cannot fail");
-                if outcome == Outcome::Presentation {
-                    d.insert_str(
-                        0,
-                        "same tokens, different whitespace (the checker is exact)\n",
-                    );
-                }
-                result.detail = d;
-                if outcome == Outcome::Presentation {
-                    Verdict::PE
-                } else {
-                    Verdict::WA
-                }
-            }
+            Outcome::Wrong(_) => Verdict::WA,
+            Outcome::Presentation(_) => Verdict::PE,
+        };
+        if let Some(rejection) = outcome.rejection() {
+            result.excerpt = Some(Excerpt::capture(&s.checker, &expected, &out.stdout));
+            result.rejection = Some(rejection.clone());
         }
+        verdict
     };
     Ok(())
 }
@@ -250,111 +267,4 @@ fn tail_note(stderr: &str) -> String {
     }
     let lines: Vec<&str> = tail.into_iter().rev().collect();
     format!("\nstderr (last lines):\n  {}", lines.join("\n  "))
-}
-
-/// `1.5 MiB`-style sizes.
-pub fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 4] = ["B", "KiB", "MiB", "GiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
-}
-
-/// Runs `jobs` on `threads` workers and hands each result to `done` in job order,
-/// as soon as it and all before it are finished. Once a result satisfies `stop`
-/// (e.g. `--fail-fast`: not AC), no new job starts; the results not run are left out.
-pub fn run_all(
-    jobs: &[Job],
-    threads: usize,
-    stop_after: impl Fn(&CaseResult) -> bool + Sync,
-    mut done: impl FnMut(&CaseResult),
-) -> Vec<CaseResult> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let slots: Vec<Mutex<Option<CaseResult>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
-    let (tx, rx) = std::sync::mpsc::channel::<usize>();
-    let mut results = Vec::with_capacity(jobs.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let tx = tx.clone();
-            let (next, stop, slots, stop_after) = (&next, &stop, &slots, &stop_after);
-            scope.spawn(move || {
-                loop {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(job) = jobs.get(i) else { break };
-                    let r = judge(job);
-                    if stop_after(&r) {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-                    if tx.send(i).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut printed = 0;
-        for _ in rx {
-            while printed < jobs.len() {
-                let Some(r) = slots[printed]
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .take()
-                else {
-                    break;
-                };
-                done(&r);
-                results.push(r);
-                printed += 1;
-            }
-        }
-    });
-    results
-}
-
-/// A duration as `12 ms` or `1.23 s`.
-pub fn human_time(seconds: f64) -> String {
-    let d = Duration::from_secs_f64(seconds.max(0.0));
-    if d < Duration::from_secs(1) {
-        format!("{} ms", d.as_millis())
-    } else {
-        format!("{:.2} s", d.as_secs_f64())
-    }
-}
-
-/// The command that runs an executable directly.
-pub fn exe_command(path: &Path) -> impl Fn() -> Command + Send + Sync + use<> {
-    let path = path.to_path_buf();
-    move || Command::new(&path)
-}
-
-/// The command that runs a shell command line (`judge run --cmd`).
-///
-/// A simple command is run with `exec`, so the solution replaces the shell and its
-/// exit status, signal, CPU time and memory are its own; a compound one (with
-/// `;`, `&&`, pipes, ...) runs under the shell as written.
-pub fn shell_command(line: &str) -> impl Fn() -> Command + Send + Sync + use<> {
-    let simple = !line.contains(|c| ";&|<>()$`\n".contains(c));
-    let line = if simple {
-        format!("exec {line}")
-    } else {
-        line.to_string()
-    };
-    move || {
-        let mut c = Command::new("sh");
-        c.arg("-c").arg(&line);
-        c
-    }
 }

@@ -6,18 +6,16 @@
 //! answer), `src/bin/tle_*.rs` (time limit) and `src/bin/re_*.rs` (runtime error).
 //! One is *caught* when it gets that verdict on at least one case; any other outcome
 //! (all AC, or only other verdicts) is *missed* and fails the problem. This module
-//! finds them, judges them and words the verdict; it does not build (see `build`) or
+//! finds them and judges them; `report` words the outcome; it does not build (see `build`) or
 //! decide single verdicts (see `judge`).
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
-
-use anstyle::{AnsiColor, Style};
 
 use crate::build::Problem;
 use crate::discover::Case;
-use crate::judge::{self, CaseResult, Job, Verdict};
+use crate::judge::{CaseResult, Job, Verdict};
 use crate::problem::Settings;
+use crate::runner::{self, Quiet};
 
 /// One known-wrong solution of a problem.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,73 +102,6 @@ impl Catch {
     pub fn caught(&self) -> bool {
         self.first.is_some()
     }
-
-    /// The report line, e.g. `caught  poj2348 [wa_int32]: WA on 03-equal-values (after
-    /// 3 of 19 cases)` or `MISSED  poj2348 [wa_int32]: all AC on 19 cases`.
-    pub fn line(&self) -> String {
-        let w = &self.wrong;
-        let count = |v: Verdict| self.verdicts.get(&v).copied().unwrap_or(0);
-        let others: Vec<String> = self
-            .verdicts
-            .iter()
-            .filter(|(v, _)| **v != w.expected && **v != Verdict::AC)
-            .map(|(v, n)| format!("{n} {}", v.name()))
-            .collect();
-        let others = if others.is_empty() {
-            String::new()
-        } else {
-            format!("; also {}", others.join(", "))
-        };
-        let (style, tag, what) = if let Some(first) = &self.first {
-            (
-                AnsiColor::Green.on_default().bold(),
-                "caught ",
-                format!(
-                    "{} on {first} (after {} of {} cases){others}",
-                    w.expected.name(),
-                    self.cases,
-                    self.total
-                ),
-            )
-        } else if count(Verdict::AC) == self.cases {
-            (
-                AnsiColor::Red.on_default().bold(),
-                "MISSED ",
-                format!(
-                    "all AC on {} cases: no case shows this mistake (expected {})",
-                    self.cases,
-                    w.expected.name()
-                ),
-            )
-        } else {
-            (
-                AnsiColor::Red.on_default().bold(),
-                "MISSED ",
-                format!(
-                    "never {} on {} cases{others} (the wrong verdict for a {}_ solution)",
-                    w.expected.name(),
-                    self.cases,
-                    prefix(w.expected)
-                ),
-            )
-        };
-        let bold = Style::new().bold();
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{style}{tag}{style:#} {bold}{} [{}]{bold:#}: {what}",
-            w.problem, w.label
-        );
-        s
-    }
-}
-
-fn prefix(v: Verdict) -> &'static str {
-    match v {
-        Verdict::TLE => "tle",
-        Verdict::RE => "re",
-        _ => "wa",
-    }
 }
 
 /// Judges `wrong` (run by `command`) on every case on `threads` workers. A WA, TLE or
@@ -195,7 +126,7 @@ pub fn judge(
         .collect();
     // One case with the expected verdict is the proof; the rest would only cost time
     // (a TLE solution spends the whole limit on every slow case).
-    let results = judge::run_all(&jobs, threads, |r| r.verdict == wrong.expected, |_| {});
+    let results = runner::run_all(&jobs, threads, |r| r.verdict == wrong.expected, &mut Quiet);
     Catch::new(wrong.clone(), &results, cases.len())
 }
 
@@ -234,39 +165,5 @@ mod tests {
         ]);
         let labels: Vec<_> = of(&p).into_iter().map(|k| k.label).collect();
         assert_eq!(labels, ["tle_y", "wa_x"]);
-    }
-
-    fn result(case: &str, verdict: Verdict) -> CaseResult {
-        CaseResult {
-            problem: "p".into(),
-            solution: "wa_x".into(),
-            case: case.into(),
-            input: case.into(),
-            verdict,
-            time: 0.0,
-            wall: 0.0,
-            memory: 0,
-            exit: String::new(),
-            detail: String::new(),
-        }
-    }
-
-    #[test]
-    fn caught_names_the_first_case_and_missed_says_why() {
-        let wrong = of(&problem(&[("p-wa-x", "wa_x")])).remove(0);
-        let caught = Catch::new(
-            wrong.clone(),
-            &[result("1", Verdict::AC), result("2", Verdict::WA)],
-            5,
-        );
-        assert!(caught.caught());
-        let line = crate::report::plain(&caught.line());
-        assert_eq!(line, "caught  p [wa_x]: WA on 2 (after 2 of 5 cases)\n");
-        let all_ac = Catch::new(wrong.clone(), &[result("1", Verdict::AC)], 1);
-        assert!(!all_ac.caught());
-        assert!(crate::report::plain(&all_ac.line()).starts_with("MISSED  p [wa_x]: all AC"));
-        let other = Catch::new(wrong, &[result("1", Verdict::TLE)], 1);
-        assert!(!other.caught());
-        assert!(crate::report::plain(&other.line()).contains("never WA on 1 cases; also 1 TLE"));
     }
 }

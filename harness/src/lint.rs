@@ -20,7 +20,8 @@ use walkdir::WalkDir;
 
 use crate::cli::LintArgs;
 use crate::run::{self, Exit, Limits};
-use crate::{EXIT_FAILED, EXIT_OK, build, discover};
+use crate::status::Status;
+use crate::{build, discover};
 
 const RED: Style = AnsiColor::Red.on_default().bold();
 const DIM: Style = Style::new().dimmed();
@@ -85,7 +86,7 @@ struct Finding {
 }
 
 /// `cargo judge lint [PROBLEM...]`.
-pub fn lint(args: LintArgs) -> Result<i32> {
+pub fn lint(args: LintArgs) -> Result<Status> {
     let ws = build::workspace()?;
     let testdata = ws.testdata();
     let names: Vec<String> = if args.problems.is_empty() {
@@ -228,10 +229,10 @@ pub fn lint(args: LintArgs) -> Result<i32> {
     );
     if problems == 0 {
         writeln!(out, "{GREEN}ok{GREEN:#} {summary}")?;
-        Ok(EXIT_OK)
+        Ok(Status::Passed)
     } else {
         writeln!(out, "{RED}FAIL{RED:#} {summary}")?;
-        Ok(EXIT_FAILED)
+        Ok(Status::Failed)
     }
 }
 

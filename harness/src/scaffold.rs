@@ -12,8 +12,9 @@ use anyhow::{Context, Result, bail};
 use cargo_metadata::MetadataCommand;
 use clap::CommandFactory as _;
 
+use crate::build;
 use crate::cli::{Cli, NewArgs};
-use crate::{EXIT_OK, build};
+use crate::status::Status;
 
 /// The templates, kept as files so they read (and diff) as the code they become.
 /// Each is `(path inside the new folder, text)`; `{{key}}` marks a substitution.
@@ -123,7 +124,7 @@ const RESERVED: &[&str] = &[
 const EXTRA_BINS: [&str; 3] = ["brute", "gen", "validate"];
 
 /// `cargo judge new NAME`.
-pub fn new(args: NewArgs) -> Result<i32> {
+pub fn new(args: NewArgs) -> Result<Status> {
     check_syntax(&args.name)?;
     let name = args.name.as_str();
     let metadata = MetadataCommand::new()
@@ -200,7 +201,7 @@ pub fn new(args: NewArgs) -> Result<i32> {
          \n    cargo test -p {name}                   tests/solution.rs\n"
     ));
     print!("{text}");
-    Ok(EXIT_OK)
+    Ok(Status::Passed)
 }
 
 /// Cargo's rules for a package name, made stricter so that the name also works

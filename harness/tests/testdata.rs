@@ -7,6 +7,7 @@
 use std::process::ExitCode;
 
 use harness::judge::{self, Job, Verdict};
+use harness::runner::exe_command;
 use harness::{build, discover, known_wrong, problem::Settings, report};
 use libtest_mimic::{Arguments, Failed, Trial};
 
@@ -47,12 +48,13 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
             let (cases, settings) = (found.cases.clone(), settings.clone());
             trials.push(Trial::test(name, move || {
                 // One worker: libtest-mimic already runs the trials in parallel.
-                let catch =
-                    known_wrong::judge(&wrong, judge::exe_command(&exe), &cases, &settings, 1);
+                let catch = known_wrong::judge(&wrong, exe_command(&exe), &cases, &settings, 1);
                 if catch.caught() {
                     Ok(())
                 } else {
-                    Err(Failed::from(report::plain(&catch.line())))
+                    Err(Failed::from(report::plain(&report::human::catch_line(
+                        &catch,
+                    ))))
                 }
             }));
         }
@@ -64,7 +66,7 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
                 let job = Job {
                     problem: problem.clone(),
                     solution: problem,
-                    command: Box::new(judge::exe_command(&exe)),
+                    command: Box::new(exe_command(&exe)),
                     case,
                     settings: &settings,
                 };
@@ -72,7 +74,9 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
                 if result.verdict == Verdict::AC {
                     Ok(())
                 } else {
-                    Err(Failed::from(report::plain(&report::case_block(&result))))
+                    Err(Failed::from(report::plain(&report::human::case_block(
+                        &result,
+                    ))))
                 }
             }));
         }

@@ -150,7 +150,7 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
             &dir.to_string_lossy(),
         ],
     );
-    program.exit = crate::EXIT_FAILED;
+    program.exit = crate::status::Status::Failed.exit_code();
     let (stats, out) = b.time(group, &program, &dummy_input)?;
     let said = std::fs::read_to_string(&out).unwrap_or_default();
     let ole = said.contains("OLE");

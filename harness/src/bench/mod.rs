@@ -127,7 +127,7 @@ impl Bench {
 }
 
 /// Runs the whole benchmark; see the module documentation.
-pub fn bench(args: BenchArgs) -> Result<i32> {
+pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
     let ws = build::workspace()?;
     let mut packages: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
     packages.push("harness");
@@ -183,5 +183,5 @@ pub fn bench(args: BenchArgs) -> Result<i32> {
         report::write_report(&path, &text)?;
         println!("\nwrote {}", path.display());
     }
-    Ok(crate::EXIT_OK)
+    Ok(crate::status::Status::Passed)
 }

@@ -29,10 +29,11 @@ use anyhow::{Context, Result, bail};
 
 use crate::build::{self, Workspace};
 use crate::cli::StressArgs;
+use crate::diff;
 use crate::judge::Verdict;
 use crate::problem::Settings;
 use crate::run::{self, Exit, Limits};
-use crate::{EXIT_FAILED, EXIT_OK, diff};
+use crate::status::Status;
 
 pub use shrink::shrink;
 pub use tester::{Finding, Programs, Side, Tester, programs, run_side};
@@ -42,7 +43,7 @@ const RED: Style = AnsiColor::Red.on_default().bold();
 const GREEN: Style = AnsiColor::Green.on_default().bold();
 
 /// `cargo judge stress NAME`.
-pub fn stress(args: StressArgs) -> Result<i32> {
+pub fn stress(args: StressArgs) -> Result<Status> {
     let ws = build::workspace()?;
     let name = args.problem.as_str();
     let programs = programs(&ws, name)?;
@@ -138,7 +139,7 @@ pub fn stress(args: StressArgs) -> Result<i32> {
             out,
             "{RED}nothing compared{RED:#}: the brute force declined every input"
         )?;
-        return Ok(crate::EXIT_ERROR);
+        return Ok(Status::Broken);
     }
     writeln!(
         out,
@@ -149,7 +150,7 @@ pub fn stress(args: StressArgs) -> Result<i32> {
         started.elapsed().as_secs_f64(),
         rate(done, started)
     )?;
-    Ok(EXIT_OK)
+    Ok(Status::Passed)
 }
 
 /// How long stress runs without `--cases` or `--time`.
@@ -201,7 +202,7 @@ fn report_finding(
     input: &str,
     finding: Finding,
     out: &mut impl std::io::Write,
-) -> Result<i32> {
+) -> Result<Status> {
     let reproduce = format!(
         "cargo judge stress {} --seed {seed} --cases 1 --lines {} --max {}{}",
         args.problem,
@@ -222,7 +223,7 @@ fn report_finding(
                 v.name(),
                 indent(input)
             )?;
-            return Ok(EXIT_FAILED);
+            return Ok(Status::Failed);
         }
         Finding::SolutionFailed(v, why) => {
             writeln!(
@@ -302,7 +303,7 @@ fn report_finding(
     if args.save {
         save(ws, &args.problem, seed, &minimal, &mut *tester, out)?;
     }
-    Ok(EXIT_FAILED)
+    Ok(Status::Failed)
 }
 
 /// Writes `testdata/NAME/stress-SEED.in` and its `.out` from the brute force.

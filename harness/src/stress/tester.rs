@@ -15,9 +15,10 @@ use anyhow::{Context, Result, bail};
 
 use crate::build::{self, Workspace};
 use crate::check::{self, Outcome};
-use crate::judge::{Verdict, human_time};
+use crate::judge::Verdict;
 use crate::problem::Settings;
 use crate::run::{self, Exit, Limits};
+use crate::units::human_time;
 
 /// The executables of one problem that stress needs.
 pub struct Programs {
@@ -211,12 +212,12 @@ impl<'a> Tester<'a> {
         Ok(
             match check::check(&self.settings.checker, &self.scratch, &actual, &expected)? {
                 Outcome::Accepted => Finding::Agree,
-                Outcome::Wrong => Finding::Differ {
+                Outcome::Wrong(_) => Finding::Differ {
                     verdict: Verdict::WA,
                     expected,
                     actual,
                 },
-                Outcome::Presentation => Finding::Differ {
+                Outcome::Presentation(_) => Finding::Differ {
                     verdict: Verdict::PE,
                     expected,
                     actual,

@@ -1,0 +1,175 @@
+//! The judging commands, `cargo judge [PROBLEM...]` and `cargo judge run`: plan,
+//! build, run the jobs into the reporters, and compute the status once from the
+//! results.
+//!
+//! This is the command layer's glue and holds no rules of its own: what to judge
+//! is `plan`'s, verdicts `judge`'s, scheduling `runner`'s, words `report`'s.
+
+use std::io::Write as _;
+
+use anyhow::{Context, Result, bail};
+
+use crate::build::{self, Executables, Workspace};
+use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
+use crate::judge::{CaseResult, Job, Verdict};
+use crate::known_wrong::{self, Catch};
+use crate::plan::{self, Plan};
+use crate::problem::Checker;
+use crate::report::{self, Feed, Reporter, Summary};
+use crate::run;
+use crate::runner;
+use crate::status::Status;
+
+/// `cargo judge [PROBLEM...]`.
+pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
+    let ws = build::workspace()?;
+    let plan = plan::workspace(&ws, &args.problems, &args.options)?;
+    let mut reporter = reporters(&args.options);
+    let packages: Vec<&str> = plan.suites.iter().map(|s| s.name.as_str()).collect();
+    if packages.is_empty() {
+        return finish(&mut reporter, &[], &[], &plan.errors);
+    }
+    let exes = build::build(&ws, &packages)?;
+    let mut jobs = Vec::new();
+    for suite in &plan.suites {
+        let exe = exes
+            .get(&(suite.name.clone(), suite.name.clone()))
+            .with_context(|| {
+                format!(
+                    "cargo built no binary {} for problem {}",
+                    suite.name, suite.name
+                )
+            })?;
+        jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
+    }
+    let results = execute(&jobs, &args.options, &mut reporter)?;
+    let catches = judge_known_wrong(&ws, &plan, &exes, &args.options, &mut reporter)?;
+    finish(&mut reporter, &results, &catches, &plan.errors)
+}
+
+/// `cargo judge run --cmd CMD DIR`.
+pub fn judge_dir(args: RunArgs) -> Result<Status> {
+    let mut plan = plan::folder(&args.dir, &args.options)?;
+    let mut reporter = reporters(&args.options);
+    let Some(suite) = plan.suites.first_mut() else {
+        return finish(&mut reporter, &[], &[], &plan.errors);
+    };
+    match (args.checker, args.checker_command) {
+        (Some(CheckerArg::Command), Some(command)) | (None, Some(command)) => {
+            suite.settings.checker = Checker::Command {
+                command,
+                dir: args.dir.clone(),
+            };
+        }
+        (Some(CheckerArg::Command), None) => bail!("--checker command needs --checker-command CMD"),
+        (Some(_), Some(_)) => bail!("--checker-command only goes with --checker command"),
+        (Some(CheckerArg::Exact), None) => suite.settings.checker = Checker::Exact,
+        (Some(CheckerArg::Tokens), None) => suite.settings.checker = Checker::Tokens,
+        (Some(CheckerArg::Float), None) => {
+            suite.settings.checker = Checker::Float {
+                abs: 1e-6,
+                rel: 1e-6,
+            }
+        }
+        (None, None) => {}
+    }
+    plan::check_program(&args.cmd)?;
+    let suite = &plan.suites[0];
+    let jobs = suite.jobs(&suite.name, runner::shell_command(&args.cmd));
+    let results = execute(&jobs, &args.options, &mut reporter)?;
+    finish(&mut reporter, &results, &[], &plan.errors)
+}
+
+/// The reporters `options` ask for.
+fn reporters(options: &Options) -> report::Tee {
+    let mut tee = report::Tee::default();
+    match options.format {
+        Format::Human => tee.0.push(Box::new(report::Human::new(options.verbose))),
+        Format::Json => {
+            tee.0.push(Box::new(report::Json));
+            tee.0.push(Box::new(report::Human::aside()));
+        }
+    }
+    if let Some(path) = &options.junit {
+        tee.0.push(Box::new(report::Junit::new(path.clone())));
+    }
+    tee
+}
+
+/// Runs the jobs in parallel, feeding each result to `reporter` in plan order.
+fn execute(
+    jobs: &[Job],
+    options: &Options,
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<CaseResult>> {
+    reporter.begin(jobs)?;
+    let fail_fast = options.fail_fast;
+    let mut feed = Feed::new(reporter);
+    let results = runner::run_all(
+        jobs,
+        options.threads(),
+        |r| fail_fast && r.verdict != Verdict::AC,
+        &mut feed,
+    );
+    if let Some(e) = feed.error {
+        return Err(e.into());
+    }
+    Ok(results)
+}
+
+/// Runs every known-wrong solution of the planned problems on their cases.
+/// Skipped with `--case`: a narrowed run would report misses that are not real.
+fn judge_known_wrong(
+    ws: &Workspace,
+    plan: &Plan,
+    exes: &Executables,
+    options: &Options,
+    reporter: &mut dyn Reporter,
+) -> Result<Vec<Catch>> {
+    if !options.cases.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut catches = Vec::new();
+    for suite in &plan.suites {
+        let Some(problem) = ws.problem(&suite.name) else {
+            continue;
+        };
+        for wrong in known_wrong::of(problem) {
+            let exe = exes
+                .get(&(suite.name.clone(), wrong.target.clone()))
+                .with_context(|| format!("cargo built no binary {}", wrong.target))?;
+            reporter.known_wrong_started(&wrong);
+            let catch = known_wrong::judge(
+                &wrong,
+                runner::exe_command(exe),
+                &suite.cases,
+                &suite.settings,
+                options.threads(),
+            );
+            reporter.known_wrong(&catch)?;
+            catches.push(catch);
+        }
+    }
+    Ok(catches)
+}
+
+/// Hands everything to the reporters, prints the errors, and computes the status.
+fn finish(
+    reporter: &mut dyn Reporter,
+    results: &[CaseResult],
+    catches: &[Catch],
+    errors: &[String],
+) -> Result<Status> {
+    let summary = Summary {
+        results,
+        catches,
+        errors,
+        judge_peak_rss: run::own_peak_rss(),
+    };
+    reporter.finish(&summary)?;
+    let mut stderr = std::io::stderr();
+    for e in errors {
+        let _ = writeln!(stderr, "error: {e}");
+    }
+    Ok(summary.status())
+}

@@ -1,0 +1,245 @@
+//! Reports: the only place results are worded.
+//!
+//! The runner feeds results (and known-wrong outcomes) to a [`Reporter`], as
+//! ripgrep's searcher feeds its printer through a `Sink`; `human` writes lines and
+//! a table for people, `json` one document for programs, `junit` XML for CI. A
+//! reporter renders and writes; it never decides the exit status (the command
+//! layer computes that once, from the same results, with [`Summary::status`]).
+
+pub mod human;
+pub mod json;
+pub mod junit;
+
+use std::collections::BTreeMap;
+use std::io;
+
+use serde::Serialize;
+
+use crate::judge::{CaseResult, Job, Verdict};
+use crate::known_wrong::{Catch, KnownWrong};
+use crate::runner::Sink;
+use crate::status::Status;
+
+pub use human::Human;
+pub use json::Json;
+pub use junit::Junit;
+
+/// Everything a run produced, handed to [`Reporter::finish`].
+pub struct Summary<'a> {
+    /// Every case judged, in plan order.
+    pub results: &'a [CaseResult],
+    /// Every known-wrong solution judged.
+    pub catches: &'a [Catch],
+    /// What stopped part of the plan from being judged (bad testdata, ...).
+    pub errors: &'a [String],
+    /// The judge's own peak resident memory in bytes.
+    pub judge_peak_rss: u64,
+}
+
+impl Summary<'_> {
+    /// The run's status, from the results alone: broken if anything could not be
+    /// judged (an error, an ERR case, nothing judged at all), failed if a case was
+    /// not accepted or a known-wrong solution was missed, else passed.
+    pub fn status(&self) -> Status {
+        let broken =
+            !self.errors.is_empty() || self.results.iter().any(|r| r.verdict == Verdict::ERR);
+        if broken {
+            Status::Broken
+        } else if self.results.iter().any(|r| r.verdict != Verdict::AC)
+            || self.catches.iter().any(|c| !c.caught())
+        {
+            Status::Failed
+        } else {
+            Status::Passed
+        }
+    }
+}
+
+/// A consumer of results. Calls arrive in order: `begin`, then `started` and
+/// `case` as the runner goes (`case` in plan order), then per known-wrong solution
+/// `known_wrong_started` and `known_wrong`, then `finish` once.
+pub trait Reporter {
+    /// The jobs about to run.
+    fn begin(&mut self, _jobs: &[Job]) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// A job has started (the progress line names what is running).
+    fn started(&mut self, _job: &Job) {}
+
+    /// A case's result.
+    fn case(&mut self, result: &CaseResult) -> io::Result<()>;
+
+    /// A known-wrong solution is about to be judged.
+    fn known_wrong_started(&mut self, _wrong: &KnownWrong) {}
+
+    /// A known-wrong solution's outcome.
+    fn known_wrong(&mut self, catch: &Catch) -> io::Result<()>;
+
+    /// The end of the run.
+    fn finish(&mut self, summary: &Summary) -> anyhow::Result<()>;
+}
+
+/// Several reporters fed the same events (e.g. human on stdout and JUnit to a file).
+#[derive(Default)]
+pub struct Tee(pub Vec<Box<dyn Reporter>>);
+
+impl Reporter for Tee {
+    fn begin(&mut self, jobs: &[Job]) -> io::Result<()> {
+        self.0.iter_mut().try_for_each(|r| r.begin(jobs))
+    }
+
+    fn started(&mut self, job: &Job) {
+        self.0.iter_mut().for_each(|r| r.started(job));
+    }
+
+    fn case(&mut self, result: &CaseResult) -> io::Result<()> {
+        self.0.iter_mut().try_for_each(|r| r.case(result))
+    }
+
+    fn known_wrong_started(&mut self, wrong: &KnownWrong) {
+        self.0.iter_mut().for_each(|r| r.known_wrong_started(wrong));
+    }
+
+    fn known_wrong(&mut self, catch: &Catch) -> io::Result<()> {
+        self.0.iter_mut().try_for_each(|r| r.known_wrong(catch))
+    }
+
+    fn finish(&mut self, summary: &Summary) -> anyhow::Result<()> {
+        self.0.iter_mut().try_for_each(|r| r.finish(summary))
+    }
+}
+
+/// The runner's [`Sink`] over a reporter: the first write error stops the run and
+/// is kept for the command layer (a closed stdout ends the run quietly).
+pub struct Feed<'a> {
+    /// Where results go.
+    pub reporter: &'a mut dyn Reporter,
+    /// The first error the reporter returned.
+    pub error: Option<io::Error>,
+}
+
+impl<'a> Feed<'a> {
+    /// Feeds `reporter`.
+    pub fn new(reporter: &'a mut dyn Reporter) -> Feed<'a> {
+        Feed {
+            reporter,
+            error: None,
+        }
+    }
+}
+
+impl Sink for Feed<'_> {
+    fn started(&mut self, _index: usize, job: &Job) {
+        self.reporter.started(job);
+    }
+
+    fn finished(&mut self, result: &CaseResult) -> bool {
+        match self.reporter.case(result) {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+}
+
+/// Verdict counts and extremes for one group of cases.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Tally {
+    /// Cases judged.
+    pub cases: usize,
+    /// Count per verdict name.
+    pub verdicts: BTreeMap<&'static str, usize>,
+    /// The case with the most CPU time, and that time in seconds.
+    pub slowest: Option<(String, f64)>,
+    /// The case with the largest peak memory, and that memory in bytes.
+    pub largest: Option<(String, u64)>,
+}
+
+impl Tally {
+    /// Adds one result.
+    pub fn add(&mut self, r: &CaseResult) {
+        self.cases += 1;
+        *self.verdicts.entry(r.verdict.name()).or_default() += 1;
+        if self.slowest.as_ref().is_none_or(|(_, t)| r.time > *t) {
+            self.slowest = Some((r.case.clone(), r.time));
+        }
+        if self.largest.as_ref().is_none_or(|(_, m)| r.memory > *m) {
+            self.largest = Some((r.case.clone(), r.memory));
+        }
+    }
+
+    /// How many cases got `v`.
+    pub fn count(&self, v: Verdict) -> usize {
+        self.verdicts.get(v.name()).copied().unwrap_or(0)
+    }
+
+    /// Every case was accepted.
+    pub fn all_accepted(&self) -> bool {
+        self.count(Verdict::AC) == self.cases
+    }
+}
+
+/// Tallies per problem (and solution), in first-seen order.
+pub fn tally(results: &[CaseResult]) -> Vec<(String, Tally)> {
+    let mut order: Vec<(String, Tally)> = Vec::new();
+    for r in results {
+        let key = suite_name(r);
+        match order.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, t)) => t.add(r),
+            None => {
+                let mut t = Tally::default();
+                t.add(r);
+                order.push((key, t));
+            }
+        }
+    }
+    order
+}
+
+/// The group a result is reported under: the problem, or `problem [solution]` for a
+/// known-wrong solution.
+pub fn suite_name(r: &CaseResult) -> String {
+    if r.solution == r.problem {
+        r.problem.clone()
+    } else {
+        format!("{} [{}]", r.problem, r.solution)
+    }
+}
+
+/// The text under a failed case, plain: the reason, the diff, any extra text.
+pub fn detail_text(r: &CaseResult, color: bool) -> String {
+    let mut s = r.detail.clone();
+    if let Some(excerpt) = &r.excerpt {
+        if !s.is_empty() && !s.ends_with('\n') {
+            s.push('\n');
+        }
+        let _ = crate::diff::render_excerpt(
+            &mut s,
+            r.verdict == Verdict::PE,
+            r.rejection.as_ref(),
+            excerpt,
+            color,
+        );
+    }
+    for extra in &r.extra {
+        if !s.is_empty() && !s.ends_with('\n') {
+            s.push('\n');
+        }
+        s.push_str(&extra.title);
+        s.push_str(":\n");
+        for line in extra.text.lines() {
+            s.push_str("  ");
+            s.push_str(line);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+/// `s` without ANSI styles.
+pub fn plain(s: &str) -> String {
+    anstream::adapter::strip_str(s).to_string()
+}
