@@ -37,7 +37,7 @@ fn bless_fills_missing_outputs_rewrites_only_with_force_and_refuses_disagreement
     // A solution that is wrong at a == 2b disagrees with the brute force on the
     // exact-multiples case: nothing is written and the case is named.
     ws.edit(
-        "problems/hdu1525/src/main.rs",
+        "library/src/euclid.rs",
         "if rest == 0 || rest >= small {",
         "if rest == 0 || rest > small {",
     );

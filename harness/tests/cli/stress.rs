@@ -8,7 +8,7 @@ use crate::tempws::TempWs;
 fn planted_off_by_one() -> TempWs {
     let ws = TempWs::new(&["hdu1525"]);
     ws.edit(
-        "problems/hdu1525/src/main.rs",
+        "library/src/euclid.rs",
         "if rest == 0 || rest >= small {",
         "if rest == 0 || rest > small {",
     );
@@ -75,7 +75,7 @@ fn stress_reports_a_crash_as_re_and_a_clean_run_as_ok() {
             "no difference in 30 cases (seeds 1..=30)",
         ));
     ws.edit(
-        "problems/hdu1525/src/main.rs",
+        "library/src/euclid.rs",
         "let mut mover_wins = true;",
         "let mut mover_wins = true;\n    assert!(big % 17 != 0, \"planted crash\");",
     );

@@ -24,16 +24,18 @@ pub struct TempWs {
 }
 
 impl TempWs {
-    /// A workspace with copies of `problems` (sources and testdata, without their
-    /// tests and known-wrong solutions).
+    /// A workspace with the contest library and copies of `problems` (sources and
+    /// testdata, without their tests and known-wrong solutions).
     pub fn new(problems: &[&str]) -> TempWs {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let root = outer_root();
         let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
-        let manifest = manifest.replace(
-            r#"members = ["harness", "problems/*"]"#,
-            r#"members = ["problems/*"]"#,
+        let members = r#"members = ["harness", "library", "problems/*"]"#;
+        assert!(
+            manifest.contains(members),
+            "the root manifest's members changed"
         );
+        let manifest = manifest.replace(members, r#"members = ["library", "problems/*"]"#);
         let start = manifest
             .find("[profile.release]")
             .expect("a release profile");
@@ -47,6 +49,12 @@ impl TempWs {
         );
         std::fs::write(dir.path().join("Cargo.toml"), manifest).unwrap();
         std::fs::copy(root.join("Cargo.lock"), dir.path().join("Cargo.lock")).unwrap();
+        // The contest library the problems depend on (without its build output).
+        copy_tree(
+            &root.join("library"),
+            &dir.path().join("library"),
+            &|p: &Path| !p.ends_with("target"),
+        );
         std::fs::create_dir_all(dir.path().join("problems")).unwrap();
         std::fs::create_dir_all(dir.path().join("testdata")).unwrap();
         let ws = TempWs { dir };

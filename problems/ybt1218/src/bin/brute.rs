@@ -1,16 +1,10 @@
-//! Brute force for YBT 1218 "取石子游戏" (Euclid's Game on two piles): each line is decided by searching the game graph
-//! itself, without the winning rule of `main.rs`.
-//!
-//! The game and its input are HDU 1525's, so this is hdu1525's search (see
-//! hdu1525/src/bin/brute.rs for how it works), loaded as a module rather than copied,
-//! printing this problem's words.
+//! Brute force for YBT 1218 "取石子游戏": the same input and output as the
+//! solution, but each line is decided by searching the game graph itself
+//! ([`contest::euclid_brute::Search`]: every move, memoized), not by the rule.
+//! A line whose search would exceed the search's limits is refused with an error.
 
-#[allow(dead_code)] // this binary uses `run`; the tests also use the search itself
-#[path = "../../../hdu1525/src/bin/brute.rs"]
-mod euclid_brute;
-#[allow(unused_imports)] // used by tests/solution.rs, which loads this file
-pub use euclid_brute::{Search, first_player_wins};
+use contest::euclid_brute;
 
 fn main() {
-    euclid_brute::run(b"win\n", b"lose\n");
+    contest::run(|sc, out| euclid_brute::answer_lines(sc, out, b"win\n", b"lose\n"));
 }
