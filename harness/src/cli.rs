@@ -37,6 +37,9 @@ pub enum Cmd {
     /// Check testdata hygiene: CR, final newline, trailing spaces, UTF-8, empty,
     /// duplicate and unpaired files, and each problem's validate binary.
     Lint(LintArgs),
+    /// Write each solution as one std-only file, target/bundle/NAME.rs (main.rs
+    /// and the library modules it uses), ready to submit; --check compiles it.
+    Bundle(BundleArgs),
     /// Create a new problem: problems/NAME/ (solution, brute force, generator,
     /// validator and test skeletons) and testdata/NAME/, from harness/template/.
     New(NewArgs),
@@ -47,6 +50,10 @@ pub enum Cmd {
 pub struct JudgeArgs {
     /// Problems to judge (crate names under problems/); all when none is given.
     pub problems: Vec<String>,
+    /// Judge each solution's bundle (`cargo judge bundle`, compiled with plain
+    /// rustc --edition 2021 -O) instead of the crate's binary.
+    #[arg(long)]
+    pub bundled: bool,
     /// How to judge and report.
     #[command(flatten)]
     pub options: Options,
@@ -167,6 +174,17 @@ pub struct LintArgs {
     /// When to color the output (NO_COLOR is honoured by auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
+}
+
+/// `cargo judge bundle [NAME...]`.
+#[derive(Debug, Args)]
+pub struct BundleArgs {
+    /// Problems to bundle (crate names under problems/); all when none is given.
+    pub problems: Vec<String>,
+    /// Also compile each bundle with plain `rustc --edition 2021 -O` outside the
+    /// workspace, failing on any warning or error.
+    #[arg(long)]
+    pub check: bool,
 }
 
 /// `cargo judge new NAME`.

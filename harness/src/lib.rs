@@ -11,6 +11,7 @@
 
 pub mod bench;
 pub mod bless;
+pub mod bundle;
 pub mod build;
 pub mod check;
 pub mod cli;
@@ -70,6 +71,7 @@ pub fn main(cli: Cli) -> i32 {
             stress::stress(args)
         }
         Some(Cmd::New(args)) => scaffold::new(args),
+        Some(Cmd::Bundle(args)) => bundle::bundle(args),
     };
     match result {
         Ok(status) => status.exit_code(),
