@@ -10,6 +10,7 @@ use std::io::Write as _;
 use anyhow::{Context, Result, bail};
 
 use crate::build::{self, Executables, Workspace};
+use crate::bundle;
 use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
 use crate::judge::{CaseResult, Job, Verdict};
 use crate::known_wrong::{self, Catch};
@@ -29,6 +30,9 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     if packages.is_empty() {
         return finish(&mut reporter, &[], &[], &plan.errors);
     }
+    if args.bundled {
+        return judge_bundles(&ws, &plan, &args.options, &mut reporter);
+    }
     let exes = build::build(&ws, &packages)?;
     let mut jobs = Vec::new();
     for suite in &plan.suites {
@@ -45,6 +49,46 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     let results = execute(&jobs, &args.options, &mut reporter)?;
     let catches = judge_known_wrong(&ws, &plan, &exes, &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &catches, &plan.errors)
+}
+
+/// `cargo judge --bundled`: the same plan, judged on each solution's bundle
+/// compiled with plain rustc instead of the crate's binary. Known-wrong solutions
+/// are not bundles and are left out; a problem whose bundle cannot be made is an
+/// error of its own, and the others are still judged.
+fn judge_bundles(
+    ws: &Workspace,
+    plan: &Plan,
+    options: &Options,
+    reporter: &mut dyn Reporter,
+) -> Result<Status> {
+    let sources = bundle::Sources::load()?;
+    let scratch = bundle::scratch()?;
+    let names: Vec<&str> = plan.suites.iter().map(|s| s.name.as_str()).collect();
+    let built = bundle::build(&sources, &names, scratch.path());
+    let mut errors = plan.errors.clone();
+    let mut jobs = Vec::new();
+    let mut stderr = std::io::stderr();
+    for suite in &plan.suites {
+        match &built[&suite.name] {
+            bundle::Built::Exe { exe, diagnostics } => {
+                let path = sources.path(&suite.name);
+                let _ = writeln!(
+                    stderr,
+                    "bundled {}: {} compiled with rustc --edition {} -O",
+                    suite.name,
+                    path.strip_prefix(&ws.root).unwrap_or(&path).display(),
+                    bundle::EDITION
+                );
+                for line in diagnostics.lines() {
+                    let _ = writeln!(stderr, "    | {line}");
+                }
+                jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
+            }
+            bundle::Built::Failed(why) => errors.push(why.clone()),
+        }
+    }
+    let results = execute(&jobs, options, reporter)?;
+    finish(reporter, &results, &[], &errors)
 }
 
 /// `cargo judge run --cmd CMD DIR`.

@@ -11,8 +11,8 @@
 
 pub mod bench;
 pub mod bless;
-pub mod bundle;
 pub mod build;
+pub mod bundle;
 pub mod check;
 pub mod cli;
 pub mod commands;

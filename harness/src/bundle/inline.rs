@@ -80,7 +80,11 @@ impl Root {
         if self.modules.iter().any(|m| m.name == name) {
             return vec![name.to_string()];
         }
-        if let Some(r) = self.reexports.iter().find(|r| r.names.iter().any(|n| n == name)) {
+        if let Some(r) = self
+            .reexports
+            .iter()
+            .find(|r| r.names.iter().any(|n| n == name))
+        {
             return vec![r.module.clone()];
         }
         self.reexports
@@ -188,10 +192,20 @@ pub fn read_root(file: &str, src: &str) -> Result<Root, Refusal> {
             let name = t.get(open + 1).map_or("", |x| x.text);
             let lint = ["allow", "warn", "deny", "forbid", "expect"].contains(&name);
             if name == "path" {
-                return refuse(file, line, "`#[path]` is not allowed: a bundle inlines NAME.rs beside lib.rs only");
+                return refuse(
+                    file,
+                    line,
+                    "`#[path]` is not allowed: a bundle inlines NAME.rs beside lib.rs only",
+                );
             }
             if inner && !(lint || name == "doc") {
-                return refuse(file, line, format!("`#![{name}]` cannot be bundled: a library root may only hold lint attributes"));
+                return refuse(
+                    file,
+                    line,
+                    format!(
+                        "`#![{name}]` cannot be bundled: a library root may only hold lint attributes"
+                    ),
+                );
             }
             if !inner && name != "doc" {
                 attrs.push_str(&src[t[i].start..t[end - 1].end]);
@@ -215,7 +229,11 @@ pub fn read_root(file: &str, src: &str) -> Result<Root, Refusal> {
             let name = t.get(j + 1).filter(|x| x.kind == Kind::Ident);
             let semi = t.get(j + 2).is_some_and(|x| x.is(";"));
             let Some(name) = name.filter(|_| semi) else {
-                return refuse(file, line, "a library root declares its modules as `pub mod NAME;` (one file NAME.rs each), not inline");
+                return refuse(
+                    file,
+                    line,
+                    "a library root declares its modules as `pub mod NAME;` (one file NAME.rs each), not inline",
+                );
             };
             root.modules.push(ModDecl {
                 name: name.text.to_string(),
@@ -224,7 +242,8 @@ pub fn read_root(file: &str, src: &str) -> Result<Root, Refusal> {
             i = j + 3;
         } else if word == "use" {
             let end = (j..t.len()).find(|&k| t[k].is(";")).unwrap_or(t.len() - 1);
-            root.reexports.push(read_reexport(file, src, &t[j + 1..end], &root, line)?);
+            root.reexports
+                .push(read_reexport(file, src, &t[j + 1..end], &root, line)?);
             root.reexports.last_mut().expect("just pushed").text =
                 format!("{attrs}{}", &src[t[i].start..t[end].end]);
             i = end + 1;
@@ -258,7 +277,14 @@ fn read_reexport(
         return refuse(file, line, "empty `use`");
     };
     if first.is("crate") || first.is("::") {
-        return refuse(file, line, format!("`{}` cannot be bundled: re-export a module of this library as `pub use NAME::Item;`", first.text));
+        return refuse(
+            file,
+            line,
+            format!(
+                "`{}` cannot be bundled: re-export a module of this library as `pub use NAME::Item;`",
+                first.text
+            ),
+        );
     }
     if !root.modules.iter().any(|m| m.name == first.text) {
         let what = &src[tree[0].start..tree[tree.len() - 1].end];
@@ -377,10 +403,24 @@ fn common_refusals(file: &str, t: &[Token], i: usize) -> Result<(), Refusal> {
     let tok = &t[i];
     let next = |k: usize| t.get(i + k).map_or("", |x| x.text);
     if tok.is("#") && (next(1) == "[" && next(2) == "path" || next(1) == "!" && next(3) == "path") {
-        return refuse(file, tok.line, "`#[path]` cannot be bundled: a bundle holds one file, and the library's modules are found by their names");
+        return refuse(
+            file,
+            tok.line,
+            "`#[path]` cannot be bundled: a bundle holds one file, and the library's modules are found by their names",
+        );
     }
-    if tok.kind == Kind::Ident && ["include", "include_str", "include_bytes"].contains(&tok.text) && next(1) == "!" {
-        return refuse(file, tok.line, format!("`{}!` reads another file at compile time and cannot be bundled: put the text in the source", tok.text));
+    if tok.kind == Kind::Ident
+        && ["include", "include_str", "include_bytes"].contains(&tok.text)
+        && next(1) == "!"
+    {
+        return refuse(
+            file,
+            tok.line,
+            format!(
+                "`{}!` reads another file at compile time and cannot be bundled: put the text in the source",
+                tok.text
+            ),
+        );
     }
     Ok(())
 }
@@ -408,20 +448,43 @@ pub fn read_module(file: &str, src: &str, libraries: &[String]) -> Result<Module
         }
         match tok.text {
             "crate" if next(1) == "::" => {
-                return refuse(file, line, "`crate::` cannot be bundled (in a bundle `crate` is the solution): reach another module of the library as `super::NAME`");
+                return refuse(
+                    file,
+                    line,
+                    "`crate::` cannot be bundled (in a bundle `crate` is the solution): reach another module of the library as `super::NAME`",
+                );
             }
             "macro_rules" => {
-                return refuse(file, line, "`macro_rules!` cannot be bundled (a macro's paths change meaning inside the bundle): write a function");
+                return refuse(
+                    file,
+                    line,
+                    "`macro_rules!` cannot be bundled (a macro's paths change meaning inside the bundle): write a function",
+                );
             }
             "mod" if next(2) == ";" => {
-                return refuse(file, line, format!("`mod {};` loads another file: a library module is one file (write the module inline, or make it a module of the library root)", next(1)));
+                return refuse(
+                    file,
+                    line,
+                    format!(
+                        "`mod {};` loads another file: a library module is one file (write the module inline, or make it a module of the library root)",
+                        next(1)
+                    ),
+                );
             }
             "extern" if next(1) == "crate" => {
-                return refuse(file, line, "`extern crate` cannot be bundled: a library uses std and the workspace's libraries only");
+                return refuse(
+                    file,
+                    line,
+                    "`extern crate` cannot be bundled: a library uses std and the workspace's libraries only",
+                );
             }
             "super" if next(1) == "::" && starts_path(t, i) => {
                 if next(2) == "super" {
-                    return refuse(file, line, "`super::super::` reaches above the library root, which a bundle does not have: use `super::NAME`");
+                    return refuse(
+                        file,
+                        line,
+                        "`super::super::` reaches above the library root, which a bundle does not have: use `super::NAME`",
+                    );
                 }
                 match next_names(t, i + 2) {
                     None => module.all_siblings = true,
@@ -451,7 +514,9 @@ fn merge(
     library: &str,
     used: Option<BTreeSet<String>>,
 ) {
-    let entry = into.entry(library.to_string()).or_insert_with(|| Some(BTreeSet::new()));
+    let entry = into
+        .entry(library.to_string())
+        .or_insert_with(|| Some(BTreeSet::new()));
     match (entry.as_mut(), used) {
         (Some(names), Some(more)) => names.extend(more),
         _ => *entry = None,
@@ -551,7 +616,16 @@ pub fn read_solution(
         }
         if tok.is("mod") && t.get(i + 1).is_some_and(|x| x.kind == Kind::Ident) {
             if next(2) == ";" {
-                return refuse(file, line, format!("`mod {};` loads src/{}.rs, and a bundle is main.rs as it is: write the module inline (`mod {} {{ ... }}`) or move it into the library", next(1), next(1), next(1)));
+                return refuse(
+                    file,
+                    line,
+                    format!(
+                        "`mod {};` loads src/{}.rs, and a bundle is main.rs as it is: write the module inline (`mod {} {{ ... }}`) or move it into the library",
+                        next(1),
+                        next(1),
+                        next(1)
+                    ),
+                );
             }
             if next(2) == "{" {
                 mods.push((depth + 1, next(1).to_string()));
@@ -561,7 +635,13 @@ pub fn read_solution(
         if tok.is("extern") && next(1) == "crate" {
             let name = next(2);
             if libraries.iter().chain(foreign).any(|l| l == name) {
-                return refuse(file, line, format!("`extern crate {name};` cannot be bundled: in a bundle `{name}` is a module; `use {name}::...;` needs no extern crate"));
+                return refuse(
+                    file,
+                    line,
+                    format!(
+                        "`extern crate {name};` cannot be bundled: in a bundle `{name}` is a module; `use {name}::...;` needs no extern crate"
+                    ),
+                );
             }
             continue;
         }
@@ -580,24 +660,44 @@ pub fn read_solution(
                 continue; // `a::contest`: some other path
             }
             if is_lib {
-                return refuse(file, line, format!("`::{name}` names an extern crate, and in a bundle `{name}` is a module: write `{name}::`"));
+                return refuse(
+                    file,
+                    line,
+                    format!(
+                        "`::{name}` names an extern crate, and in a bundle `{name}` is a module: write `{name}::`"
+                    ),
+                );
             }
         }
         if t.get(i.wrapping_sub(1)).is_some_and(|x| x.is(".")) {
             continue;
         }
         if is_foreign {
-            return refuse(file, line, format!("uses `{name}`, a dependency from outside the workspace: a bundle holds std and the workspace's libraries only"));
+            return refuse(
+                file,
+                line,
+                format!(
+                    "uses `{name}`, a dependency from outside the workspace: a bundle holds std and the workspace's libraries only"
+                ),
+            );
         }
         if let Some((_, inner)) = mods.last() {
-            return refuse(file, line, format!("`{name}::` inside `mod {inner} {{ }}`: in a bundle the library is a module at the root, which the inline module cannot name the same way; use the library at the top level of main.rs"));
+            return refuse(
+                file,
+                line,
+                format!(
+                    "`{name}::` inside `mod {inner} {{ }}`: in a bundle the library is a module at the root, which the inline module cannot name the same way; use the library at the top level of main.rs"
+                ),
+            );
         }
         let used = if next(1) == "::" {
             next_names(t, i + 2)
         } else {
             None // `use contest;` or `use contest as c;`: anything of it
         };
-        let entry = uses.entry(name.to_string()).or_insert_with(|| Some(BTreeMap::new()));
+        let entry = uses
+            .entry(name.to_string())
+            .or_insert_with(|| Some(BTreeMap::new()));
         match (entry.as_mut(), used) {
             (Some(names), Some(more)) => {
                 for (n, l) in more {
@@ -642,7 +742,11 @@ mod tests {
     fn a_root_with_code_is_refused_with_its_line() {
         let err = read_root("lib.rs", "pub mod a;\n\npub fn f() {}\n").unwrap_err();
         assert_eq!(err.line, 3);
-        assert!(err.to_string().starts_with("lib.rs:3: `fn` cannot be bundled"), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with("lib.rs:3: `fn` cannot be bundled"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -674,7 +778,11 @@ mod tests {
         let m = read_module("m.rs", src, &[]).unwrap();
         let names: Vec<_> = m.siblings.iter().map(String::as_str).collect();
         assert_eq!(names, ["game", "out", "scan"]);
-        assert!(read_module("m.rs", "use super::*;\n", &[]).unwrap().all_siblings);
+        assert!(
+            read_module("m.rs", "use super::*;\n", &[])
+                .unwrap()
+                .all_siblings
+        );
     }
 
     #[test]
@@ -685,7 +793,11 @@ mod tests {
             ("fn f() {}\nmod inner;\n", 2, "`mod inner;`"),
             ("#[path = \"x.rs\"]\nmod x { }\n", 1, "`#[path]`"),
             ("use super::super::x;\n", 1, "`super::super::`"),
-            ("const S: &str = include_str!(\"a\");\n", 1, "`include_str!`"),
+            (
+                "const S: &str = include_str!(\"a\");\n",
+                1,
+                "`include_str!`",
+            ),
         ] {
             let err = read_module("lib/m.rs", src, &[]).unwrap_err();
             assert_eq!(err.line, line, "{src}: {err}");
@@ -708,7 +820,10 @@ mod tests {
             "use crate::contest::scan::Scanner;\nfn f() { crate::contest::out::w(); }\n"
         );
         let used = m.libraries["contest"].clone().unwrap();
-        assert_eq!(used, BTreeSet::from(["scan".to_string(), "out".to_string()]));
+        assert_eq!(
+            used,
+            BTreeSet::from(["scan".to_string(), "out".to_string()])
+        );
     }
 
     fn solution(src: &str) -> Result<Uses, Refusal> {
@@ -724,7 +839,11 @@ mod tests {
         let names: Vec<_> = uses["contest"].as_ref().unwrap().iter().collect();
         assert_eq!(
             names,
-            [(&"Out".to_string(), &1), (&"game".to_string(), &2), (&"scan".to_string(), &1)]
+            [
+                (&"Out".to_string(), &1),
+                (&"game".to_string(), &2),
+                (&"scan".to_string(), &1)
+            ]
         );
         assert!(solution("use contest::*;\n").unwrap()["contest"].is_none());
         assert!(solution("fn main() {}\n").unwrap().is_empty());
@@ -733,12 +852,20 @@ mod tests {
     #[test]
     fn a_solution_breaking_the_rules_is_refused_with_its_line() {
         for (src, line, what) in [
-            ("fn main() {}\nmod helpers;\n", 2, "`mod helpers;` loads src/helpers.rs"),
+            (
+                "fn main() {}\nmod helpers;\n",
+                2,
+                "`mod helpers;` loads src/helpers.rs",
+            ),
             ("#[path = \"a.rs\"]\nmod a {}\n", 1, "`#[path]`"),
             ("\n\nuse rand::Rng;\n", 3, "uses `rand`"),
             ("extern crate contest;\n", 1, "`extern crate contest;`"),
             ("use ::contest::scan;\n", 1, "`::contest`"),
-            ("mod m {\n    use contest::scan;\n}\n", 2, "`contest::` inside `mod m"),
+            (
+                "mod m {\n    use contest::scan;\n}\n",
+                2,
+                "`contest::` inside `mod m",
+            ),
         ] {
             let err = solution(src).unwrap_err();
             assert_eq!(err.line, line, "{src}: {err}");

@@ -118,7 +118,11 @@ pub fn lex(src: &str) -> Result<Lexed<'_>, (usize, String)> {
             continue;
         } else if let Some(hashes) = raw_string_start(&b[i..]) {
             // r"..", r#".."#, br"..", cr#".."#: no escapes, ends at `"` + hashes.
-            i += b[i..].iter().position(|&x| x == b'"').expect("raw string quote") + 1;
+            i += b[i..]
+                .iter()
+                .position(|&x| x == b'"')
+                .expect("raw string quote")
+                + 1;
             let mut close = vec![b'"'];
             close.extend(std::iter::repeat_n(b'#', hashes));
             loop {
@@ -251,20 +255,28 @@ mod tests {
     fn paths_are_identifiers_around_double_colons() {
         assert_eq!(
             texts("use super::scan::{A, b};"),
-            ["use", "super", "::", "scan", "::", "{", "A", ",", "b", "}", ";"]
+            [
+                "use", "super", "::", "scan", "::", "{", "A", ",", "b", "}", ";"
+            ]
         );
     }
 
     #[test]
     fn strings_and_comments_hide_code() {
         let src = "let s = \"crate::x { \\\" \"; // crate::y\n/* a /* nested */ crate::z */ x";
-        assert_eq!(texts(src), ["let", "s", "=", "\"crate::x { \\\" \"", ";", "x"]);
+        assert_eq!(
+            texts(src),
+            ["let", "s", "=", "\"crate::x { \\\" \"", ";", "x"]
+        );
     }
 
     #[test]
     fn raw_strings_end_at_their_own_hashes() {
         let src = r####"a r##"x "# y"## b br"q" c"####;
-        assert_eq!(texts(src), ["a", r###"r##"x "# y"##"###, "b", r#"br"q""#, "c"]);
+        assert_eq!(
+            texts(src),
+            ["a", r###"r##"x "# y"##"###, "b", r#"br"q""#, "c"]
+        );
     }
 
     #[test]
@@ -293,7 +305,8 @@ mod tests {
 
     #[test]
     fn lines_inside_multiline_strings_and_comments_are_continued() {
-        let src = "let a = \"one\n/// two\n\";\n/* x\n} */\n/// doc\n  //! inner\nx; // not a doc line";
+        let src =
+            "let a = \"one\n/// two\n\";\n/* x\n} */\n/// doc\n  //! inner\nx; // not a doc line";
         let lexed = lex(src).unwrap();
         assert_eq!(lexed.continued, [2, 3, 5]);
         assert_eq!(lexed.doc_lines, [6, 7]);

@@ -27,6 +27,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use cargo_metadata::{DependencyKind, MetadataCommand, Package};
 
+use crate::status::Status;
+
 pub use inline::Refusal;
 
 /// Codeforces' source size limit, the strictest of the judges a bundle is for.
@@ -106,7 +108,10 @@ impl Bundle {
 
 /// `path` relative to `root` if it lies inside it.
 fn shown(path: &Path, root: &Path) -> String {
-    path.strip_prefix(root).unwrap_or(path).display().to_string()
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }
 
 /// The code name of a dependency: its rename, else its lib target's name.
@@ -139,14 +144,20 @@ impl Sources {
             .collect();
         let deps = |p: &Package| {
             let (mut libraries, mut foreign) = (Vec::new(), Vec::new());
-            for d in p.dependencies.iter().filter(|d| d.kind == DependencyKind::Normal) {
+            for d in p
+                .dependencies
+                .iter()
+                .filter(|d| d.kind == DependencyKind::Normal)
+            {
                 let local = d
                     .path
                     .as_ref()
                     .and_then(|path| by_dir.get(path.as_std_path()))
                     .and_then(|q| lib_of(q));
                 match local {
-                    Some((lib, _)) => libraries.push(code_name(d.rename.as_deref().unwrap_or(&lib))),
+                    Some((lib, _)) => {
+                        libraries.push(code_name(d.rename.as_deref().unwrap_or(&lib)))
+                    }
                     None => foreign.push(code_name(d.rename.as_deref().unwrap_or(&d.name))),
                 }
             }
@@ -171,8 +182,14 @@ impl Sources {
         }
         let problems = root.join("problems");
         let mut solutions = BTreeMap::new();
-        for p in packages.iter().filter(|p| p.manifest_path.as_std_path().starts_with(&problems)) {
-            let Some(bin) = p.targets.iter().find(|t| t.is_bin() && t.name == p.name.as_str())
+        for p in packages
+            .iter()
+            .filter(|p| p.manifest_path.as_std_path().starts_with(&problems))
+        {
+            let Some(bin) = p
+                .targets
+                .iter()
+                .find(|t| t.is_bin() && t.name == p.name.as_str())
             else {
                 continue;
             };
@@ -247,7 +264,8 @@ impl Sources {
         };
         let main_file = self.shown(&solution.main);
         let main = self.read(&solution.main)?;
-        let uses = inline::read_solution(&main_file, &main, &solution.libraries, &solution.foreign)?;
+        let uses =
+            inline::read_solution(&main_file, &main, &solution.libraries, &solution.foreign)?;
         // Library modules to inline, found transitively: (library, module) pairs
         // to visit, and each library's root and module texts once read.
         let mut todo: Vec<(String, String, String, usize)> = Vec::new();
@@ -256,7 +274,11 @@ impl Sources {
         for (lib, names) in &uses {
             let root = self.root_of(lib, &mut roots)?;
             match names {
-                None => todo.extend(root.all().into_iter().map(|m| (lib.clone(), m, main_file.clone(), 0))),
+                None => todo.extend(
+                    root.all()
+                        .into_iter()
+                        .map(|m| (lib.clone(), m, main_file.clone(), 0)),
+                ),
                 Some(names) => {
                     for (name, line) in names {
                         let modules = root.modules_of(name);
@@ -268,7 +290,11 @@ impl Sources {
                             }
                             .into());
                         }
-                        todo.extend(modules.into_iter().map(|m| (lib.clone(), m, main_file.clone(), *line)));
+                        todo.extend(
+                            modules
+                                .into_iter()
+                                .map(|m| (lib.clone(), m, main_file.clone(), *line)),
+                        );
                     }
                 }
             }
@@ -284,7 +310,10 @@ impl Sources {
             if !file.is_file() {
                 let nested = dir.join(&module).join("mod.rs");
                 let why = if nested.is_file() {
-                    format!("{} is a nested module folder: the contract wants one file {module}.rs", self.shown(&nested))
+                    format!(
+                        "{} is a nested module folder: the contract wants one file {module}.rs",
+                        self.shown(&nested)
+                    )
                 } else {
                     format!("{} does not exist", self.shown(&file))
                 };
@@ -293,21 +322,36 @@ impl Sources {
             let shown = self.shown(&file);
             let text = self.read(&file)?;
             let m = inline::read_module(&shown, &text, &library.libraries)?;
-            let siblings = if m.all_siblings { root.all() } else { m.siblings.clone() };
+            let siblings = if m.all_siblings {
+                root.all()
+            } else {
+                m.siblings.clone()
+            };
             // A `super::Item` of an inline module inside this one names no root
             // item: it resolves to nothing, or to the glob re-exports (more than
             // needed, never less).
             for name in siblings {
                 let found = root.modules_of(&name);
-                todo.extend(found.into_iter().map(|s| (lib.clone(), s, shown.clone(), 0)));
+                todo.extend(
+                    found
+                        .into_iter()
+                        .map(|s| (lib.clone(), s, shown.clone(), 0)),
+                );
             }
             for (other, names) in &m.libraries {
                 let other_root = self.root_of(other, &mut roots)?;
                 let modules: BTreeSet<String> = match names {
                     None => other_root.all(),
-                    Some(names) => names.iter().flat_map(|n| other_root.modules_of(n)).collect(),
+                    Some(names) => names
+                        .iter()
+                        .flat_map(|n| other_root.modules_of(n))
+                        .collect(),
                 };
-                todo.extend(modules.into_iter().map(|o| (other.clone(), o, shown.clone(), 0)));
+                todo.extend(
+                    modules
+                        .into_iter()
+                        .map(|o| (other.clone(), o, shown.clone(), 0)),
+                );
             }
             bodies.insert((lib, module), m.body);
         }
@@ -353,7 +397,11 @@ impl Sources {
     }
 
     /// A library's root, read (and checked) on first use.
-    fn root_of(&self, lib: &str, roots: &mut BTreeMap<String, inline::Root>) -> Result<inline::Root> {
+    fn root_of(
+        &self,
+        lib: &str,
+        roots: &mut BTreeMap<String, inline::Root>,
+    ) -> Result<inline::Root> {
         if let Some(root) = roots.get(lib) {
             return Ok(root.clone());
         }
@@ -455,11 +503,19 @@ pub fn build(sources: &Sources, problems: &[&str], scratch: &Path) -> BTreeMap<S
             Err(e) => Built::Failed(format!("cannot bundle {p}: {e:#}")),
             Ok(bundle) => match compile(&bundle.path, scratch) {
                 Err(e) => Built::Failed(format!("{e:#}")),
-                Ok(Compiled { exe: None, diagnostics, .. }) => Built::Failed(format!(
+                Ok(Compiled {
+                    exe: None,
+                    diagnostics,
+                    ..
+                }) => Built::Failed(format!(
                     "the bundle of {p} does not compile with rustc --edition {EDITION} -O:\n{}",
                     diagnostics.trim_end()
                 )),
-                Ok(Compiled { exe: Some(exe), diagnostics, .. }) => Built::Exe { exe, diagnostics },
+                Ok(Compiled {
+                    exe: Some(exe),
+                    diagnostics,
+                    ..
+                }) => Built::Exe { exe, diagnostics },
             },
         };
         built.insert(p.to_string(), result);
@@ -469,7 +525,7 @@ pub fn build(sources: &Sources, problems: &[&str], scratch: &Path) -> BTreeMap<S
 
 /// `cargo judge bundle [NAME...] [--check]`. Each problem is bundled (and
 /// checked) on its own, so one refusal does not hide the others' results.
-pub fn bundle(args: crate::cli::BundleArgs) -> Result<i32> {
+pub fn bundle(args: crate::cli::BundleArgs) -> Result<Status> {
     let sources = Sources::load()?;
     let names = if args.problems.is_empty() {
         sources.problems()
@@ -504,21 +560,31 @@ pub fn bundle(args: crate::cli::BundleArgs) -> Result<i32> {
         let compiled = compile(&bundle.path, scratch.path())?;
         let took = compiled.elapsed.as_secs_f64();
         if compiled.clean() {
-            writeln!(out, "    ok: rustc --edition {EDITION} -O compiles it without a warning ({took:.1} s)")?;
+            writeln!(
+                out,
+                "    ok: rustc --edition {EDITION} -O compiles it without a warning ({took:.1} s)"
+            )?;
         } else {
             failed += 1;
-            let what = if compiled.exe.is_some() { "warnings" } else { "errors" };
-            writeln!(out, "    FAIL: rustc --edition {EDITION} -O printed {what} ({took:.1} s):")?;
+            let what = if compiled.exe.is_some() {
+                "warnings"
+            } else {
+                "errors"
+            };
+            writeln!(
+                out,
+                "    FAIL: rustc --edition {EDITION} -O printed {what} ({took:.1} s):"
+            )?;
             for line in compiled.diagnostics.trim_end().lines() {
                 writeln!(out, "    | {line}")?;
             }
         }
     }
     Ok(if refused > 0 {
-        crate::EXIT_ERROR
+        Status::Broken
     } else if failed > 0 {
-        crate::EXIT_FAILED
+        Status::Failed
     } else {
-        crate::EXIT_OK
+        Status::Passed
     })
 }

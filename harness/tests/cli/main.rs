@@ -2,6 +2,7 @@
 //! (`harness/src/bin/fixture.rs` misbehaves on demand).
 
 mod bless;
+mod bundle;
 mod lint;
 mod malformed;
 mod options;

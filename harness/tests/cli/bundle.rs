@@ -1,0 +1,463 @@
+//! `cargo judge bundle` and `cargo judge --bundled` on a throwaway workspace with a
+//! tiny library that follows the library contract and a solution that uses part of
+//! it, so the bundler is tested whatever shape the real library has.
+
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+/// A workspace: `library/` (package `contest`), `problems/sum/` using it, and
+/// `testdata/sum/`.
+struct LibWs {
+    dir: tempfile::TempDir,
+}
+
+const LIB_RS: &str = "//! A tiny contest library.\n\
+pub mod scan;\n\
+/// Output.\n\
+pub mod out;\n\
+pub mod unused;\n\
+pub use out::Out;\n\
+\n\
+#[cfg(test)]\n\
+mod tests {\n    #[test]\n    fn nothing() {}\n}\n";
+
+const SCAN_RS: &str = r#"//! Reads whitespace-separated numbers.
+
+use std::io::Read;
+
+/// All numbers of stdin, or which token is not one.
+pub fn numbers() -> Result<Vec<u64>, String> {
+    let mut s = String::new();
+    std::io::stdin()
+        .read_to_string(&mut s)
+        .map_err(|e| e.to_string())?;
+    s.split_ascii_whitespace()
+        .map(|t| t.parse().map_err(|_| format!("expected a number, found \"{t}\"")))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    /// Test-only docs.
+    #[test]
+    fn reads() {
+        let _ = super::numbers;
+    }
+}
+"#;
+
+const OUT_RS: &str = r#"//! Buffered output and the `main` wrapper.
+
+use std::io::Write;
+
+/// Buffered stdout.
+pub struct Out(std::io::BufWriter<std::io::Stdout>);
+
+impl Out {
+    /// Writes `v` and a newline.
+    pub fn line(&mut self, v: impl std::fmt::Display) {
+        let _ = writeln!(self.0, "{v}");
+    }
+}
+
+/// Reads every number of stdin and hands them to `solve`; a bad token is
+/// `error: ...` on stderr and exit 1.
+pub fn run(solve: impl FnOnce(&[u64], &mut Out)) {
+    let mut out = Out(std::io::BufWriter::new(std::io::stdout()));
+    match super::scan::numbers() {
+        Ok(v) => solve(&v, &mut out),
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    }
+    let _ = out.0.flush();
+}
+"#;
+
+const UNUSED_RS: &str = "//! Nobody uses this.\n\n/// Never called.\npub fn never_bundled() {}\n";
+
+const MAIN_RS: &str = r#"//! Prints the sum of each pair of numbers.
+
+use contest::Out;
+
+fn main() {
+    contest::out::run(|numbers: &[u64], out: &mut Out| {
+        for pair in numbers.chunks(2) {
+            out.line(pair.iter().sum::<u64>());
+        }
+    });
+}
+"#;
+
+impl LibWs {
+    fn new() -> LibWs {
+        let ws = LibWs {
+            dir: tempfile::tempdir().unwrap(),
+        };
+        ws.write(
+            "Cargo.toml",
+            "[workspace]\nmembers = [\"library\", \"problems/*\"]\nresolver = \"2\"\n",
+        );
+        ws.write(
+            "library/Cargo.toml",
+            "[package]\nname = \"contest\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        );
+        ws.write("library/src/lib.rs", LIB_RS);
+        ws.write("library/src/scan.rs", SCAN_RS);
+        ws.write("library/src/out.rs", OUT_RS);
+        ws.write("library/src/unused.rs", UNUSED_RS);
+        ws.problem("sum", MAIN_RS);
+        ws
+    }
+
+    /// Adds `problems/NAME` (depending on the library) and testdata for it.
+    fn problem(&self, name: &str, main: &str) {
+        self.write(
+            &format!("problems/{name}/Cargo.toml"),
+            &format!(
+                "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+                 [dependencies]\ncontest = {{ path = \"../../library\" }}\n"
+            ),
+        );
+        self.write(&format!("problems/{name}/src/main.rs"), main);
+        self.write(&format!("testdata/{name}/1.in"), "1 2\n3 4\n");
+        self.write(&format!("testdata/{name}/1.out"), "3\n7\n");
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        let path = self.path(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+
+    fn edit(&self, rel: &str, from: &str, to: &str) {
+        let text = std::fs::read_to_string(self.path(rel)).unwrap();
+        assert!(text.contains(from), "{rel} does not contain {from:?}");
+        self.write(rel, &text.replacen(from, to, 1));
+    }
+
+    fn bundle_text(&self, name: &str) -> String {
+        std::fs::read_to_string(self.path(&format!("target/bundle/{name}.rs"))).unwrap()
+    }
+
+    fn judge(&self) -> Command {
+        let mut c = Command::cargo_bin("judge").unwrap();
+        c.current_dir(self.dir.path())
+            .env("CARGO_TARGET_DIR", self.path("target"))
+            .env("CARGO_NET_OFFLINE", "true")
+            .env("NO_COLOR", "1")
+            .timeout(std::time::Duration::from_secs(120));
+        c
+    }
+
+    /// `judge bundle sum` must refuse, naming `file:line` and saying `why`.
+    #[track_caller]
+    fn refuses(&self, file_line: &str, why: &str) {
+        self.judge()
+            .args(["bundle", "sum"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "error: cannot bundle sum: {file_line}: {why}"
+            )));
+        assert!(
+            !self.path("target/bundle/sum.rs").exists(),
+            "nothing written"
+        );
+    }
+}
+
+/// The library part of a bundle: everything after main.rs.
+fn library_part(bundle: &str) -> &str {
+    bundle
+        .strip_prefix(MAIN_RS)
+        .expect("the bundle starts with main.rs verbatim")
+}
+
+#[test]
+fn a_bundle_is_main_rs_verbatim_then_only_the_library_modules_it_uses() {
+    let ws = LibWs::new();
+    ws.judge()
+        .args(["bundle", "sum"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("wrote target/bundle/sum.rs ("))
+        .stdout(predicate::str::contains("KiB; contest: scan, out)"));
+    let bundle = ws.bundle_text("sum");
+    let lib = library_part(&bundle);
+    assert!(lib.contains("pub mod contest {"), "{lib}");
+    // `out` is used by main.rs, `scan` only through out's `super::scan`.
+    assert!(
+        lib.contains("pub mod out {") && lib.contains("pub mod scan {"),
+        "{lib}"
+    );
+    assert!(lib.contains("pub use out::Out;"), "{lib}");
+    assert!(
+        !lib.contains("mod unused") && !lib.contains("never_bundled"),
+        "{lib}"
+    );
+}
+
+#[test]
+fn a_bundle_drops_doc_comments_and_test_items() {
+    let ws = LibWs::new();
+    ws.judge().args(["bundle", "sum"]).assert().success();
+    let bundle = ws.bundle_text("sum");
+    let lib = library_part(&bundle);
+    for gone in ["///", "//!", "#[cfg(test)]", "fn reads", "fn nothing"] {
+        assert!(!lib.contains(gone), "{gone} left in:\n{lib}");
+    }
+    assert!(lib.contains("pub fn numbers()"), "{lib}");
+}
+
+#[test]
+fn bundle_check_compiles_it_with_plain_rustc_and_no_warning() {
+    let ws = LibWs::new();
+    ws.judge()
+        .args(["bundle", "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "ok: rustc --edition 2021 -O compiles it without a warning",
+        ));
+}
+
+#[test]
+fn bundle_check_fails_on_a_warning_and_shows_it() {
+    let ws = LibWs::new();
+    ws.edit(
+        "problems/sum/src/main.rs",
+        "fn main() {\n",
+        "fn main() {\n    let forgotten = 1;\n",
+    );
+    ws.judge()
+        .args(["bundle", "sum", "--check"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "FAIL: rustc --edition 2021 -O printed warnings",
+        ))
+        .stdout(predicate::str::contains(
+            "| warning: unused variable: `forgotten`",
+        ));
+}
+
+#[test]
+fn judge_bundled_judges_the_bundle_not_the_crate() {
+    let ws = LibWs::new();
+    ws.judge()
+        .args(["--bundled", "sum"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "bundled sum: target/bundle/sum.rs compiled with rustc --edition 2021 -O",
+        ))
+        .stdout(predicate::str::contains("ok   sum: 1/1 AC"));
+    assert!(
+        !ws.path("target/release/sum").exists(),
+        "cargo built the crate"
+    );
+}
+
+#[test]
+fn judge_bundled_gives_the_bundles_verdicts() {
+    let ws = LibWs::new();
+    ws.write("testdata/sum/1.out", "3\n8\n");
+    ws.judge()
+        .args(["--bundled", "sum"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WA  sum/1"));
+}
+
+#[test]
+fn a_library_using_another_workspace_library_is_bundled_with_root_paths() {
+    let ws = LibWs::new();
+    ws.write(
+        "games/Cargo.toml",
+        "[package]\nname = \"games\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [dependencies]\ncontest = { path = \"../library\" }\n",
+    );
+    ws.write("games/src/lib.rs", "//! Games.\npub mod pairs;\n");
+    ws.write(
+        "games/src/pairs.rs",
+        "//! Pairs.\nuse contest::Out;\n\n/// Sums of pairs.\npub fn sums(v: &[u64], out: &mut Out) {\n    for p in v.chunks(2) {\n        out.line(p.iter().sum::<u64>());\n    }\n}\n",
+    );
+    ws.edit("Cargo.toml", "\"library\",", "\"library\", \"games\",");
+    ws.edit(
+        "problems/sum/Cargo.toml",
+        "[dependencies]\n",
+        "[dependencies]\ngames = { path = \"../../games\" }\n",
+    );
+    ws.write(
+        "problems/sum/src/main.rs",
+        "fn main() {\n    contest::out::run(games::pairs::sums);\n}\n",
+    );
+    ws.judge()
+        .args(["bundle", "sum", "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "contest: scan, out; games: pairs)",
+        ));
+    assert!(ws.bundle_text("sum").contains("use crate::contest::Out;"));
+}
+
+#[test]
+fn a_bundle_above_64_kib_is_written_with_a_warning() {
+    let ws = LibWs::new();
+    let big = format!(
+        "{MAIN_RS}\n#[allow(dead_code)]\nconst TABLE: &str = \"{}\";\n",
+        "x".repeat(70_000)
+    );
+    ws.write("problems/sum/src/main.rs", &big);
+    ws.judge()
+        .args(["bundle", "sum"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "warning: 71", // 71xxx bytes
+        ))
+        .stdout(predicate::str::contains(
+            "bytes is above Codeforces' 64 KiB (65536 bytes) source limit",
+        ));
+}
+
+#[test]
+fn bundle_refuses_a_dependency_from_outside_the_workspace() {
+    let ws = LibWs::new();
+    let other = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(other.path().join("src")).unwrap();
+    std::fs::write(
+        other.path().join("Cargo.toml"),
+        "[package]\nname = \"other\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    std::fs::write(other.path().join("src/lib.rs"), "pub fn x() {}\n").unwrap();
+    ws.edit(
+        "problems/sum/Cargo.toml",
+        "[dependencies]\n",
+        &format!(
+            "[dependencies]\nother = {{ path = {:?} }}\n",
+            other.path().display().to_string()
+        ),
+    );
+    ws.edit(
+        "problems/sum/src/main.rs",
+        "fn main() {\n",
+        "fn main() {\n    other::x();\n",
+    );
+    ws.refuses(
+        "problems/sum/src/main.rs:6",
+        "uses `other`, a dependency from outside the workspace",
+    );
+}
+
+#[test]
+fn bundle_refuses_a_path_attribute_in_the_solution() {
+    let ws = LibWs::new();
+    ws.edit(
+        "problems/sum/src/main.rs",
+        "fn main",
+        "#[path = \"x.rs\"]\nmod x {}\n\nfn main",
+    );
+    ws.refuses("problems/sum/src/main.rs:5", "`#[path]` cannot be bundled");
+}
+
+#[test]
+fn bundle_refuses_a_file_module_in_the_solution() {
+    let ws = LibWs::new();
+    ws.write("problems/sum/src/helpers.rs", "\n");
+    ws.edit(
+        "problems/sum/src/main.rs",
+        "fn main",
+        "mod helpers;\n\nfn main",
+    );
+    ws.refuses(
+        "problems/sum/src/main.rs:5",
+        "`mod helpers;` loads src/helpers.rs, and a bundle is main.rs as it is",
+    );
+}
+
+#[test]
+fn bundle_refuses_crate_paths_in_a_library_module() {
+    let ws = LibWs::new();
+    ws.edit(
+        "library/src/out.rs",
+        "super::scan::numbers()",
+        "crate::scan::numbers()",
+    );
+    ws.refuses("library/src/out.rs:19", "`crate::` cannot be bundled");
+}
+
+#[test]
+fn bundle_refuses_macros_in_a_library_module() {
+    let ws = LibWs::new();
+    ws.edit(
+        "library/src/scan.rs",
+        "use std::io::Read;\n",
+        "use std::io::Read;\n\nmacro_rules! twice { ($e:expr) => { $e + $e } }\n",
+    );
+    ws.refuses("library/src/scan.rs:5", "`macro_rules!` cannot be bundled");
+}
+
+#[test]
+fn bundle_refuses_a_nested_module_folder() {
+    let ws = LibWs::new();
+    std::fs::remove_file(ws.path("library/src/scan.rs")).unwrap();
+    ws.write("library/src/scan/mod.rs", SCAN_RS);
+    ws.judge()
+        .args(["bundle", "sum"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "library/src/scan/mod.rs is a nested module folder: the contract wants one file scan.rs",
+        ));
+}
+
+#[test]
+fn bundle_refuses_code_in_the_library_root() {
+    let ws = LibWs::new();
+    ws.edit(
+        "library/src/lib.rs",
+        "pub use out::Out;\n",
+        "pub use out::Out;\npub fn helper() {}\n",
+    );
+    ws.refuses("library/src/lib.rs:7", "`fn` cannot be bundled");
+}
+
+#[test]
+fn bundle_refuses_a_name_the_library_does_not_have() {
+    let ws = LibWs::new();
+    ws.edit(
+        "problems/sum/src/main.rs",
+        "use contest::Out;",
+        "use contest::{Out, Missing};",
+    );
+    ws.refuses(
+        "problems/sum/src/main.rs:3",
+        "`contest::Missing`: the library contest has no module or re-export `Missing`",
+    );
+}
+
+#[test]
+fn one_refused_bundle_does_not_stop_the_others() {
+    let ws = LibWs::new();
+    ws.problem("broken", "mod x;\nfn main() {}\n");
+    ws.judge()
+        .arg("bundle")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: cannot bundle broken: problems/broken/src/main.rs:1: `mod x;`",
+        ))
+        .stdout(predicate::str::contains("wrote target/bundle/sum.rs"));
+    assert!(Path::new(&ws.path("target/bundle/sum.rs")).is_file());
+}
