@@ -3,12 +3,17 @@
 //! solution (`src/bin/wa_*.rs`, `tle_*.rs`, `re_*.rs`) is a test too
 //! (`known-wrong/<problem>/<label>`), passing only if some case catches it.
 //! `cargo test -p harness --test testdata -- poj2348` runs just those cases.
+//!
+//! Each problem's bundle is a test too (`bundle::<problem>`): `cargo judge bundle`
+//! writes it, plain `rustc --edition 2021 -O` compiles it in a scratch folder
+//! outside the workspace with no warning and no crate but std, it is at most
+//! 64 KiB, and its binary is AC on every case, as a judge would run what is pasted.
 
 use std::process::ExitCode;
 
 use harness::judge::{self, Job, Verdict};
 use harness::runner::exe_command;
-use harness::{build, discover, known_wrong, problem::Settings, report};
+use harness::{build, bundle, discover, known_wrong, problem::Settings, report};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn main() -> ExitCode {
@@ -26,6 +31,7 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
     let ws = build::workspace()?;
     let names: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
     let exes = build::build(&ws, &names)?;
+    let sources = std::sync::Arc::new(bundle::Sources::load()?);
     let mut trials = Vec::new();
     for problem in &ws.problems {
         let dir = ws.testdata().join(&problem.name);
@@ -58,6 +64,14 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
                 }
             }));
         }
+        {
+            let (name, cases, settings) =
+                (problem.name.clone(), found.cases.clone(), settings.clone());
+            let sources = std::sync::Arc::clone(&sources);
+            trials.push(Trial::test(format!("bundle::{name}"), move || {
+                judge_bundle(&sources, &name, &cases, &settings)
+            }));
+        }
         let exe = exes[&(problem.name.clone(), problem.name.clone())].clone();
         for case in found.cases {
             let name = format!("{}/{}", problem.name, case.name);
@@ -82,4 +96,69 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
         }
     }
     Ok(trials)
+}
+
+/// Bundles `name`, compiles the bundle with plain rustc outside the workspace and
+/// judges its binary on every case.
+fn judge_bundle(
+    sources: &bundle::Sources,
+    name: &str,
+    cases: &[discover::Case],
+    settings: &Settings,
+) -> Result<(), Failed> {
+    let fail = |what: String| Err(Failed::from(what));
+    let b = sources
+        .write(name)
+        .map_err(|e| format!("cannot bundle {name}: {e:#}"))?;
+    if b.bytes > bundle::SIZE_LIMIT {
+        return fail(format!(
+            "{} is {} bytes, above the {} bytes a Codeforces submission may have",
+            b.path.display(),
+            b.bytes,
+            bundle::SIZE_LIMIT
+        ));
+    }
+    let text = std::fs::read_to_string(&b.path).map_err(|e| e.to_string())?;
+    if let Some(line) = text.lines().find(|l| {
+        let l = l.trim_start();
+        l.starts_with("extern crate")
+            && !["std", "core", "alloc"]
+                .iter()
+                .any(|c| l.starts_with(&format!("extern crate {c}")))
+    }) {
+        return fail(format!(
+            "{} names a crate outside std: {line}",
+            b.path.display()
+        ));
+    }
+    // rustc gets no --extern and no -L: only the standard library can resolve.
+    let scratch = bundle::scratch().map_err(|e| format!("{e:#}"))?;
+    let compiled = bundle::compile(&b.path, scratch.path()).map_err(|e| format!("{e:#}"))?;
+    let Some(exe) = compiled.exe.as_ref().filter(|_| compiled.clean()) else {
+        return fail(format!(
+            "rustc --edition {} -O on {}:\n{}",
+            bundle::EDITION,
+            b.path.display(),
+            compiled.diagnostics
+        ));
+    };
+    let mut failures = String::new();
+    for case in cases {
+        let job = Job {
+            problem: name.to_string(),
+            solution: name.to_string(),
+            command: Box::new(exe_command(exe)),
+            case: case.clone(),
+            settings,
+        };
+        let result = judge::judge(&job);
+        if result.verdict != Verdict::AC {
+            failures.push_str(&report::plain(&report::human::case_block(&result)));
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        fail(format!("the bundle of {name}:\n{failures}"))
+    }
 }
