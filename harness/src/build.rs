@@ -99,9 +99,31 @@ pub fn workspace() -> Result<Workspace> {
 /// Executables by (package, binary) name.
 pub type Executables = BTreeMap<(String, String), PathBuf>;
 
-/// Builds every binary of `packages` in release and returns where cargo put them.
-/// Cargo's own diagnostics go to our stderr as it renders them.
+/// What one `cargo build` made: executables of the packages that compiled, and the
+/// first compiler error of each one that did not.
+#[derive(Debug, Default)]
+pub struct Built {
+    /// Executables by (package, binary).
+    pub executables: Executables,
+    /// Packages that did not compile, with their first error as rustc rendered it.
+    pub failed: BTreeMap<String, String>,
+}
+
+/// Builds every binary of `packages` in release and returns where cargo put them;
+/// any package that does not compile fails the whole call, with its first error.
 pub fn build(workspace: &Workspace, packages: &[&str]) -> Result<Executables> {
+    let built = build_each(workspace, packages)?;
+    if let Some((package, error)) = built.failed.iter().next() {
+        bail!("{package} does not compile:\n{}", error.trim_end());
+    }
+    Ok(built.executables)
+}
+
+/// Builds every binary of `packages` in release with `--keep-going`, so one package
+/// that does not compile leaves the others built. Cargo's diagnostics are printed
+/// to our stderr as rustc rendered them; an error is only returned when cargo
+/// itself could not run or failed without a compiler error to show for it.
+pub fn build_each(workspace: &Workspace, packages: &[&str]) -> Result<Built> {
     let mut command = Command::new(cargo());
     command
         .current_dir(&workspace.root)
@@ -109,7 +131,8 @@ pub fn build(workspace: &Workspace, packages: &[&str]) -> Result<Executables> {
             "build",
             "--release",
             "--bins",
-            "--message-format=json-render-diagnostics",
+            "--keep-going",
+            "--message-format=json-diagnostic-rendered-ansi",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
@@ -118,24 +141,39 @@ pub fn build(workspace: &Workspace, packages: &[&str]) -> Result<Executables> {
     }
     let mut child = command.spawn().context("cannot start cargo build")?;
     let stdout = child.stdout.take().expect("stdout was piped");
-    let mut executables = Executables::new();
+    let mut built = Built::default();
+    let mut stderr = anstream::stderr();
     for message in Message::parse_stream(BufReader::new(stdout)) {
-        if let Message::CompilerArtifact(artifact) =
-            message.context("cannot read cargo's messages")?
-            && let Some(exe) = artifact.executable
-        {
-            let Some(package) = workspace.package_ids.get(&artifact.package_id.repr) else {
-                continue;
-            };
-            executables.insert(
-                (package.clone(), artifact.target.name.clone()),
-                exe.into_std_path_buf(),
-            );
+        match message.context("cannot read cargo's messages")? {
+            Message::CompilerArtifact(artifact) => {
+                if let (Some(exe), Some(package)) = (
+                    artifact.executable,
+                    workspace.package_ids.get(&artifact.package_id.repr),
+                ) {
+                    built.executables.insert(
+                        (package.clone(), artifact.target.name.clone()),
+                        exe.into_std_path_buf(),
+                    );
+                }
+            }
+            Message::CompilerMessage(msg) => {
+                let rendered = msg.message.rendered.clone().unwrap_or_default();
+                let _ = std::io::Write::write_all(&mut stderr, rendered.as_bytes());
+                if msg.message.level == cargo_metadata::diagnostic::DiagnosticLevel::Error
+                    && let Some(package) = workspace.package_ids.get(&msg.package_id.repr)
+                {
+                    built
+                        .failed
+                        .entry(package.clone())
+                        .or_insert_with(|| anstream::adapter::strip_str(&rendered).to_string());
+                }
+            }
+            _ => {}
         }
     }
     let status = child.wait().context("cargo build did not finish")?;
-    if !status.success() {
+    if !status.success() && built.failed.is_empty() {
         bail!("cargo build failed ({status}); see cargo's messages above");
     }
-    Ok(executables)
+    Ok(built)
 }

@@ -4,12 +4,14 @@
 //! not run solutions (see `run`) or render differences (see `diff`).
 
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
 
 use crate::problem::Checker;
+use crate::run;
 
 /// What a checker decided.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,7 +108,11 @@ pub fn check(checker: &Checker, input: &Path, output: &[u8], expected: &[u8]) ->
         Checker::Float { abs, rel } => {
             verdict(first_token_difference(output, expected, Some((*abs, *rel))))
         }
-        Checker::Command { command, dir } => run_command(command, dir, input, output, expected)?,
+        Checker::Command {
+            command,
+            dir,
+            time_limit,
+        } => run_command(command, dir, *time_limit, input, output, expected)?,
     })
 }
 
@@ -317,10 +323,14 @@ fn first_line_difference(output: &[u8], expected: &[u8]) -> Option<Rejection> {
 }
 
 /// Runs a testlib-style checker: `sh -c 'COMMAND "$@"' checker INPUT OUTPUT EXPECTED`
-/// in `dir`. Exit 0 accepts, 1 is a wrong answer, 2 a presentation error.
+/// in `dir`, in the sandbox like a solution (its own process group, everything it
+/// starts killed and reaped) with `time_limit` of CPU and of wall time. Exit 0
+/// accepts, 1 is a wrong answer, 2 a presentation error; a hang, a crash or any
+/// other status is the checker's failure (an error, so the case is ERR).
 fn run_command(
     command: &str,
     dir: &Path,
+    time_limit: Duration,
     input: &Path,
     output: &[u8],
     expected: &[u8],
@@ -332,20 +342,32 @@ fn run_command(
     std::fs::write(&exp_path, expected)
         .context("cannot write the expected output for the checker")?;
     let input = std::path::absolute(input).unwrap_or_else(|_| input.to_path_buf());
-    let result = Command::new("sh")
-        .arg("-c")
+    let mut sh = Command::new("sh");
+    sh.arg("-c")
         .arg(format!("{command} \"$@\""))
         .arg("checker")
         .arg(&input)
         .arg(&out_path)
         .arg(&exp_path)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
+        .current_dir(dir);
+    let limits = run::Limits {
+        time: time_limit,
+        // A checker reads whole outputs; it is trusted code, only kept finite.
+        memory: 16 << 30,
+        output: 16 << 20,
+    };
+    let result = run::run_with_wall(sh, Path::new("/dev/null"), &limits, time_limit)
         .with_context(|| format!("cannot run checker `{command}`"))?;
+    if result.wall_exceeded || result.cpu > time_limit {
+        bail!(
+            "checker `{command}` did not finish within its time limit of {:.1} s (checker_time_limit); killed",
+            time_limit.as_secs_f64()
+        );
+    }
+    let stderr = String::from_utf8_lossy(&result.stderr_tail).into_owned();
     let said = || {
         let mut text = String::from_utf8_lossy(&result.stdout).into_owned();
-        text.push_str(&String::from_utf8_lossy(&result.stderr));
+        text.push_str(&stderr);
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let tail = &lines[lines.len().saturating_sub(5)..];
         Rejection {
@@ -356,21 +378,21 @@ fn run_command(
             actual: None,
         }
     };
-    match result.status.code() {
-        Some(0) => Ok(Outcome::Accepted),
-        Some(1) => Ok(Outcome::Wrong(said())),
-        Some(2) => Ok(Outcome::Presentation(said())),
-        _ => {
-            let stderr = String::from_utf8_lossy(&result.stderr);
-            let last = stderr.lines().last().unwrap_or("").trim();
+    let last = stderr.lines().last().unwrap_or("").trim();
+    let last = if last.is_empty() {
+        String::new()
+    } else {
+        format!(": {last}")
+    };
+    match result.exit {
+        run::Exit::Code(0) => Ok(Outcome::Accepted),
+        run::Exit::Code(1) => Ok(Outcome::Wrong(said())),
+        run::Exit::Code(2) => Ok(Outcome::Presentation(said())),
+        run::Exit::Code(c) => bail!("checker `{command}` failed (exit {c}){last}"),
+        run::Exit::Signal(sig) => {
             bail!(
-                "checker `{command}` failed ({}){}",
-                result.status,
-                if last.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {last}")
-                }
+                "checker `{command}` crashed ({}){last}",
+                run::signal_name(sig)
             )
         }
     }
@@ -554,6 +576,7 @@ mod tests {
         let c = |cmd: &str| Checker::Command {
             command: cmd.into(),
             dir: dir.path().to_path_buf(),
+            time_limit: Duration::from_secs(10),
         };
         let input = dir.path().join("in");
         std::fs::write(&input, "x").unwrap();

@@ -236,6 +236,9 @@ pub struct Options {
     /// Override every problem's time limit, in seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
+    /// Override every problem's memory limit, in MiB.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub memory_limit: Option<u64>,
     /// Show every case, not only the failing ones.
     #[arg(short, long)]
     pub verbose: bool,

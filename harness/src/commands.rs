@@ -24,7 +24,7 @@ use crate::status::Status;
 /// `cargo judge [PROBLEM...]`.
 pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     let ws = build::workspace()?;
-    let plan = plan::workspace(&ws, &args.problems, &args.options)?;
+    let mut plan = plan::workspace(&ws, &args.problems, &args.options)?;
     let mut reporter = reporters(&args.options);
     let packages: Vec<&str> = plan.suites.iter().map(|s| s.name.as_str()).collect();
     if packages.is_empty() {
@@ -33,7 +33,15 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     if args.bundled {
         return judge_bundles(&ws, &plan, &args.options, &mut reporter);
     }
-    let exes = build::build(&ws, &packages)?;
+    let built = build::build_each(&ws, &packages)?;
+    let exes = built.executables;
+    // A problem whose crate does not compile is one CE result; the rest are judged.
+    let compile_errors: Vec<CaseResult> = built
+        .failed
+        .iter()
+        .map(|(name, error)| CaseResult::compile_error(name, error))
+        .collect();
+    plan.suites.retain(|s| !built.failed.contains_key(&s.name));
     let mut jobs = Vec::new();
     for suite in &plan.suites {
         let exe = exes
@@ -46,7 +54,11 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
             })?;
         jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
     }
-    let results = execute(&jobs, &args.options, &mut reporter)?;
+    let mut results = execute(&jobs, &args.options, &mut reporter)?;
+    for r in compile_errors {
+        reporter.case(&r)?;
+        results.push(r);
+    }
     let catches = judge_known_wrong(&ws, &plan, &exes, &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &catches, &plan.errors)
 }
@@ -100,9 +112,14 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     };
     match (args.checker, args.checker_command) {
         (Some(CheckerArg::Command), Some(command)) | (None, Some(command)) => {
+            let time_limit = match &suite.settings.checker {
+                Checker::Command { time_limit, .. } => *time_limit,
+                _ => std::time::Duration::from_secs_f64(crate::problem::DEFAULT_CHECKER_TIME_LIMIT),
+            };
             suite.settings.checker = Checker::Command {
                 command,
                 dir: args.dir.clone(),
+                time_limit,
             };
         }
         (Some(CheckerArg::Command), None) => bail!("--checker command needs --checker-command CMD"),

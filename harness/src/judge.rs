@@ -35,13 +35,15 @@ pub enum Verdict {
     RE,
     /// Output limit exceeded.
     OLE,
+    /// Compile error: the solution's crate does not build (one result per problem).
+    CE,
     /// The judge itself could not judge the case (not the solution's fault).
     ERR,
 }
 
 impl Verdict {
     /// All verdicts, in report order.
-    pub const ALL: [Verdict; 8] = [
+    pub const ALL: [Verdict; 9] = [
         Verdict::AC,
         Verdict::WA,
         Verdict::PE,
@@ -49,6 +51,7 @@ impl Verdict {
         Verdict::MLE,
         Verdict::RE,
         Verdict::OLE,
+        Verdict::CE,
         Verdict::ERR,
     ];
 
@@ -62,6 +65,7 @@ impl Verdict {
             Verdict::MLE => "MLE",
             Verdict::RE => "RE",
             Verdict::OLE => "OLE",
+            Verdict::CE => "CE",
             Verdict::ERR => "ERR",
         }
     }
@@ -105,6 +109,8 @@ pub struct CaseResult {
     pub excerpt: Option<Excerpt>,
     /// More text for people, each under a title: a judge's message, a dialogue.
     pub extra: Vec<Extra>,
+    /// Ctrl-C killed the run before it finished: no verdict (it reads ERR).
+    pub interrupted: bool,
 }
 
 /// A titled piece of text attached to a result.
@@ -133,6 +139,37 @@ impl CaseResult {
             rejection: None,
             excerpt: None,
             extra: Vec::new(),
+            interrupted: false,
+        }
+    }
+
+    /// The result that stands for all of a problem's cases when its crate does not
+    /// compile: CE, with the first compiler error as the detail.
+    pub fn compile_error(problem: &str, error: &str) -> CaseResult {
+        const SHOWN: usize = 20;
+        let lines: Vec<&str> = error.trim_end().lines().collect();
+        let mut detail = lines[..lines.len().min(SHOWN)].join("\n");
+        if lines.len() > SHOWN {
+            detail.push_str(&format!(
+                "\n… {} more lines (cargo's output above)",
+                lines.len() - SHOWN
+            ));
+        }
+        CaseResult {
+            problem: problem.to_string(),
+            solution: problem.to_string(),
+            case: "(build)".into(),
+            input: PathBuf::new(),
+            verdict: Verdict::CE,
+            time: 0.0,
+            wall: 0.0,
+            memory: 0,
+            exit: "does not compile".into(),
+            detail,
+            rejection: None,
+            excerpt: None,
+            extra: Vec::new(),
+            interrupted: false,
         }
     }
 }
@@ -175,27 +212,109 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     result.time = out.cpu.as_secs_f64();
     result.wall = out.wall.as_secs_f64();
     result.memory = out.peak_rss;
-    result.exit = match out.exit {
+    result.exit = exit_text(&out);
+    result.interrupted = out.interrupted;
+    result.verdict = match classify(&out, &limits) {
+        Classified::Interrupted(detail) => {
+            result.detail = detail;
+            Verdict::ERR
+        }
+        Classified::Failed(verdict, detail) => {
+            result.detail = detail;
+            verdict
+        }
+        Classified::Ran => {
+            let outcome = check::check(&s.checker, &job.case.input, &out.stdout, &expected)?;
+            let verdict = match outcome {
+                Outcome::Accepted => Verdict::AC,
+                Outcome::Wrong(_) => Verdict::WA,
+                Outcome::Presentation(_) => Verdict::PE,
+            };
+            if let Some(rejection) = outcome.rejection() {
+                result.excerpt = Some(Excerpt::capture(&s.checker, &expected, &out.stdout));
+                result.rejection = Some(rejection.clone());
+            }
+            verdict
+        }
+    };
+    Ok(())
+}
+
+/// What the judge's own measurements say about a run, before any checker looks at
+/// its output. The one classifier: the judge, `stress`, `bless` and the known-wrong
+/// solutions all decide with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Classified {
+    /// Exited 0 within every limit: its output decides.
+    Ran,
+    /// A verdict the run itself earned (TLE, MLE, RE, OLE), with the reason.
+    Failed(Verdict, String),
+    /// Ctrl-C: the run was killed before it could finish; no verdict.
+    Interrupted(String),
+}
+
+/// `exit 3`, `SIGSEGV`, or `not started` for a program the memory limit refused.
+pub fn exit_text(out: &run::Outcome) -> String {
+    if out.refused.is_some() {
+        return "not started".into();
+    }
+    match out.exit {
         Exit::Code(c) => format!("exit {c}"),
         Exit::Signal(sig) => run::signal_name(sig),
-    };
-    let stderr = String::from_utf8_lossy(&out.stderr_tail).into_owned();
-    let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
-        || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= s.time_limit);
-    let failed = out.exit != Exit::Code(0);
-    // A C program whose malloc returns NULL under RLIMIT_AS usually dies of SIGSEGV
-    // (or SIGBUS) writing through it, with nothing on stderr: near the cap, that is
-    // the memory limit, not a bug elsewhere.
-    let died_at_the_memory_cap = matches!(out.exit, Exit::Signal(libc::SIGSEGV | libc::SIGBUS))
-        && out.peak_rss >= s.memory_limit / 10 * 9;
-    result.verdict = if out.output_exceeded {
-        result.detail = format!(
-            "more than {} of output; the solution was killed",
-            human_bytes(s.output_limit)
+    }
+}
+
+/// Decides a run's verdict from facts: the limits it hit (as the sandbox measured
+/// them), how it ended, and, for MLE only, the exact words a runtime uses when the
+/// address-space limit refuses an allocation (see [`allocation_failed`]). Which
+/// failure wins when several happen: OLE, then TLE, then MLE, then RE.
+pub fn classify(out: &run::Outcome, limits: &Limits) -> Classified {
+    let stderr = String::from_utf8_lossy(&out.stderr_tail);
+    let exit = exit_text(out);
+    if out.interrupted {
+        return Classified::Interrupted(format!(
+            "interrupted (Ctrl-C) after {:.2} s: killed and reaped, no verdict",
+            out.wall.as_secs_f64()
+        ));
+    }
+    if let Some(why) = out.refused {
+        return Classified::Failed(
+            Verdict::MLE,
+            match why {
+                run::Refused::StaticData(size) => format!(
+                    "not started: its code and static data take {}, over the memory limit of {}",
+                    human_bytes(size),
+                    human_bytes(limits.memory)
+                ),
+                run::Refused::ExecNoMemory => format!(
+                    "not started: exec could not load it under the memory limit of {} (ENOMEM)",
+                    human_bytes(limits.memory)
+                ),
+            },
         );
-        Verdict::OLE
-    } else if out.wall_exceeded || killed_for_cpu || out.cpu > s.time_limit {
-        result.detail = if out.wall_exceeded && out.cpu <= s.time_limit {
+    }
+    if out.output_exceeded {
+        return Classified::Failed(
+            Verdict::OLE,
+            format!(
+                "more than {} of output; the solution was killed",
+                human_bytes(limits.output)
+            ),
+        );
+    }
+    if out.exit == Exit::Signal(libc::SIGXFSZ) {
+        return Classified::Failed(
+            Verdict::OLE,
+            format!(
+                "wrote a file larger than the output limit of {} (SIGXFSZ)",
+                human_bytes(limits.output)
+            ),
+        );
+    }
+    let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
+        || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= limits.time);
+    if out.wall_exceeded || killed_for_cpu || out.cpu > limits.time {
+        let detail = if out.wall_exceeded && out.cpu <= limits.time {
             format!(
                 "still running after {:.1} s wall time with {:.2} s CPU (sleeping or blocked?); killed",
                 out.wall.as_secs_f64(),
@@ -203,61 +322,98 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
             )
         } else if killed_for_cpu {
             format!(
-                "killed at the CPU limit of {:.2} s ({})",
-                s.time_limit.as_secs_f64(),
-                result.exit
+                "killed at the CPU limit of {:.2} s ({exit})",
+                limits.time.as_secs_f64(),
             )
         } else {
             format!(
                 "{:.2} s CPU, limit {:.2} s",
                 out.cpu.as_secs_f64(),
-                s.time_limit.as_secs_f64()
+                limits.time.as_secs_f64()
             )
         };
-        Verdict::TLE
-    } else if (out.peak_rss > s.memory_limit && out.peak_rss > out.inherited_rss)
-        || (failed && ran_out_of_memory(&stderr))
-        || (died_at_the_memory_cap && out.peak_rss > out.inherited_rss)
-    {
-        result.detail = format!(
-            "peak memory {}, limit {}{}",
-            human_bytes(out.peak_rss),
-            human_bytes(s.memory_limit),
-            tail_note(&stderr)
-        );
-        Verdict::MLE
-    } else if failed {
-        result.detail = format!("{}{}", result.exit, tail_note(&stderr));
-        Verdict::RE
-    } else {
-        let outcome = check::check(&s.checker, &job.case.input, &out.stdout, &expected)?;
-        let verdict = match outcome {
-            Outcome::Accepted => Verdict::AC,
-            Outcome::Wrong(_) => Verdict::WA,
-            Outcome::Presentation(_) => Verdict::PE,
+        return Classified::Failed(Verdict::TLE, detail);
+    }
+    // A C program whose malloc returns NULL under RLIMIT_AS usually dies of SIGSEGV
+    // (or SIGBUS) writing through it, with nothing on stderr: near the cap, that is
+    // the memory limit, not a bug elsewhere.
+    let died_at_the_memory_cap = matches!(out.exit, Exit::Signal(libc::SIGSEGV | libc::SIGBUS))
+        && out.peak_rss >= limits.memory / 10 * 9;
+    let said = allocation_failed(out.exit, &stderr);
+    if out.peak_rss > limits.memory || died_at_the_memory_cap || said.is_some() {
+        let how = match said {
+            Some(runtime) => format!(" ({runtime} reported a failed allocation, {exit})"),
+            None if died_at_the_memory_cap => format!(" ({exit} at the cap)"),
+            None => String::new(),
         };
-        if let Some(rejection) = outcome.rejection() {
-            result.excerpt = Some(Excerpt::capture(&s.checker, &expected, &out.stdout));
-            result.rejection = Some(rejection.clone());
-        }
-        verdict
-    };
-    Ok(())
+        return Classified::Failed(
+            Verdict::MLE,
+            format!(
+                "peak memory {}, limit {}{how}{}",
+                human_bytes(out.peak_rss),
+                human_bytes(limits.memory),
+                tail_note(&stderr)
+            ),
+        );
+    }
+    if out.exit != Exit::Code(0) {
+        return Classified::Failed(Verdict::RE, format!("{exit}{}", tail_note(&stderr)));
+    }
+    Classified::Ran
 }
 
-/// Allocation failures as runtimes report them when `RLIMIT_AS` refuses memory.
-fn ran_out_of_memory(stderr: &str) -> bool {
-    [
-        "memory allocation of",
-        "bad_alloc",
-        "MemoryError",
-        "out of memory",
-        "Cannot allocate memory",
-        "over the memory limit",
-        "OutOfMemoryError",
-    ]
-    .iter()
-    .any(|needle| stderr.contains(needle))
+/// The runtime whose exact out-of-memory report this is, if any: each is a whole
+/// stderr line together with the way that runtime then ends, so a program that
+/// merely prints similar words (and exits normally, or with another status) is not
+/// taken for one.
+///
+/// - Rust: `memory allocation of N bytes failed`, then SIGABRT.
+/// - C++: `terminate called after throwing an instance of 'std::bad_alloc'`
+///   (libstdc++) or libc++'s `... uncaught exception of type std::bad_alloc...`,
+///   then SIGABRT.
+/// - Java: `Exception in thread "NAME" java.lang.OutOfMemoryError...`, exit 1.
+/// - Python: a traceback ending in `MemoryError`, exit 1.
+pub fn allocation_failed(exit: Exit, stderr: &str) -> Option<&'static str> {
+    let lines: Vec<&str> = stderr.lines().map(|l| l.trim_end_matches('\r')).collect();
+    let any = |f: &dyn Fn(&str) -> bool| lines.iter().any(|l| f(l));
+    match exit {
+        Exit::Signal(libc::SIGABRT) => {
+            let rust = |l: &str| {
+                l.strip_prefix("memory allocation of ")
+                    .and_then(|r| r.strip_suffix(" bytes failed"))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            };
+            let cpp = |l: &str| {
+                l == "terminate called after throwing an instance of 'std::bad_alloc'"
+                    || (l.starts_with(
+                        "libc++abi: terminating due to uncaught exception of type std::bad_alloc",
+                    ))
+            };
+            if any(&rust) {
+                Some("the Rust runtime")
+            } else if any(&cpp) {
+                Some("the C++ runtime")
+            } else {
+                None
+            }
+        }
+        Exit::Code(1) => {
+            let java = |l: &str| {
+                l.starts_with("Exception in thread \"")
+                    && l.split_once("\" ")
+                        .is_some_and(|(_, rest)| rest.starts_with("java.lang.OutOfMemoryError"))
+            };
+            let last = lines.iter().rev().find(|l| !l.trim().is_empty());
+            if any(&java) {
+                Some("the Java runtime")
+            } else if last.is_some_and(|l| *l == "MemoryError" || l.starts_with("MemoryError: ")) {
+                Some("the Python runtime")
+            } else {
+                None
+            }
+        }
+        _ => None,
+    }
 }
 
 fn tail_note(stderr: &str) -> String {

@@ -26,6 +26,7 @@ pub mod problem;
 pub mod report;
 pub mod run;
 pub mod runner;
+pub mod sandbox;
 pub mod scaffold;
 pub mod status;
 pub mod stress;
@@ -39,13 +40,13 @@ use status::Status;
 /// Runs the parsed command line and returns the process exit status.
 pub fn main(cli: Cli) -> i32 {
     // Solutions run in their own process groups, so the terminal's Ctrl-C does not
-    // reach them: kill them ourselves before leaving.
+    // reach them: the sandbox kills and reaps every running one, no new one starts,
+    // and the command ends with 130 once they are gone. A command stuck elsewhere
+    // (e.g. waiting for cargo) is ended after a grace period.
     let _ = ctrlc::set_handler(|| {
-        run::kill_all();
-        let _ = writeln!(
-            std::io::stderr(),
-            "\ninterrupted: every running solution was killed"
-        );
+        sandbox::interrupt();
+        std::thread::sleep(std::time::Duration::from_secs(10));
+        let _ = writeln!(std::io::stderr(), "\ninterrupted");
         std::process::exit(130);
     });
     let result = match cli.command {
@@ -73,6 +74,14 @@ pub fn main(cli: Cli) -> i32 {
         Some(Cmd::New(args)) => scaffold::new(args),
         Some(Cmd::Bundle(args)) => bundle::bundle(args),
     };
+    if sandbox::interrupted() {
+        let _ = std::io::stdout().flush();
+        let _ = writeln!(
+            std::io::stderr(),
+            "\ninterrupted: every running solution was killed and reaped"
+        );
+        return 130;
+    }
     match result {
         Ok(status) => status.exit_code(),
         Err(e) => {

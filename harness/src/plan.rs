@@ -172,6 +172,9 @@ fn folder_into(
     if let Some(t) = options.time_limit {
         settings.time_limit = std::time::Duration::from_secs_f64(t);
     }
+    if let Some(m) = options.memory_limit {
+        settings.memory_limit = m << 20;
+    }
     let found = discover::cases(dir)?;
     for path in &found.unpaired {
         let partner = if path.extension().is_some_and(|e| e == "in") {

@@ -19,6 +19,8 @@ pub const DEFAULT_TIME_LIMIT: f64 = 2.0;
 pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 256;
 /// Default cap on a solution's standard output in MiB.
 pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
+/// Default time limit of a command checker (CPU and wall), in seconds.
+pub const DEFAULT_CHECKER_TIME_LIMIT: f64 = 10.0;
 
 /// `problem.toml` as written. Unknown keys are errors: a misspelt `time_limt` must
 /// not silently fall back to the default.
@@ -34,6 +36,7 @@ struct Raw {
     float_abs: Option<f64>,
     float_rel: Option<f64>,
     checker_command: Option<String>,
+    checker_time_limit: Option<f64>,
 }
 
 /// Where a problem comes from.
@@ -68,6 +71,9 @@ pub enum Checker {
         command: String,
         /// The folder the command runs in (the one holding `problem.toml`).
         dir: PathBuf,
+        /// Wall-clock (and CPU) time it may take per case before it is killed and
+        /// the case is ERR (`checker_time_limit`).
+        time_limit: Duration,
     },
 }
 
@@ -150,10 +156,17 @@ impl Settings {
             },
             "command" => match raw.checker_command {
                 Some(command) if !command.trim().is_empty() => {
+                    let t = raw.checker_time_limit.unwrap_or(DEFAULT_CHECKER_TIME_LIMIT);
+                    if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
+                        bail!(
+                            "checker_time_limit must be a number of seconds in (0, 3600], found {t}"
+                        );
+                    }
                     return Ok(Settings {
                         checker: Checker::Command {
                             command,
                             dir: dir.to_path_buf(),
+                            time_limit: Duration::from_secs_f64(t),
                         },
                         ..settings
                     });
@@ -169,6 +182,9 @@ impl Settings {
         }
         if raw.checker_command.is_some() {
             bail!("checker_command only applies with checker = \"command\"");
+        }
+        if raw.checker_time_limit.is_some() {
+            bail!("checker_time_limit only applies with checker = \"command\"");
         }
         Ok(settings)
     }

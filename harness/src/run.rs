@@ -1,27 +1,29 @@
-//! Running one solution on one input, the way a judge does.
+//! Running one program on one input, the way a judge does, on top of `sandbox`.
 //!
-//! Owns process creation, limits, waiting, killing and reaping. Each run gets the
-//! `.in` file itself as stdin (no writer thread: a solution that never reads still
-//! runs into its limit), its own process group (so everything it spawned can be
-//! killed at once), an `RLIMIT_CPU` just above the time limit and an `RLIMIT_AS` at
-//! the memory limit, both set before exec. CPU time and peak RSS come from `wait4`,
-//! so parallel runs cannot cause false TLEs. stdout is read into a buffer capped at
-//! the output limit and stderr keeps only its tail, so the judge's memory stays
-//! bounded whatever the solution prints.
+//! Each run gets the `.in` file itself as stdin (no writer: a solution that never
+//! reads still runs into its limit), its own process group, `RLIMIT_CPU` just above
+//! the time limit, `RLIMIT_AS` at the memory limit and `RLIMIT_FSIZE` at the output
+//! limit, and a fresh empty working directory, removed afterwards. One poll loop on
+//! the calling thread reads stdout (kept up to the output limit; past it the run is
+//! killed and the rest drained) and stderr (only its tail is kept) to the end, so
+//! the judge's memory stays bounded whatever the program prints, and what it did
+//! print is judged. CPU time and peak RSS are the program's own, from `wait4` in the
+//! sandbox's keeper; every process it started is killed and reaped before this
+//! returns. On Ctrl-C ([`crate::sandbox::interrupt`]) the run is killed and marked.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::fs::File;
 use std::io::Read;
-use std::os::unix::process::CommandExt as _;
-use std::path::Path;
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
-use std::thread;
+use std::os::fd::{AsRawFd as _, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use rustix::process::{Pid, Resource, Rlimit, Signal, WaitId, WaitIdOptions};
+
+pub use crate::sandbox::Exit;
+use crate::sandbox::{self, Ended, Spec, Step};
 
 /// Bytes of stderr kept (the end of it) for the report.
 const STDERR_TAIL: usize = 4096;
@@ -33,7 +35,8 @@ pub struct Limits {
     pub time: Duration,
     /// Address-space limit in bytes; peak RSS above it is MLE.
     pub memory: u64,
-    /// Bytes of stdout kept; more is OLE and the process is killed.
+    /// Bytes of stdout kept; more is OLE and the process is killed. Also the
+    /// largest file the program may write.
     pub output: u64,
 }
 
@@ -43,15 +46,27 @@ impl Limits {
     pub fn wall(&self) -> Duration {
         self.time * 2 + Duration::from_secs(1)
     }
+
+    /// The sandbox's limits for these.
+    pub fn sandbox(&self) -> sandbox::Limits {
+        sandbox::Limits {
+            cpu_seconds: Some(self.time.as_secs_f64().ceil().max(1.0) as u64),
+            address_space: Some(self.memory),
+            file_size: Some(self.output),
+            wall: self.wall(),
+        }
+    }
 }
 
-/// How the process ended.
+/// Why a program never ran: the memory limit refused it before its first
+/// instruction (a typed fact from the judge's side, never text from the program).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exit {
-    /// Exited with this code.
-    Code(i32),
-    /// Killed by this signal.
-    Signal(i32),
+pub enum Refused {
+    /// Its code and static data (ELF `PT_LOAD` sizes, e.g. a huge global array)
+    /// alone exceed the limit: this many bytes.
+    StaticData(u64),
+    /// `exec` failed with `ENOMEM` under the address-space limit.
+    ExecNoMemory,
 }
 
 /// Everything observed about one run.
@@ -63,7 +78,7 @@ pub struct Outcome {
     pub cpu: Duration,
     /// Wall-clock time.
     pub wall: Duration,
-    /// Peak resident set size in bytes.
+    /// Peak resident set size in bytes: the program's own.
     pub peak_rss: u64,
     /// Standard output, at most the output limit.
     pub stdout: Vec<u8>,
@@ -73,281 +88,223 @@ pub struct Outcome {
     pub wall_exceeded: bool,
     /// The last bytes of standard error.
     pub stderr_tail: Vec<u8>,
-    /// The judge's own resident size when it started the process. Linux counts a
-    /// forked child's copy of its parent's pages in the child's peak RSS, so
-    /// `peak_rss` is never below this; a peak at or under it says nothing about
-    /// the solution.
-    pub inherited_rss: u64,
-}
-
-/// Process groups currently running, killed if the judge is interrupted.
-static LIVE: Mutex<Vec<i32>> = Mutex::new(Vec::new());
-
-/// Set in the environment of every solution (and so of everything it starts), to
-/// tell a process that escaped its group from the judge's other children.
-const MARKER: &[u8] = b"CP_GAMES_JUDGED_SOLUTION=1";
-
-/// Makes the judge its descendants' subreaper: a process that leaves its group
-/// (`setsid`) and outlives its parent is reparented to the judge, not to init, so
-/// the judge can still find and kill it.
-static SUBREAPER: std::sync::Once = std::sync::Once::new();
-
-/// Kills every process group still running. Called on Ctrl-C so no solution
-/// outlives the judge.
-pub fn kill_all() {
-    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-    for &pid in live.iter() {
-        kill_group(pid);
-    }
-    // What escaped its group is reparented to us once its parent is gone.
-    thread::sleep(Duration::from_millis(50));
-    kill_escaped(&[]);
-}
-
-/// Kills (and reaps) every process reparented to the judge that carries the
-/// solution marker, except the running solutions in `live`: processes that left
-/// their group with `setsid` and would otherwise outlive the judge or hold a
-/// solution's pipe open forever.
-fn kill_escaped(live: &[i32]) {
-    let me = std::process::id();
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return;
-    };
-    for entry in dir.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        // The parent pid follows the state, after the parenthesised command name
-        // (which may itself hold spaces or parentheses).
-        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
-        let ppid = stat
-            .rsplit_once(')')
-            .and_then(|(_, rest)| rest.split_whitespace().nth(1))
-            .and_then(|p| p.parse::<u32>().ok());
-        if ppid != Some(me) || live.contains(&pid) {
-            continue;
-        }
-        let environ = std::fs::read(entry.path().join("environ")).unwrap_or_default();
-        if environ.split(|&b| b == 0).any(|kv| kv == MARKER)
-            && let Some(pid) = Pid::from_raw(pid)
-        {
-            let _ = rustix::process::kill_process(pid, Signal::KILL);
-            let _ = rustix::process::waitpid(Some(pid), rustix::process::WaitOptions::empty());
-        }
-    }
-}
-
-/// Sends SIGKILL to the process group `pid` (harmless if it is gone).
-pub fn kill_group(pid: i32) {
-    if let Some(pid) = Pid::from_raw(pid) {
-        // ESRCH (the group is already gone) is the common, harmless case.
-        let _ = rustix::process::kill_process_group(pid, Signal::KILL);
-    }
-}
-
-/// Prepares `command` the way the judge starts every process it measures: its own
-/// process group, the marker in its environment (so an escapee is found), no
-/// backtraces, and the CPU, address-space and core limits set before exec. The
-/// caller sets stdin, stdout and stderr. Used by [`run`] and by `interact`.
-pub fn prepare(command: &mut Command, limits: &Limits) {
-    SUBREAPER.call_once(|| {
-        let _ = rustix::process::set_child_subreaper(Some(rustix::process::getpid()));
-    });
-    command
-        .process_group(0)
-        // A Rust panic that prints a backtrace needs memory to symbolize it; under a
-        // tight RLIMIT_AS that can stall until the wall-clock backstop, turning an RE
-        // into a TLE. Judges print no backtraces either.
-        .env_remove("RUST_BACKTRACE")
-        .env_remove("RUST_LIB_BACKTRACE")
-        .env(
-            std::str::from_utf8(&MARKER[..MARKER.len() - 2]).expect("ASCII"),
-            "1",
-        );
-    set_limits_before_exec(command, limits);
-}
-
-/// Spawns a [`prepare`]d command and registers its group, so a Ctrl-C kills it.
-/// Pair it with [`release`].
-pub fn spawn_registered(command: &mut Command) -> std::io::Result<std::process::Child> {
-    // Registering under the lock keeps a Ctrl-C from slipping between spawn and
-    // registration.
-    let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-    let child = command.spawn()?;
-    live.push(child.id() as i32);
-    Ok(child)
-}
-
-/// Kills what is left of the group of `pid` (which has exited, or is to be
-/// killed), reaps `pid` and unregisters it: its exit, CPU time and peak RSS.
-pub fn release(pid: i32) -> Result<(Exit, Duration, u64)> {
-    kill_group(pid);
-    let reaped = reap(pid);
-    LIVE.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|&p| p != pid);
-    reaped
-}
-
-/// Kills every process reparented to the judge that carries the marker, except
-/// the running groups: what escaped a finished group with `setsid`.
-pub fn sweep_escaped() {
-    let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-    kill_escaped(&live);
+    /// The program never ran because the memory limit refused it.
+    pub refused: Option<Refused>,
+    /// Ctrl-C arrived while it ran, and it was killed for that.
+    pub interrupted: bool,
 }
 
 /// Runs `command` with `input` as stdin under `limits`, and reaps it and every
-/// process it started before returning.
-pub fn run(mut command: Command, input: &Path, limits: &Limits) -> Result<Outcome> {
-    let stdin = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
-    command
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    prepare(&mut command, limits);
-
-    let program = command.get_program().to_string_lossy().into_owned();
-    let inherited_rss = own_rss();
-    let started = Instant::now();
-    // A program whose code and static data alone exceed the address-space limit
-    // (a huge global array) dies inside exec with SIGSEGV before running a single
-    // instruction, which would read as a runtime error. Judges call it MLE.
-    if let Some(size) = target_executable(&command).and_then(|exe| static_size(&exe))
-        && size > limits.memory
-    {
-        return Ok(Outcome {
-            exit: Exit::Code(127),
-            cpu: Duration::ZERO,
-            wall: Duration::ZERO,
-            peak_rss: size,
-            stdout: Vec::new(),
-            output_exceeded: false,
-            wall_exceeded: false,
-            stderr_tail: format!(
-                "not started: its code and static data take {size} bytes, over the memory limit"
-            )
-            .into_bytes(),
-            inherited_rss,
-        });
-    }
-    let mut child = {
-        // Registering under the lock keeps a Ctrl-C from slipping between spawn and
-        // registration.
-        let mut live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-        let child = match command.spawn() {
-            Ok(child) => child,
-            // exec itself refused: the program's static data does not fit under the
-            // address-space limit (a huge global array). That is the solution's MLE,
-            // not the judge's failure.
-            Err(e) if e.raw_os_error() == Some(libc::ENOMEM) => {
-                return Ok(Outcome {
-                    exit: Exit::Code(127),
-                    cpu: Duration::ZERO,
-                    wall: started.elapsed(),
-                    peak_rss: 0,
-                    stdout: Vec::new(),
-                    output_exceeded: false,
-                    wall_exceeded: false,
-                    stderr_tail: format!("cannot start {program}: {e}").into_bytes(),
-                    inherited_rss,
-                });
-            }
-            Err(e) => return Err(e).with_context(|| format!("cannot start {program}")),
-        };
-        live.push(child.id() as i32);
-        child
-    };
-    let pid = child.id() as i32;
-    let output_exceeded = Arc::new(AtomicBool::new(false));
-    let stdout = child.stdout.take().expect("stdout was piped");
-    let stderr = child.stderr.take().expect("stderr was piped");
-    let cap = limits.output;
-    let flag = Arc::clone(&output_exceeded);
-    let (out_tx, out_rx) = mpsc::channel();
-    let (err_tx, err_rx) = mpsc::channel();
-    thread::spawn(move || out_tx.send(read_capped(stdout, cap, pid, &flag)));
-    thread::spawn(move || err_tx.send(read_tail(stderr)));
-
-    // Wait for the exit without reaping (WNOWAIT), so the group id cannot be reused
-    // before the group is killed below.
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || {
-        let pid = Pid::from_raw(pid).expect("a child's pid is positive");
-        let result = loop {
-            match rustix::process::waitid(
-                WaitId::Pid(pid),
-                WaitIdOptions::EXITED | WaitIdOptions::NOWAIT,
-            ) {
-                Err(rustix::io::Errno::INTR) => continue,
-                other => break other.map(|_| ()),
-            }
-        };
-        let _ = tx.send(result);
-    });
-    let wall_exceeded = match rx.recv_timeout(limits.wall()) {
-        Ok(_) => false,
-        Err(_) => {
-            kill_group(pid);
-            let _ = rx.recv();
-            true
-        }
-    };
-    let wall = started.elapsed();
-    // The solution is done; anything it left behind in its group goes now, which
-    // also closes the pipes it may have passed on.
-    kill_group(pid);
-    let (exit, cpu, peak_rss) = reap(pid)?;
-    LIVE.lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .retain(|&p| p != pid);
-    let stdout = collect(&out_rx);
-    let stderr_tail = collect(&err_rx);
-    Ok(Outcome {
-        exit,
-        cpu,
-        wall,
-        peak_rss,
-        stdout,
-        output_exceeded: output_exceeded.load(Ordering::SeqCst),
-        wall_exceeded,
-        stderr_tail,
-        inherited_rss,
-    })
+/// process it started before returning. A program that cannot be started at all
+/// (not found, not executable) is an error; one the memory limit refuses is an
+/// [`Outcome`] with `refused` set.
+pub fn run(command: Command, input: &Path, limits: &Limits) -> Result<Outcome> {
+    run_with_wall(command, input, limits, limits.wall())
 }
 
-/// This process's current resident set size (`VmRSS`) in bytes, 0 without /proc.
-fn own_rss() -> u64 {
-    own_status_kib("VmRSS:") * 1024
+/// [`run`] with another wall-clock backstop than [`Limits::wall`].
+pub fn run_with_wall(
+    command: Command,
+    input: &Path,
+    limits: &Limits,
+    wall: Duration,
+) -> Result<Outcome> {
+    let mut spec = Spec::from_command(
+        &command,
+        sandbox::Limits {
+            wall,
+            ..limits.sandbox()
+        },
+    );
+    // A Rust panic that prints a backtrace needs memory to symbolize it; under a
+    // tight RLIMIT_AS that can stall until the wall-clock backstop, turning an RE
+    // into a TLE. Judges print no backtraces either.
+    for key in ["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"] {
+        if !spec.env.iter().any(|(k, _)| k == key) {
+            spec.env.push((key.into(), None));
+        }
+    }
+    if let Some(size) = static_size_of(&command)
+        && size > limits.memory
+    {
+        return Ok(refused(Refused::StaticData(size)));
+    }
+    let stdin = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
+    let (out_r, out_w) = sandbox::pipe()?;
+    let (err_r, err_w) = sandbox::pipe()?;
+    grow_pipe(&out_r);
+    let started = Instant::now();
+    let mut running = sandbox::spawn(
+        &spec,
+        sandbox::Stdio {
+            stdin: OwnedFd::from(stdin),
+            stdout: out_w,
+            stderr: err_w,
+        },
+    )?;
+    let cap = usize::try_from(limits.output).unwrap_or(usize::MAX);
+    let (mut out_r, mut err_r) = (Some(File::from(out_r)), Some(File::from(err_r)));
+    let mut stdout = Vec::new();
+    let mut tail = VecDeque::with_capacity(STDERR_TAIL);
+    let (mut output_exceeded, mut interrupted, mut report_done) = (false, false, false);
+    let mut buf = vec![0u8; 1 << 16];
+    let wake = sandbox::interrupt_fd().as_raw_fd();
+    while out_r.is_some() || err_r.is_some() || !report_done {
+        let mut fds = [
+            (out_r.as_ref().map(|f| f.as_raw_fd()), false),
+            (err_r.as_ref().map(|f| f.as_raw_fd()), false),
+            (
+                (!report_done).then(|| running.report_fd().as_raw_fd()),
+                false,
+            ),
+            ((!interrupted).then_some(wake), false),
+        ];
+        sandbox::poll_readable(&mut fds, None)?;
+        if fds[0].1
+            && let Some(pipe) = &mut out_r
+        {
+            match read_some(pipe, &mut buf) {
+                0 => out_r = None,
+                _ if output_exceeded => {}
+                n if stdout.len() + n > cap => {
+                    stdout.extend_from_slice(&buf[..cap - stdout.len()]);
+                    output_exceeded = true;
+                    running.kill();
+                }
+                n => stdout.extend_from_slice(&buf[..n]),
+            }
+        }
+        if fds[1].1
+            && let Some(pipe) = &mut err_r
+        {
+            match read_some(pipe, &mut buf) {
+                0 => err_r = None,
+                n => {
+                    tail.extend(&buf[..n]);
+                    let excess = tail.len().saturating_sub(STDERR_TAIL);
+                    tail.drain(..excess);
+                }
+            }
+        }
+        if fds[2].1 {
+            report_done = running.on_readable()?;
+        }
+        if fds[3].1 {
+            interrupted = true;
+            running.kill();
+        }
+    }
+    let program = command.get_program().to_string_lossy().into_owned();
+    match running.ended() {
+        Some(Ended::Finished(f)) => Ok(Outcome {
+            exit: f.exit,
+            cpu: f.cpu,
+            wall: f.wall,
+            peak_rss: f.peak_rss,
+            stdout,
+            output_exceeded,
+            wall_exceeded: f.wall_exceeded,
+            stderr_tail: tail.into(),
+            refused: None,
+            interrupted,
+        }),
+        Some(Ended::NotStarted(Step::Exec, libc::ENOMEM)) => Ok(Outcome {
+            wall: started.elapsed(),
+            interrupted,
+            ..refused(Refused::ExecNoMemory)
+        }),
+        Some(Ended::NotStarted(step, errno)) => Err(std::io::Error::from_raw_os_error(errno))
+            .with_context(|| format!("cannot start {program} ({step} failed)")),
+        None => anyhow::bail!("cannot run {program}: the sandbox gave no report"),
+    }
+}
+
+fn refused(why: Refused) -> Outcome {
+    Outcome {
+        exit: Exit::Code(127),
+        cpu: Duration::ZERO,
+        wall: Duration::ZERO,
+        peak_rss: match why {
+            Refused::StaticData(size) => size,
+            Refused::ExecNoMemory => 0,
+        },
+        stdout: Vec::new(),
+        output_exceeded: false,
+        wall_exceeded: false,
+        stderr_tail: Vec::new(),
+        refused: Some(why),
+        interrupted: false,
+    }
+}
+
+/// One read (the descriptor polled readable, so it does not block); 0 at EOF or
+/// on an error, which ends the stream either way.
+fn read_some(pipe: &mut File, buf: &mut [u8]) -> usize {
+    loop {
+        match pipe.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            other => return other.unwrap_or(0),
+        }
+    }
+}
+
+/// A larger stdout pipe means fewer wake-ups for a large output; the kernel may
+/// refuse (over `/proc/sys/fs/pipe-max-size`), which costs only speed.
+#[allow(unsafe_code)]
+fn grow_pipe(pipe: &OwnedFd) {
+    // SAFETY: fcntl on a descriptor we own.
+    unsafe { libc::fcntl(pipe.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
 }
 
 /// This process's own peak resident set size since it started (`VmHWM`), in bytes.
 /// Unlike `getrusage`, it does not include what a parent had when it forked us.
 pub fn own_peak_rss() -> u64 {
-    own_status_kib("VmHWM:") * 1024
-}
-
-fn own_status_kib(field: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     status
         .lines()
-        .find_map(|l| l.strip_prefix(field))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
         .unwrap_or(0)
+        * 1024
+}
+
+/// The static size of the executable `command` runs, read once per executable
+/// per judge run (keyed by the command's program and first argument).
+fn static_size_of(command: &Command) -> Option<u64> {
+    static CACHE: Mutex<Option<HashMap<String, Option<u64>>>> = Mutex::new(None);
+    let key = command_key(command);
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = cache.get_or_insert_with(HashMap::new);
+    if let Some(size) = cache.get(&key) {
+        return *size;
+    }
+    let size = target_executable(command).and_then(|exe| static_size(&exe));
+    cache.insert(key, size);
+    size
+}
+
+fn command_key(command: &Command) -> String {
+    let mut key = command.get_program().to_string_lossy().into_owned();
+    if let Some(first) = command.get_args().nth(1) {
+        key.push('\0');
+        key.push_str(&first.to_string_lossy());
+    }
+    key
 }
 
 /// The executable `command` will run: the program itself, or for the shell form
 /// `sh -c "exec PROG ..."` (how `judge run --cmd` starts a simple command), PROG as
 /// found on PATH.
-fn target_executable(command: &Command) -> Option<std::path::PathBuf> {
+fn target_executable(command: &Command) -> Option<PathBuf> {
     let program = Path::new(command.get_program());
     let args: Vec<_> = command.get_args().collect();
     let exe = if program == Path::new("sh") {
         let script = args.get(1)?.to_str()?.strip_prefix("exec ")?;
-        script.split_whitespace().next()?.to_string()
+        script
+            .split_whitespace()
+            .next()?
+            .trim_matches('\'')
+            .to_string()
     } else {
         program.to_str()?.to_string()
     };
@@ -393,79 +350,8 @@ pub fn static_size(path: &Path) -> Option<u64> {
     Some(total)
 }
 
-/// Waits for a pipe's reader. If the pipe stays open after the solution's group is
-/// gone, a process that left the group holds it: kill such escapees until it
-/// closes (a few seconds at most, then give up on the rest of the output).
-fn collect(rx: &mpsc::Receiver<Vec<u8>>) -> Vec<u8> {
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        match rx.recv_timeout(Duration::from_millis(50)) {
-            Ok(bytes) => return bytes,
-            Err(mpsc::RecvTimeoutError::Disconnected) => return Vec::new(),
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                let live = LIVE.lock().unwrap_or_else(|e| e.into_inner());
-                kill_escaped(&live);
-                if Instant::now() > deadline {
-                    return Vec::new();
-                }
-            }
-        }
-    }
-}
-
-/// Sets the CPU, address-space and core-dump limits in the child before exec.
-#[allow(unsafe_code)] // pre_exec is the only way to limit the child before it runs.
-fn set_limits_before_exec(command: &mut Command, limits: &Limits) {
-    // RLIMIT_CPU counts whole seconds: SIGXCPU at the first whole second at or above
-    // the limit, SIGKILL a second later if the solution ignores it.
-    let cpu = limits.time.as_secs_f64().ceil().max(1.0) as u64;
-    let cpu = clamp(
-        Resource::Cpu,
-        Rlimit {
-            current: Some(cpu),
-            maximum: Some(cpu + 1),
-        },
-    );
-    let memory = clamp(
-        Resource::As,
-        Rlimit {
-            current: Some(limits.memory),
-            maximum: Some(limits.memory),
-        },
-    );
-    let core = Rlimit {
-        current: Some(0),
-        maximum: Some(0),
-    };
-    // SAFETY: the closure runs between fork and exec; it only calls setrlimit, a
-    // raw system call that neither allocates nor takes locks, and captures plain
-    // `Copy` values.
-    unsafe {
-        command.pre_exec(move || {
-            rustix::process::setrlimit(Resource::Cpu, cpu)?;
-            rustix::process::setrlimit(Resource::As, memory)?;
-            rustix::process::setrlimit(Resource::Core, core)?;
-            Ok(())
-        });
-    }
-}
-
-/// Keeps a requested limit within the judge's own hard limit, which an
-/// unprivileged child cannot raise.
-fn clamp(resource: Resource, want: Rlimit) -> Rlimit {
-    let hard = rustix::process::getrlimit(resource).maximum;
-    let min = |a: Option<u64>| match (a, hard) {
-        (Some(a), Some(h)) => Some(a.min(h)),
-        (a, None) => a,
-        (None, h) => h,
-    };
-    Rlimit {
-        current: min(want.current),
-        maximum: min(want.maximum),
-    }
-}
-
-/// Reaps `pid` and returns its exit, CPU time and peak RSS from `wait4`.
+/// Reaps `pid` and returns its exit, CPU time and peak RSS from `wait4` (for
+/// programs the benchmarks start themselves).
 #[allow(unsafe_code)] // std and rustix expose no wait4 with resource usage.
 pub(crate) fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
     let mut status = 0;
@@ -491,51 +377,6 @@ pub(crate) fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
     let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
     // Linux reports ru_maxrss in KiB.
     Ok((exit, cpu, usage.ru_maxrss as u64 * 1024))
-}
-
-/// Reads stdout until EOF or until more than `cap` bytes arrived; then sets the flag,
-/// kills the group and stops reading, so the judge never holds more than `cap`.
-fn read_capped(mut pipe: impl Read, cap: u64, pid: i32, exceeded: &AtomicBool) -> Vec<u8> {
-    let cap = usize::try_from(cap).unwrap_or(usize::MAX);
-    let mut out = Vec::new();
-    let mut buf = vec![0u8; 1 << 16];
-    loop {
-        match pipe.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => {
-                if out.len() + n > cap {
-                    let room = cap - out.len();
-                    out.extend_from_slice(&buf[..room]);
-                    exceeded.store(true, Ordering::SeqCst);
-                    kill_group(pid);
-                    break;
-                }
-                out.extend_from_slice(&buf[..n]);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
-        }
-    }
-    out
-}
-
-/// Reads stderr to EOF, keeping only the last `STDERR_TAIL` bytes.
-fn read_tail(mut pipe: impl Read) -> Vec<u8> {
-    let mut tail = VecDeque::with_capacity(STDERR_TAIL);
-    let mut buf = [0u8; 4096];
-    loop {
-        match pipe.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => {
-                tail.extend(&buf[..n]);
-                let excess = tail.len().saturating_sub(STDERR_TAIL);
-                tail.drain(..excess);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
-        }
-    }
-    tail.into()
 }
 
 /// The conventional name of a signal number, e.g. `SIGSEGV`.

@@ -57,7 +57,9 @@ pub fn run_all(
             let (next, stop, slots, stop_after) = (&next, &stop, &slots, &stop_after);
             scope.spawn(move || {
                 loop {
-                    if stop.load(Ordering::SeqCst) {
+                    // After Ctrl-C no new case starts; the running ones are killed by
+                    // their own poll loops and come back marked as interrupted.
+                    if stop.load(Ordering::SeqCst) || crate::sandbox::interrupted() {
                         break;
                     }
                     let i = next.fetch_add(1, Ordering::SeqCst);
@@ -112,19 +114,69 @@ pub fn exe_command(path: &Path) -> impl Fn() -> Command + Send + Sync + use<> {
 
 /// The command that runs a shell command line (`judge run --cmd`).
 ///
-/// A simple command is run with `exec`, so the solution replaces the shell and its
-/// exit status, signal, CPU time and memory are its own; a compound one (with
-/// `;`, `&&`, pipes, ...) runs under the shell as written.
+/// A command of plain words (no quotes, `$`, globs, redirections...) is run
+/// directly, without a shell; another simple command is run with `exec`, so the
+/// solution replaces the shell and its exit status, signal and CPU time are its
+/// own; a compound one (with `;`, `&&`, pipes, ...) runs under the shell as written. Every case runs in a
+/// fresh empty folder, so each word of the line that names an existing file or
+/// folder relative to the caller's directory (`sol.py`, `./a.out`, `build/x`) is
+/// made absolute first: `run --cmd "python3 sol.py" DIR` finds `sol.py` where the
+/// user typed it.
 pub fn shell_command(line: &str) -> impl Fn() -> Command + Send + Sync + use<> {
+    let line = absolutize(line);
+    // Plain words only (no quoting, expansion or assignment for a shell to do): run
+    // the program itself, so not even a shell's pages count in its peak memory.
+    let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+    let plain = !words.is_empty()
+        && !words[0].contains('=')
+        && line.chars().all(|c| {
+            c.is_ascii_alphanumeric()
+                || c.is_ascii_whitespace() && c != '\n'
+                || "/._+,:@%=-".contains(c)
+        });
     let simple = !line.contains(|c| ";&|<>()$`\n".contains(c));
-    let line = if simple {
+    let script = if simple {
         format!("exec {line}")
     } else {
         line.to_string()
     };
     move || {
-        let mut c = Command::new("sh");
-        c.arg("-c").arg(&line);
-        c
+        if plain {
+            let mut c = Command::new(&words[0]);
+            c.args(&words[1..]);
+            c
+        } else {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(&script);
+            c
+        }
     }
+}
+
+/// `line` with each plain word that names an existing relative path replaced by
+/// the absolute path (single-quoted when it needs quoting). Words with quotes,
+/// `$`, globs or a leading `-` are left to the shell.
+fn absolutize(line: &str) -> String {
+    let Ok(here) = std::env::current_dir() else {
+        return line.to_string();
+    };
+    line.split(' ')
+        .map(|word| {
+            let plain = !word.is_empty()
+                && !word.starts_with(['-', '/', '~'])
+                && !word.contains(|c: char| "'\"$`*?[]{}()<>|&;=\\".contains(c));
+            let path = Path::new(word);
+            if plain && path.exists() {
+                let abs = here.join(path).to_string_lossy().into_owned();
+                if abs.contains(|c: char| !(c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c))) {
+                    format!("'{}'", abs.replace('\'', "'\\''"))
+                } else {
+                    abs
+                }
+            } else {
+                word.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -15,10 +15,9 @@ use anyhow::{Context, Result, bail};
 
 use crate::build::{self, Workspace};
 use crate::check::{self, Outcome};
-use crate::judge::Verdict;
+use crate::judge::{self, Classified, Verdict};
 use crate::problem::Settings;
-use crate::run::{self, Exit, Limits};
-use crate::units::human_time;
+use crate::run::{self, Limits};
 
 /// The executables of one problem that stress needs.
 pub struct Programs {
@@ -74,43 +73,27 @@ pub enum Side {
     Failed(Verdict, String),
 }
 
-/// Runs `exe` on `input` under `limits`, classifying the run.
+/// Runs `exe` on `input` under `limits`, classifying the run with the judge's own
+/// classifier ([`judge::classify`]); the reason is one line (for RE: the exit and
+/// the last stderr line that says something).
 pub fn run_side(exe: &Path, input: &Path, limits: &Limits) -> Result<Side> {
-    let mut command = Command::new(exe);
-    // A Rust backtrace is no use here, and symbolizing one under a tight address-space
-    // limit can stall until the wall-clock backstop, turning a crash into a "TLE".
-    command.env("RUST_BACKTRACE", "0");
-    let out = run::run(command, input, limits)?;
-    let stderr = String::from_utf8_lossy(&out.stderr_tail);
-    // The last line that says something (Rust's "note: run with RUST_BACKTRACE" does not).
-    let tail = stderr
-        .lines()
-        .rev()
-        .find(|l| !l.trim().is_empty() && !l.starts_with("note:"))
-        .unwrap_or("")
-        .to_string();
-    let exit = match out.exit {
-        Exit::Code(c) => format!("exit {c}"),
-        Exit::Signal(s) => run::signal_name(s),
-    };
-    Ok(if out.output_exceeded {
-        Side::Failed(Verdict::OLE, "output limit exceeded".into())
-    } else if out.wall_exceeded || out.cpu > limits.time || out.exit == Exit::Signal(libc::SIGXCPU)
-    {
-        Side::Failed(
-            Verdict::TLE,
-            format!(
-                "{} CPU, limit {}",
-                human_time(out.cpu.as_secs_f64()),
-                human_time(limits.time.as_secs_f64())
-            ),
-        )
-    } else if out.exit != Exit::Code(0) {
-        Side::Failed(Verdict::RE, format!("{exit}: {tail}"))
-    } else if out.peak_rss > limits.memory {
-        Side::Failed(Verdict::MLE, format!("peak memory {} bytes", out.peak_rss))
-    } else {
-        Side::Ran(out.stdout)
+    let out = run::run(Command::new(exe), input, limits)?;
+    Ok(match judge::classify(&out, limits) {
+        Classified::Ran => Side::Ran(out.stdout),
+        Classified::Interrupted(why) => Side::Failed(Verdict::ERR, why),
+        Classified::Failed(Verdict::RE, _) => {
+            let stderr = String::from_utf8_lossy(&out.stderr_tail);
+            // The last line that says something (Rust's "note: run with RUST_BACKTRACE" does not).
+            let tail = stderr
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty() && !l.starts_with("note:"))
+                .unwrap_or("");
+            Side::Failed(Verdict::RE, format!("{}: {tail}", judge::exit_text(&out)))
+        }
+        Classified::Failed(v, why) => {
+            Side::Failed(v, why.lines().next().unwrap_or_default().to_string())
+        }
     })
 }
 

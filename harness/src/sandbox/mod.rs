@@ -1,0 +1,431 @@
+//! The sandbox: starting a program with limits in its own process group, and making
+//! sure that it and everything it starts is gone, and reaped, when the run ends.
+//!
+//! A run is a spawn request sent to the sandbox server (the judge binary
+//! re-executed once, small and single-threaded: see `server`), which forks a
+//! *keeper* per run. The keeper starts the program (its own process group, default
+//! signals, `RLIMIT_CPU`/`RLIMIT_AS`/`RLIMIT_FSIZE`, no core dumps, the working
+//! directory asked for) and is the subreaper of everything the program starts, so
+//! when the program ends, or the wall-clock backstop passes, or the judge asks for
+//! the kill, it finds every descendant by ancestry, kills and reaps them all, and
+//! only then reports. The judge sees the program's pipes reach EOF exactly when the
+//! last process that held them is gone, and gets the program's own CPU time and
+//! peak RSS (`wait4` in a process of about a megabyte, not in the judge).
+//!
+//! The API, for anything that runs programs (`run` for one solution on one input,
+//! `interact` for two processes talking to each other, the command checker):
+//! [`spawn`] a [`Spec`] with three descriptors, get a [`Running`]; poll its
+//! [`Running::report_fd`] beside your own pipes (or just call [`Running::wait`]);
+//! [`Running::kill`] to end it early (the group and every descendant, still reaped);
+//! [`Running::wait`] for the [`Ended`] facts. [`interrupt`] (Ctrl-C) wakes every
+//! poll loop that watches [`interrupt_fd`].
+
+#![allow(unsafe_code)] // pipes, poll and the server's socket are raw system calls.
+
+mod server;
+mod wire;
+
+use std::ffi::OsString;
+use std::fs::File;
+use std::io::Read as _;
+use std::os::fd::{AsFd as _, AsRawFd as _, BorrowedFd, FromRawFd as _, OwnedFd, RawFd};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio as StdStdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+
+pub use wire::Step;
+
+/// The first argument that turns the judge binary into the sandbox server.
+const SERVER_ARG: &str = "__cp-games-sandbox-server";
+
+/// The judge binary, recorded by [`serve_if_asked`]; the server is started from it.
+static SERVER_EXE: OnceLock<PathBuf> = OnceLock::new();
+
+/// Resource limits of one run. `None` is unlimited (up to the judge's own hard
+/// limits, which an unprivileged child cannot raise).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// `RLIMIT_CPU` in whole seconds (SIGXCPU there, SIGKILL a second later).
+    pub cpu_seconds: Option<u64>,
+    /// `RLIMIT_AS` in bytes.
+    pub address_space: Option<u64>,
+    /// `RLIMIT_FSIZE` in bytes: the largest file the program may write (SIGXFSZ).
+    pub file_size: Option<u64>,
+    /// The wall-clock backstop: the keeper kills the group after this long.
+    pub wall: Duration,
+}
+
+/// The working directory of a run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cwd {
+    /// The judge's own.
+    Inherit,
+    /// This folder.
+    Dir(PathBuf),
+    /// A new empty folder under this one, removed (with whatever the program wrote
+    /// there) once everything it started is gone.
+    Fresh(PathBuf),
+}
+
+/// What to run and how.
+#[derive(Debug, Clone)]
+pub struct Spec {
+    /// The program: a path, or a name looked up on `PATH`.
+    pub program: OsString,
+    /// Its arguments (without the program name).
+    pub args: Vec<OsString>,
+    /// Start from an empty environment instead of the judge's.
+    pub env_clear: bool,
+    /// Variables set (`Some`) or removed (`None`), in order.
+    pub env: Vec<(OsString, Option<OsString>)>,
+    /// The working directory.
+    pub cwd: Cwd,
+    /// The limits.
+    pub limits: Limits,
+}
+
+impl Spec {
+    /// The spec of a `std::process::Command` (program, arguments, environment
+    /// changes, working directory), with these limits. A command without a
+    /// working directory runs in a fresh one under the temporary folder.
+    pub fn from_command(command: &Command, limits: Limits) -> Spec {
+        Spec {
+            program: command.get_program().to_owned(),
+            args: command.get_args().map(ToOwned::to_owned).collect(),
+            env_clear: false,
+            env: command
+                .get_envs()
+                .map(|(k, v)| (k.to_owned(), v.map(ToOwned::to_owned)))
+                .collect(),
+            cwd: command.get_current_dir().map_or_else(
+                || Cwd::Fresh(std::env::temp_dir()),
+                |d| Cwd::Dir(d.to_path_buf()),
+            ),
+            limits,
+        }
+    }
+}
+
+/// The three standard descriptors of a run (moved into the server and closed here).
+pub struct Stdio {
+    /// Standard input.
+    pub stdin: OwnedFd,
+    /// Standard output.
+    pub stdout: OwnedFd,
+    /// Standard error.
+    pub stderr: OwnedFd,
+}
+
+/// How a program ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Exit {
+    /// Exited with this code.
+    Code(i32),
+    /// Killed by this signal.
+    Signal(i32),
+}
+
+/// The facts of a finished run, measured by the keeper.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Finished {
+    /// How the program ended.
+    pub exit: Exit,
+    /// Its user + system CPU time (and that of the children it waited for).
+    pub cpu: Duration,
+    /// Wall time from start to exit.
+    pub wall: Duration,
+    /// Its peak resident set size in bytes (`ru_maxrss`, forked from the keeper).
+    pub peak_rss: u64,
+    /// The wall-clock backstop fired and the group was killed for it.
+    pub wall_exceeded: bool,
+    /// The judge asked for the kill ([`Running::kill`]).
+    pub killed: bool,
+}
+
+/// How a run ended: the program ran, or it could not be started.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// It ran; everything it started is killed and reaped.
+    Finished(Finished),
+    /// It never ran: this step failed with this errno (`ENOMEM` from exec is the
+    /// address-space limit refusing the program's own code and data).
+    NotStarted(Step, i32),
+}
+
+/// A run in progress.
+pub struct Running {
+    report: File,
+    control: Option<OwnedFd>,
+    text: Vec<u8>,
+    pid: Option<i32>,
+    ended: Option<Ended>,
+    eof: bool,
+}
+
+/// Makes the judge binary the sandbox server when it was started as one (never
+/// returns then), and records the binary so [`spawn`] can start the server. Call it
+/// first thing in `main`, before any thread exists.
+pub fn serve_if_asked() {
+    let mut args = std::env::args_os();
+    if args.nth(1).is_some_and(|a| a == SERVER_ARG) {
+        server::serve(0);
+    }
+    if let Ok(exe) = std::env::current_exe() {
+        let _ = SERVER_EXE.set(exe);
+    }
+}
+
+struct Server {
+    sock: OwnedFd,
+    child: Child,
+}
+
+static SERVER: Mutex<Option<Server>> = Mutex::new(None);
+
+/// The judge binary: the one running (if `main` called [`serve_if_asked`]), else
+/// (the library's own unit tests) the `judge` beside or above the running program.
+fn server_exe() -> Result<PathBuf> {
+    if let Some(exe) = SERVER_EXE.get() {
+        return Ok(exe.clone());
+    }
+    let me = std::env::current_exe().context("cannot find the running program")?;
+    me.ancestors()
+        .skip(1)
+        .take(2)
+        .map(|d| d.join("judge"))
+        .find(|p| p.is_file())
+        .context("the sandbox server is the judge binary: call sandbox::serve_if_asked() in main")
+}
+
+fn start_server() -> Result<Server> {
+    let exe = &server_exe()?;
+    let mut pair = [0; 2];
+    // SAFETY: a valid two-int array.
+    if unsafe {
+        libc::socketpair(
+            libc::AF_UNIX,
+            libc::SOCK_SEQPACKET | libc::SOCK_CLOEXEC,
+            0,
+            pair.as_mut_ptr(),
+        )
+    } != 0
+    {
+        return Err(std::io::Error::last_os_error()).context("cannot create the sandbox socket");
+    }
+    // SAFETY: socketpair just returned these two descriptors, owned by nobody else.
+    let (ours, theirs) = unsafe { (OwnedFd::from_raw_fd(pair[0]), OwnedFd::from_raw_fd(pair[1])) };
+    let child = Command::new(exe)
+        .arg(SERVER_ARG)
+        .stdin(StdStdio::from(theirs))
+        .stdout(StdStdio::null())
+        .stderr(StdStdio::null())
+        .spawn()
+        .with_context(|| format!("cannot start the sandbox server {}", exe.display()))?;
+    Ok(Server { sock: ours, child })
+}
+
+/// A pipe whose ends are both close-on-exec: (read, write).
+pub fn pipe() -> Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: a valid two-int array.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(std::io::Error::last_os_error()).context("cannot create a pipe");
+    }
+    // SAFETY: pipe2 just returned these, owned by nobody else.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// Starts `spec` with `io` in the sandbox. Returns once the request is with the
+/// server; whether the program really started is in [`Running::wait`]'s answer.
+pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
+    let (report_r, report_w) = pipe()?;
+    let (control_r, control_w) = pipe()?;
+    let bytes = wire::encode(spec);
+    let fds = [
+        io.stdin.as_raw_fd(),
+        io.stdout.as_raw_fd(),
+        io.stderr.as_raw_fd(),
+        report_w.as_raw_fd(),
+        control_r.as_raw_fd(),
+    ];
+    debug_assert_eq!(fds.len(), server::FDS);
+    {
+        let mut server = SERVER.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tries = 0;
+        loop {
+            if server.is_none() {
+                *server = Some(start_server()?);
+            }
+            let s = server.as_ref().expect("just started");
+            match server::send_with_fds(s.sock.as_raw_fd(), &bytes, &fds) {
+                Ok(()) => break,
+                // The server died (killed from outside?): start another, once.
+                Err(e) if tries == 0 && e.raw_os_error() == Some(libc::EPIPE) => {
+                    if let Some(mut old) = server.take() {
+                        let _ = old.child.kill();
+                        let _ = old.child.wait();
+                    }
+                    tries += 1;
+                }
+                Err(e) => return Err(e).context("cannot send a request to the sandbox server"),
+            }
+        }
+    }
+    // Our copies of the program's ends close here, so its pipes end with its tree.
+    drop((io, report_w, control_r));
+    Ok(Running {
+        report: File::from(report_r),
+        control: Some(control_w),
+        text: Vec::new(),
+        pid: None,
+        ended: None,
+        eof: false,
+    })
+}
+
+impl Running {
+    /// The descriptor to poll for readability beside your own; call
+    /// [`Running::on_readable`] when it is.
+    pub fn report_fd(&self) -> BorrowedFd<'_> {
+        self.report.as_fd()
+    }
+
+    /// Reads what the keeper reported (one read; it does not block when the report
+    /// descriptor polled readable). Returns true once the report is complete.
+    pub fn on_readable(&mut self) -> Result<bool> {
+        if self.eof {
+            return Ok(true);
+        }
+        let mut buf = [0u8; 512];
+        let n = loop {
+            match self.report.read(&mut buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                other => break other.context("cannot read the sandbox's report")?,
+            }
+        };
+        if n == 0 {
+            self.eof = true;
+        }
+        self.text.extend_from_slice(&buf[..n]);
+        while let Some(i) = self.text.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.text.drain(..=i).collect();
+            let line = String::from_utf8_lossy(&line[..i]).into_owned();
+            match wire::Line::parse(&line) {
+                Some(wire::Line::Started(pid)) => self.pid = Some(pid),
+                Some(wire::Line::NotStarted(step, errno)) => {
+                    self.ended = Some(Ended::NotStarted(step, errno));
+                }
+                Some(wire::Line::Finished {
+                    status,
+                    user_us,
+                    sys_us,
+                    maxrss_kib,
+                    wall_us,
+                    wall_exceeded,
+                    killed,
+                }) => {
+                    let exit = if libc::WIFSIGNALED(status) {
+                        Exit::Signal(libc::WTERMSIG(status))
+                    } else {
+                        Exit::Code(libc::WEXITSTATUS(status))
+                    };
+                    self.ended = Some(Ended::Finished(Finished {
+                        exit,
+                        cpu: Duration::from_micros(user_us + sys_us),
+                        wall: Duration::from_micros(wall_us),
+                        peak_rss: maxrss_kib * 1024,
+                        wall_exceeded,
+                        killed,
+                    }));
+                }
+                None => bail!("the sandbox sent an unreadable report line {line:?}"),
+            }
+        }
+        Ok(self.eof)
+    }
+
+    /// The program's pid (and process group id), once the keeper said it started.
+    pub fn pid(&self) -> Option<i32> {
+        self.pid
+    }
+
+    /// Asks the keeper to kill the program's group and everything it started (they
+    /// are still reaped before [`Running::wait`] answers). Idempotent.
+    pub fn kill(&mut self) {
+        // Closing the control pipe is the request; it also happens if the judge dies.
+        self.control = None;
+    }
+
+    /// Waits for the end of the run (blocking) and returns its facts.
+    pub fn wait(mut self) -> Result<Ended> {
+        while !self.on_readable()? {}
+        self.ended.ok_or_else(|| {
+            anyhow!("the sandbox ended the run without a report (the server or keeper died)")
+        })
+    }
+
+    /// The facts, once [`Running::on_readable`] returned true.
+    pub fn ended(&self) -> Option<Ended> {
+        self.ended
+    }
+}
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+static WAKE: OnceLock<(OwnedFd, OwnedFd)> = OnceLock::new();
+
+fn wake_pipe() -> &'static (OwnedFd, OwnedFd) {
+    WAKE.get_or_init(|| pipe().expect("a pipe for Ctrl-C"))
+}
+
+/// Ctrl-C: no new run should start, and every poll loop watching
+/// [`interrupt_fd`] wakes and kills its run. Safe to call from any thread.
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    let w = wake_pipe().1.as_raw_fd();
+    // SAFETY: writing one byte from a valid buffer; the pipe stays readable forever
+    // after, since nobody reads it.
+    unsafe { libc::write(w, b"!".as_ptr().cast(), 1) };
+}
+
+/// True once [`interrupt`] was called.
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Readable once [`interrupt`] was called (and from then on).
+pub fn interrupt_fd() -> BorrowedFd<'static> {
+    wake_pipe().0.as_fd()
+}
+
+/// Waits until one of `fds` is readable (or hung up), retrying on EINTR; sets
+/// each entry's `.1` to whether it is. `None` entries are skipped.
+pub fn poll_readable(fds: &mut [(Option<RawFd>, bool)], timeout: Option<Duration>) -> Result<()> {
+    let mut set: Vec<libc::pollfd> = fds
+        .iter()
+        .map(|(fd, _)| libc::pollfd {
+            fd: fd.unwrap_or(-1),
+            events: libc::POLLIN,
+            revents: 0,
+        })
+        .collect();
+    let timeout = timeout.map_or(-1, |t| t.as_millis().min(i32::MAX as u128) as i32);
+    loop {
+        // SAFETY: a valid array of pollfds of the given length.
+        let n = unsafe { libc::poll(set.as_mut_ptr(), set.len() as libc::nfds_t, timeout) };
+        if n >= 0 {
+            break;
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e).context("poll failed");
+        }
+    }
+    for (slot, p) in fds.iter_mut().zip(&set) {
+        slot.1 = p.revents != 0;
+    }
+    Ok(())
+}

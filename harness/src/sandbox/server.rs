@@ -1,0 +1,570 @@
+//! The sandbox's own processes: the server (the judge binary re-executed once, so it
+//! is small) and, forked from it for each run, the keeper that starts the program,
+//! watches it and cleans up after it.
+//!
+//! Why a server: Linux counts the resident pages a child inherits at `fork` in its
+//! `ru_maxrss`, so a solution forked from the judge would report the judge's size
+//! (several MiB, more while it holds a large output). Forked from a process of about
+//! a megabyte that never grows, the reported peak is the solution's own.
+//!
+//! Why a keeper per run: it is the subreaper of everything the program starts, so
+//! whatever outlives its parent (a `setsid` escapee too) is reparented to it and
+//! found by ancestry in `/proc/self/task/PID/children`; it kills and reaps all of
+//! it before reporting, and it enforces the wall-clock backstop. The judge only
+//! reads pipes.
+//!
+//! Both processes are single-threaded, so after `fork` they may allocate freely.
+
+#![allow(unsafe_code)] // fork, exec, wait4, prctl and SCM_RIGHTS have no safe std API.
+
+use std::ffi::{CString, OsString};
+use std::os::fd::{AsRawFd as _, FromRawFd as _, OwnedFd, RawFd};
+use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use super::wire::{self, Line, Step};
+use super::{Cwd, Spec};
+
+/// The descriptors a request carries, in this order.
+pub(super) const FDS: usize = 5;
+
+/// The server's loop: one request (a spec and its five descriptors) at a time, one
+/// keeper forked per request. Returns when the judge closes its end of the socket.
+pub(super) fn serve(sock: RawFd) -> ! {
+    // SAFETY: plain system calls on our own process with valid arguments.
+    unsafe {
+        // Out of the terminal's process group: Ctrl-C is the judge's to handle.
+        libc::setsid();
+        // Keepers (and anything reparented to us if a keeper died) are reaped by the
+        // kernel, so the server never leaves zombies.
+        libc::signal(libc::SIGCHLD, libc::SIG_IGN);
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+    let _ = TEXT.set(text_mappings());
+    // Untouched pages cost no memory: only the bytes received are ever resident.
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let (n, fds) = match recv_with_fds(sock, &mut buf) {
+            Ok(got) => got,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => exit(0),
+        };
+        if n == 0 {
+            exit(0);
+        }
+        let (Some(spec), Ok(fds)) = (wire::decode(&buf[..n]), <[OwnedFd; FDS]>::try_from(fds))
+        else {
+            continue;
+        };
+        // SAFETY: the server is single-threaded, so the child may do anything.
+        match unsafe { libc::fork() } {
+            // The keeper keeps the socket as its descriptor 0; the program's stdin
+            // replaces it there, and the judge's end is what the server watches.
+            0 => keeper(&spec, fds),
+            -1 => {
+                let errno = last_errno();
+                write_line(fds[3].as_raw_fd(), &Line::NotStarted(Step::Fork, errno));
+            }
+            _ => {}
+        }
+        // The parent's copies close here; the keeper holds its own.
+    }
+}
+
+/// The executable, file-backed mappings of this process (the judge's code and its
+/// libraries'): (start, length). Never written, so dropping their page-table
+/// entries only means faulting them in again from the page cache.
+static TEXT: std::sync::OnceLock<Vec<(usize, usize)>> = std::sync::OnceLock::new();
+
+fn text_mappings() -> Vec<(usize, usize)> {
+    let maps = std::fs::read_to_string("/proc/self/maps").unwrap_or_default();
+    maps.lines()
+        .filter_map(|line| {
+            let mut f = line.split_whitespace();
+            let (range, perms) = (f.next()?, f.next()?);
+            let path = f.nth(3)?;
+            if perms != "r-xp" || !path.starts_with('/') {
+                return None;
+            }
+            let (a, b) = range.split_once('-')?;
+            let a = usize::from_str_radix(a, 16).ok()?;
+            let b = usize::from_str_radix(b, 16).ok()?;
+            Some((a, b.checked_sub(a)?))
+        })
+        .collect()
+}
+
+/// One run: start the program, wait for it (or the backstop, or the judge's kill),
+/// kill and reap everything it started, report. Never returns.
+fn keeper(spec: &Spec, fds: [OwnedFd; FDS]) -> ! {
+    let [stdin, stdout, stderr, report, control] = fds;
+    let report = report.as_raw_fd();
+    // SAFETY: resetting our own signal disposition and becoming a subreaper.
+    unsafe {
+        libc::signal(libc::SIGCHLD, libc::SIG_DFL);
+        libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+    }
+    let (dir, remove) = match &spec.cwd {
+        Cwd::Inherit => (None, false),
+        Cwd::Dir(d) => (Some(d.clone()), false),
+        Cwd::Fresh(base) => match fresh_dir(base) {
+            Ok(d) => (Some(d), true),
+            Err(e) => fail(report, Step::Mkdir, e.raw_os_error().unwrap_or(0)),
+        },
+    };
+    let prepared = Prepared::new(spec, dir.as_ref());
+    let Some(prepared) = prepared else {
+        cleanup_dir(dir.as_ref(), remove);
+        fail(report, Step::Exec, libc::EINVAL);
+    };
+    let mut pipe = [0; 2];
+    // SAFETY: a valid two-int array.
+    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        cleanup_dir(dir.as_ref(), remove);
+        fail(report, Step::Fork, last_errno());
+    }
+    let (err_r, err_w) = (pipe[0], pipe[1]);
+    let started = Instant::now();
+    // SAFETY: the keeper is single-threaded.
+    let pid = unsafe { libc::fork() };
+    if pid == 0 {
+        child(
+            &prepared,
+            [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+            err_w,
+        );
+    }
+    if pid < 0 {
+        cleanup_dir(dir.as_ref(), remove);
+        fail(report, Step::Fork, last_errno());
+    }
+    // The program's tree now holds the only write ends of its output pipes, so the
+    // judge sees EOF exactly when the last of them is gone.
+    drop((stdin, stdout, stderr));
+    // SAFETY: closing our copy of the write end; reading a valid buffer.
+    let mut why = [0u8; 8];
+    let got = unsafe {
+        libc::close(err_w);
+        let n = read_full(err_r, &mut why);
+        libc::close(err_r);
+        n
+    };
+    if got == 8 {
+        let step = match u32::from_le_bytes(why[..4].try_into().expect("4 bytes")) {
+            0 => Step::Chdir,
+            1 => Step::Rlimit,
+            _ => Step::Exec,
+        };
+        let errno = i32::from_le_bytes(why[4..].try_into().expect("4 bytes"));
+        reap_all(pid);
+        cleanup_dir(dir.as_ref(), remove);
+        fail(report, step, errno);
+    }
+    write_line(report, &Line::Started(pid));
+
+    let (wall_exceeded, killed) = watch(pid, control.as_raw_fd(), spec, started);
+    let (status, usage) = reap_leader(pid);
+    let wall = started.elapsed();
+    reap_all(pid);
+    cleanup_dir(dir.as_ref(), remove);
+    let us = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
+    write_line(
+        report,
+        &Line::Finished {
+            status,
+            user_us: us(usage.ru_utime),
+            sys_us: us(usage.ru_stime),
+            maxrss_kib: usage.ru_maxrss as u64,
+            wall_us: wall.as_micros() as u64,
+            wall_exceeded,
+            killed,
+        },
+    );
+    exit(0)
+}
+
+/// Everything `exec` needs, built before `fork`.
+struct Prepared {
+    program: CString,
+    // The strings the pointer arrays below point into; kept alive with them.
+    _argv: Vec<CString>,
+    _envp: Vec<CString>,
+    argv_ptrs: Vec<*const libc::c_char>,
+    envp_ptrs: Vec<*const libc::c_char>,
+    dir: Option<CString>,
+    limits: [(libc::__rlimit_resource_t, u64, u64); 4],
+}
+
+impl Prepared {
+    fn new(spec: &Spec, dir: Option<&PathBuf>) -> Option<Prepared> {
+        let c = |s: &OsString| CString::new(s.as_bytes()).ok();
+        let program = c(&spec.program)?;
+        let mut argv = vec![program.clone()];
+        for a in &spec.args {
+            argv.push(c(a)?);
+        }
+        let mut env: Vec<(OsString, OsString)> = if spec.env_clear {
+            Vec::new()
+        } else {
+            std::env::vars_os().collect()
+        };
+        for (k, v) in &spec.env {
+            env.retain(|(key, _)| key != k);
+            if let Some(v) = v {
+                env.push((k.clone(), v.clone()));
+            }
+        }
+        let envp = env
+            .into_iter()
+            .map(|(k, v)| {
+                let mut kv = k.into_vec();
+                kv.push(b'=');
+                kv.extend(v.into_vec());
+                CString::new(kv).ok()
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let dir = match dir {
+            Some(d) => Some(CString::new(d.as_os_str().as_bytes()).ok()?),
+            None => None,
+        };
+        let l = &spec.limits;
+        let inf = libc::RLIM_INFINITY;
+        // RLIMIT_CPU counts whole seconds: SIGXCPU at the soft limit, SIGKILL a
+        // second later for a program that ignores it.
+        let cpu = l.cpu_seconds.map_or((inf, inf), |s| (s, s + 1));
+        let memory = l.address_space.unwrap_or(inf);
+        let file = l.file_size.unwrap_or(inf);
+        let pointers = |v: &[CString]| {
+            v.iter()
+                .map(|a| a.as_ptr())
+                .chain([std::ptr::null()])
+                .collect::<Vec<_>>()
+        };
+        Some(Prepared {
+            program,
+            argv_ptrs: pointers(&argv),
+            envp_ptrs: pointers(&envp),
+            _argv: argv,
+            _envp: envp,
+            dir,
+            limits: [
+                (libc::RLIMIT_CPU, cpu.0, cpu.1),
+                (libc::RLIMIT_AS, memory, memory),
+                (libc::RLIMIT_FSIZE, file, file),
+                (libc::RLIMIT_CORE, 0, 0),
+            ],
+        })
+    }
+}
+
+/// The program's side of the fork: its own process group, default signals, the
+/// three descriptors, the directory, the limits, exec. A failure is written to
+/// `err_w` as (step, errno) and ends the child with status 127.
+fn child(p: &Prepared, io: [RawFd; 3], err_w: RawFd) -> ! {
+    let die = |step: u32| -> ! {
+        let errno = last_errno();
+        let mut why = [0u8; 8];
+        why[..4].copy_from_slice(&step.to_le_bytes());
+        why[4..].copy_from_slice(&errno.to_le_bytes());
+        // SAFETY: writing a valid buffer, then leaving without running destructors.
+        unsafe {
+            libc::write(err_w, why.as_ptr().cast(), why.len());
+            libc::_exit(127)
+        }
+    };
+    // SAFETY: system calls on the child's own state with valid arguments; the
+    // pointers passed to exec point into `p`, alive until exec replaces us.
+    unsafe {
+        libc::setpgid(0, 0);
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        for sig in 1..32 {
+            if sig != libc::SIGKILL && sig != libc::SIGSTOP {
+                libc::signal(sig, libc::SIG_DFL);
+            }
+        }
+        for (i, &fd) in io.iter().enumerate() {
+            if libc::dup2(fd, i as RawFd) < 0 {
+                die(2);
+            }
+        }
+        if let Some(dir) = &p.dir
+            && libc::chdir(dir.as_ptr()) != 0
+        {
+            die(0);
+        }
+        for &(resource, soft, hard) in &p.limits {
+            // An unprivileged process cannot raise its hard limit: stay under ours.
+            let mut have: libc::rlimit = std::mem::zeroed();
+            libc::getrlimit(resource, &mut have);
+            let lim = libc::rlimit {
+                rlim_cur: soft.min(have.rlim_max),
+                rlim_max: hard.min(have.rlim_max),
+            };
+            if libc::setrlimit(resource, &lim) != 0 {
+                die(1);
+            }
+        }
+        // The pages of code this process faulted in since the fork would count in
+        // the program's peak (exec folds the old memory's high-water mark into it):
+        // unmap them from our page tables (the files stay cached) right before
+        // exec, so only the few pages the last steps touch again remain.
+        for &(start, len) in TEXT.get().map_or(&[][..], Vec::as_slice) {
+            libc::madvise(start as *mut libc::c_void, len, libc::MADV_DONTNEED);
+        }
+        libc::execvpe(
+            p.program.as_ptr(),
+            p.argv_ptrs.as_ptr(),
+            p.envp_ptrs.as_ptr(),
+        );
+        die(2)
+    }
+}
+
+/// Waits until the program exits, the backstop passes or the judge asks for the
+/// kill (a byte on, or the closing of, the control pipe); kills the group in the
+/// last two cases. Returns (backstop fired, judge asked).
+fn watch(pid: i32, control: RawFd, spec: &Spec, started: Instant) -> (bool, bool) {
+    // SAFETY: pidfd_open on our own child, which is not reaped yet.
+    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+    let deadline = started + spec.limits.wall;
+    let (mut wall_exceeded, mut killed) = (false, false);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let timeout = if killed || wall_exceeded {
+            -1
+        } else {
+            left.as_millis().min(i32::MAX as u128) as i32 + 1
+        };
+        let mut fds = [
+            libc::pollfd {
+                fd: pidfd,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: if killed { -1 } else { control },
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // SAFETY: a valid array of two pollfds.
+        let n = unsafe { libc::poll(fds.as_mut_ptr(), 2, timeout) };
+        if n < 0 && last_errno() == libc::EINTR {
+            continue;
+        }
+        if pidfd < 0 || fds[0].revents != 0 || n < 0 {
+            // Exited (or no pidfd: fall back to a blocking wait, still killable
+            // only by the backstop's absence; the kernels this runs on have pidfd).
+            break;
+        }
+        if fds[1].revents != 0 {
+            killed = true;
+            kill_group(pid);
+        } else if n == 0 && Instant::now() >= deadline && !wall_exceeded {
+            wall_exceeded = true;
+            kill_group(pid);
+        }
+    }
+    if pidfd >= 0 {
+        // SAFETY: closing our own descriptor.
+        unsafe { libc::close(pidfd) };
+    }
+    (wall_exceeded, killed)
+}
+
+/// Waits for the program itself without reaping it, kills what is left of its
+/// group while the leader's zombie keeps the group id from being reused, then
+/// reaps it with its resource usage.
+fn reap_leader(pid: i32) -> (i32, libc::rusage) {
+    // SAFETY: waitid/wait4 on our own child with valid out-pointers; zeroes are a
+    // valid siginfo and rusage.
+    unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        while libc::waitid(
+            libc::P_PID,
+            pid as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOWAIT,
+        ) != 0
+            && last_errno() == libc::EINTR
+        {}
+        kill_group(pid);
+        let mut status = 0;
+        let mut usage: libc::rusage = std::mem::zeroed();
+        while libc::wait4(pid, &mut status, 0, &mut usage) < 0 && last_errno() == libc::EINTR {}
+        (status, usage)
+    }
+}
+
+/// Kills and reaps every remaining descendant. They are all our children by now or
+/// will be: we are their subreaper, so each one whose parent dies comes to us. Kill
+/// the group and every child, reap one, look again, until none is left.
+fn reap_all(pgid: i32) {
+    let children_file = format!("/proc/self/task/{}/children", std::process::id());
+    loop {
+        kill_group(pgid);
+        let list = std::fs::read_to_string(&children_file).unwrap_or_default();
+        for pid in list
+            .split_whitespace()
+            .filter_map(|p| p.parse::<i32>().ok())
+        {
+            // SAFETY: signalling our own children (and the groups they lead).
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+        let mut status = 0;
+        // Every child we have was just killed, and a new one only arrives when a
+        // killed one exits (which this wait then returns), so this cannot block on
+        // a process nobody killed.
+        // SAFETY: waiting on our own children with a valid out-pointer.
+        let r = unsafe { libc::waitpid(-1, &mut status, libc::__WALL) };
+        if r < 0 {
+            match last_errno() {
+                libc::EINTR => continue,
+                _ => return, // ECHILD: nothing left
+            }
+        }
+    }
+}
+
+fn kill_group(pgid: i32) {
+    // SAFETY: kill(2) with a valid signal; ESRCH (already gone) is harmless.
+    unsafe { libc::kill(-pgid, libc::SIGKILL) };
+}
+
+/// A new empty directory under `base` for one run.
+fn fresh_dir(base: &std::path::Path) -> std::io::Result<PathBuf> {
+    let pid = std::process::id();
+    for n in 0u32.. {
+        let dir = base.join(format!("cp-judge-{pid}-{n}"));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 100 => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    unreachable!("the loop returns")
+}
+
+fn cleanup_dir(dir: Option<&PathBuf>, remove: bool) {
+    if let (Some(dir), true) = (dir, remove) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+fn fail(report: RawFd, step: Step, errno: i32) -> ! {
+    write_line(report, &Line::NotStarted(step, errno));
+    exit(0)
+}
+
+fn write_line(fd: RawFd, line: &Line) {
+    let text = line.render();
+    // SAFETY: writing a valid buffer; a line is far below PIPE_BUF, so it is written
+    // whole or not at all (EPIPE: the judge is gone, nobody to tell).
+    unsafe { libc::write(fd, text.as_ptr().cast(), text.len()) };
+}
+
+/// Reads until `buf` is full or EOF; returns the bytes read.
+///
+/// # Safety
+/// `fd` must be a readable descriptor.
+unsafe fn read_full(fd: RawFd, buf: &mut [u8]) -> usize {
+    let mut got = 0;
+    while got < buf.len() {
+        // SAFETY: the pointer and length stay within `buf`.
+        let n = unsafe { libc::read(fd, buf[got..].as_mut_ptr().cast(), buf.len() - got) };
+        if n < 0 && last_errno() == libc::EINTR {
+            continue;
+        }
+        if n <= 0 {
+            break;
+        }
+        got += n as usize;
+    }
+    got
+}
+
+fn exit(code: i32) -> ! {
+    // SAFETY: leaving at once; nothing of ours needs flushing.
+    unsafe { libc::_exit(code) }
+}
+
+fn last_errno() -> i32 {
+    std::io::Error::last_os_error().raw_os_error().unwrap_or(0)
+}
+
+/// One message and the descriptors that came with it (close-on-exec).
+fn recv_with_fds(sock: RawFd, buf: &mut [u8]) -> std::io::Result<(usize, Vec<OwnedFd>)> {
+    let mut space = [0u64; 16]; // room for a cmsghdr and 8 descriptors, aligned
+    let mut iov = libc::iovec {
+        iov_base: buf.as_mut_ptr().cast(),
+        iov_len: buf.len(),
+    };
+    // SAFETY: msghdr is plain data; every pointer set below is valid for the call.
+    let mut msg: libc::msghdr = unsafe { std::mem::zeroed() };
+    msg.msg_iov = &mut iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = space.as_mut_ptr().cast();
+    msg.msg_controllen = std::mem::size_of_val(&space);
+    // SAFETY: as above.
+    let n = unsafe { libc::recvmsg(sock, &mut msg, libc::MSG_CMSG_CLOEXEC) };
+    if n < 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    let mut fds = Vec::new();
+    // SAFETY: walking the control messages the kernel wrote into `space`.
+    unsafe {
+        let mut cmsg = libc::CMSG_FIRSTHDR(&msg);
+        while !cmsg.is_null() {
+            if (*cmsg).cmsg_level == libc::SOL_SOCKET && (*cmsg).cmsg_type == libc::SCM_RIGHTS {
+                let data = libc::CMSG_DATA(cmsg).cast::<RawFd>();
+                let count = ((*cmsg).cmsg_len as usize - libc::CMSG_LEN(0) as usize)
+                    / std::mem::size_of::<RawFd>();
+                for i in 0..count {
+                    fds.push(OwnedFd::from_raw_fd(data.add(i).read_unaligned()));
+                }
+            }
+            cmsg = libc::CMSG_NXTHDR(&msg, cmsg);
+        }
+    }
+    Ok((n as usize, fds))
+}
+
+/// Sends one message with descriptors (the judge's side of [`recv_with_fds`]).
+pub(super) fn send_with_fds(sock: RawFd, bytes: &[u8], fds: &[RawFd]) -> std::io::Result<()> {
+    let mut space = [0u64; 16];
+    let fd_bytes = std::mem::size_of_val(fds);
+    let mut iov = libc::iovec {
+        iov_base: bytes.as_ptr() as *mut _,
+        iov_len: bytes.len(),
+    };
+    // SAFETY: msghdr is plain data; the control buffer is large enough for
+    // CMSG_SPACE of five descriptors; every pointer is valid for the call.
+    unsafe {
+        let mut msg: libc::msghdr = std::mem::zeroed();
+        msg.msg_iov = &mut iov;
+        msg.msg_iovlen = 1;
+        msg.msg_control = space.as_mut_ptr().cast();
+        msg.msg_controllen = libc::CMSG_SPACE(fd_bytes as u32) as usize;
+        let cmsg = libc::CMSG_FIRSTHDR(&msg);
+        (*cmsg).cmsg_level = libc::SOL_SOCKET;
+        (*cmsg).cmsg_type = libc::SCM_RIGHTS;
+        (*cmsg).cmsg_len = libc::CMSG_LEN(fd_bytes as u32) as usize;
+        std::ptr::copy_nonoverlapping(fds.as_ptr(), libc::CMSG_DATA(cmsg).cast(), fds.len());
+        loop {
+            let n = libc::sendmsg(sock, &msg, libc::MSG_NOSIGNAL);
+            if n >= 0 {
+                return Ok(());
+            }
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(e);
+            }
+        }
+    }
+}
