@@ -356,6 +356,7 @@ mod tests {
             rejection: None,
             excerpt: None,
             extra: Vec::new(),
+            interrupted: false,
         }
     }
 
