@@ -1,70 +1,79 @@
-//! Specification of the POJ 2484 solution: the rule against a brute-force search
-//! of the game on every small circle, Bob's mirror strategy played out on real
-//! circles of coins far beyond the brute force's reach, and the binary's
-//! input/output behaviour on the testdata and on bad input.
-
-#[allow(dead_code)]
-#[path = "../src/bin/brute.rs"]
-mod brute;
-// The brute force loads the solution (for its input scanner); use that copy.
-use brute::solution;
+//! Specification of poj2484 (POJ 2484 "A Funny Game"), through the built binaries
+//! only, so it holds whatever style `src/main.rs` is written in: the solution
+//! against the brute-force search on every small circle (one batch, one run of
+//! each), Bob's mirror strategy played out on real circles far beyond the brute
+//! force's reach, random huge `n` in batches, the testdata and the input handling.
 
 use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
 
 use assert_cmd::cargo_bin_cmd;
 use proptest::prelude::*;
 
-use solution::first_player_wins;
+const SOLUTION: &str = env!("CARGO_BIN_EXE_poj2484");
+const BRUTE: &str = env!("CARGO_BIN_EXE_poj2484-brute");
+const VALIDATE: &str = env!("CARGO_BIN_EXE_poj2484-validate");
 
-// ---- the rule against the brute force ----
+/// Runs `exe` with `input` on stdin.
+fn run(exe: &str, input: &str) -> Output {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{exe}: {e}"));
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    // Written from a thread: a large input would fill the pipe while nobody reads.
+    let writer =
+        std::thread::spawn(move || std::io::Write::write_all(&mut stdin, input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
+}
+
+/// The answers of a successful run of `exe` on one `n` per line, then `0`.
+#[track_caller]
+fn answers(exe: &str, ns: &[u64]) -> Vec<String> {
+    let mut input: String = ns.iter().map(|n| format!("{n}\n")).collect();
+    input.push_str("0\n");
+    let out = run(exe, &input);
+    assert!(
+        out.status.success(),
+        "{exe}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), ns.len(), "{exe}: one answer per line");
+    lines
+}
+
+// ---- the solution against the brute force ----
 
 #[test]
-fn agrees_with_brute_force_for_every_n_up_to_30() {
-    let mut brute = brute::Brute::new();
-    for n in 1..=30u32 {
-        assert_eq!(
-            first_player_wins(u64::from(n)),
-            brute.first_player_wins(n),
-            "n = {n}"
-        );
-    }
+fn agrees_with_the_brute_force_for_every_n_up_to_30() {
+    let ns: Vec<u64> = (1..=30).collect();
+    assert_eq!(answers(SOLUTION, &ns), answers(BRUTE, &ns));
 }
 
 #[test]
 fn alice_wins_only_with_one_or_two_coins() {
-    assert!(first_player_wins(1));
-    assert!(first_player_wins(2));
-    for n in [3, 4, 5, 6, 7, 1_000_000, 1 << 32, u64::MAX] {
-        assert!(!first_player_wins(n), "n = {n}");
-    }
+    let ns = [1, 2, 3, 4, 5, 6, 7, 1_000_000, 1 << 32, u64::MAX];
+    let expected: Vec<&str> = ns
+        .iter()
+        .map(|&n| if n <= 2 { "Alice" } else { "Bob" })
+        .collect();
+    assert_eq!(answers(SOLUTION, &ns), expected);
 }
 
 #[test]
 fn parity_does_not_decide_even_circles_of_4_and_6_go_to_bob() {
-    let mut brute = brute::Brute::new();
-    assert!(!brute.first_player_wins(4) && !brute.first_player_wins(6));
-    assert!(!first_player_wins(4) && !first_player_wins(6));
-}
-
-#[test]
-fn two_equal_chains_lose_for_the_player_to_move() {
-    // The lemma behind Bob's mirror strategy, checked by search.
-    let mut brute = brute::Brute::new();
-    for len in 0..=13 {
-        assert!(
-            !brute.player_to_move_wins(&[len, len]),
-            "chains {len}, {len}"
-        );
-    }
-}
-
-#[test]
-fn a_single_chain_always_wins_for_the_player_to_move() {
-    // Why Alice's first move loses: it leaves Bob one chain, and he splits it evenly.
-    let mut brute = brute::Brute::new();
-    for len in 1..=28 {
-        assert!(brute.player_to_move_wins(&[len]), "chain of {len}");
-    }
+    assert_eq!(answers(BRUTE, &[4, 6]), ["Bob", "Bob"]);
+    assert_eq!(answers(SOLUTION, &[4, 6]), ["Bob", "Bob"]);
 }
 
 // ---- Bob's strategy on real circles ----
@@ -186,7 +195,7 @@ fn bobs_mirror_strategy_wins_every_small_circle_against_random_play() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn bobs_mirror_strategy_wins_large_circles_against_random_play(
@@ -194,10 +203,16 @@ proptest! {
     ) {
         prop_assert_eq!(play_against_the_mirror(n, seed), "Bob");
     }
+}
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(8))]
+
+    /// The mirror argument covers every `n >= 3`: the solution says Bob for each,
+    /// however large (a batch of them per run).
     #[test]
-    fn bob_wins_every_circle_of_three_or_more_coins(n in 3u64..) {
-        prop_assert!(!first_player_wins(n));
+    fn bob_wins_every_circle_of_three_or_more_coins(ns in prop::collection::vec(3u64.., 1..500)) {
+        prop_assert!(answers(SOLUTION, &ns).iter().all(|a| a == "Bob"));
     }
 }
 
@@ -348,4 +363,27 @@ fn every_testdata_case_gives_exactly_its_expected_output() {
             .success()
             .stdout(expected);
     }
+}
+
+#[test]
+fn the_validator_accepts_every_canonical_testdata_input_and_rejects_bad_lines() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/poj2484");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".in") && !name.contains("tolerated") {
+            let out = run(VALIDATE, &std::fs::read_to_string(&path).unwrap());
+            assert!(
+                out.status.success(),
+                "{name}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    let out = run(VALIDATE, "1\n2 3\n0\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: line 2: expected only one number on the line, found also \"3\"\n"
+    );
 }

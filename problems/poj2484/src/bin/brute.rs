@@ -12,14 +12,9 @@
 //! error, because the number of states grows like the partition numbers.
 
 use std::collections::HashMap;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::Write;
 
-// Input handling is the solution's own streaming scanner (no game logic in it):
-// only the decision differs, so a disagreement is never an I/O artefact.
-#[allow(dead_code)] // the solution's rule and `main` are not used here
-#[path = "../main.rs"]
-pub(crate) mod solution;
-use solution::{Error, Scanner};
+use contest::Error;
 
 /// The largest `n` the brute force accepts: n = 50 takes about 1.5 s and 25 MB in
 /// release, and each further 10 coins multiply the time by about 20.
@@ -92,43 +87,26 @@ impl Brute {
 
 /// One chain of `len` coins as a state (no chain at all if `len` is zero).
 fn chain(len: u32) -> Vec<u32> {
-    if len == 0 { Vec::new() } else { vec![len] }
-}
-
-/// Reads every query, writes every answer; stops at the `0` line or end of input.
-fn solve(input: impl Read, out: &mut impl Write) -> Result<(), Error> {
-    let mut sc = Scanner::new(input);
-    let mut brute = Brute::new();
-    while let Some(tok) = sc.token()? {
-        let n = tok.number()?;
-        sc.expect_line_end(tok.line, "one number")?;
-        if n == 0 {
-            break;
-        }
-        if n > MAX_N {
-            return Err(Error::Input {
-                line: tok.line,
-                msg: format!("n = {n} is beyond the brute force's limit of {MAX_N}"),
-            });
-        }
-        // Lossless: n <= MAX_N.
-        let n = n as u32;
-        out.write_all(if brute.first_player_wins(n) {
-            b"Alice\n"
-        } else {
-            b"Bob\n"
-        })?;
+    if len == 0 {
+        Vec::new()
+    } else {
+        vec![len]
     }
-    Ok(())
 }
 
 fn main() {
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let result = solve(io::stdin().lock(), &mut out);
-    // Answers to the valid lines before a bad one are flushed before the error.
-    let flushed = out.flush().map_err(Error::from);
-    if let Err(e) = result.and(flushed) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
+    let mut brute = Brute::new();
+    contest::run(|sc, out| {
+        while let Some(line) = sc.line_until([0])? {
+            let [n] = line.values;
+            if n > MAX_N {
+                let why = format!("n = {n} is beyond the brute force's limit of {MAX_N}");
+                return Err(Error::at(line.line, why));
+            }
+            // Lossless: n <= MAX_N.
+            let alice = brute.first_player_wins(n as u32);
+            out.write_all(if alice { b"Alice\n" } else { b"Bob\n" })?;
+        }
+        Ok(())
+    });
 }

@@ -9,45 +9,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-/// Parsed command line.
-struct Options {
-    seed: u64,
-    lines: u64,
-    max: u64,
-}
-
-/// Reads `--key value` pairs; `Err` is the one-line message for stderr.
-fn parse_args(args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let mut seed = None;
-    let mut lines = 10;
-    let mut max = 1_000_000;
-    let mut args = args;
-    while let Some(key) = args.next() {
-        let value = args
-            .next()
-            .ok_or_else(|| format!("option {key} needs a value"))?;
-        let number = || {
-            value.parse::<u64>().map_err(|_| {
-                format!("option {key}: expected a non-negative integer, found \"{value}\"")
-            })
-        };
-        match key.as_str() {
-            "--seed" => seed = Some(number()?),
-            "--lines" => lines = number()?,
-            "--max" => max = number()?,
-            _ => {
-                return Err(format!(
-                    "unknown option \"{key}\" (expected --seed, --lines, --max)"
-                ));
-            }
-        }
-    }
-    if max == 0 {
-        return Err("option --max: must be at least 1 (n is positive)".into());
-    }
-    let seed = seed.ok_or("option --seed is required")?;
-    Ok(Options { seed, lines, max })
-}
+use contest::args::{fail, GenArgs};
 
 /// splitmix64: tiny, fast, and fully determined by the seed.
 struct Rng(u64);
@@ -88,13 +50,10 @@ fn value(rng: &mut Rng, max: u64) -> u64 {
 }
 
 fn main() -> ExitCode {
-    let opts = match parse_args(std::env::args().skip(1)) {
-        Ok(opts) => opts,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return ExitCode::from(2);
-        }
-    };
+    let opts = GenArgs::from_env(10, 1_000_000);
+    if opts.max == 0 {
+        fail("option --max: must be at least 1 (n is positive)");
+    }
     let mut rng = Rng(opts.seed);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let written = (0..opts.lines)

@@ -7,16 +7,15 @@
 //! `O(X K)` time and `X + 1` bytes of memory, so `X` above [`MAX_X`] is refused with
 //! an error instead of exhausting memory.
 //!
-//! Same input, output and error messages as `main.rs`.
+//! Same input, output and error messages as `main.rs` (the sizes read as scanf
+//! reads them, on any lines).
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::Write;
 
-// Input handling is the solution's own streaming scanner (no game logic in it): only
-// the decision differs, so a disagreement is never an I/O artefact.
-#[allow(dead_code)] // the solution's rule and `main` are not used here
-#[path = "../main.rs"]
-pub(crate) mod solution;
-use solution::{Error, MAX_MOVE, Scanner};
+use contest::Error;
+
+/// The statement's largest move size (the solution's bound too).
+const MAX_MOVE: u64 = 10_000;
 
 /// The largest `X` the brute force accepts: a table of `X + 1` bytes (about 100 MB).
 pub const MAX_X: u64 = 100_000_000;
@@ -40,71 +39,31 @@ pub fn first_player_wins(x: u64, moves: &[u64]) -> bool {
     win_table(x, moves)[x as usize]
 }
 
-/// Reads the one case and writes its answer.
-fn solve(input: impl Read, out: &mut impl Write) -> Result<(), Error> {
-    let mut sc = Scanner::new(input);
-    let Some(first) = sc.token()? else {
-        return Ok(()); // empty input: no case, nothing to answer
-    };
-    let x = first.number()?;
-    let k = sc
-        .same_line(first.line, "K, the number of move sizes")?
-        .positive()?;
-    sc.expect_line_end(first.line, "X and K")?;
-    let mut moves = Vec::new();
-    let mut last_line = first.line;
-    while (moves.len() as u64) < k {
-        let Some(tok) = sc.token()? else {
-            return Err(Error::Input {
-                line: last_line,
-                msg: format!("input ended after {} of the {k} move sizes", moves.len()),
-            });
-        };
-        let a = tok.positive()?;
-        if a > MAX_MOVE {
-            return Err(Error::Input {
-                line: tok.line,
-                msg: format!(
-                    "move size \"{}\" is too large (the largest allowed is {MAX_MOVE})",
-                    tok.text()
-                ),
-            });
-        }
-        moves.push(a);
-        last_line = tok.line;
-    }
-    if let Some(tok) = sc.token()? {
-        return Err(Error::Input {
-            line: tok.line,
-            msg: format!(
-                "expected only {k} move sizes, found also \"{}\"",
-                tok.text()
-            ),
-        });
-    }
-    if x > MAX_X {
-        return Err(Error::Input {
-            line: first.line,
-            msg: format!(
-                "X = {x} is too large for the brute force (the largest it accepts is {MAX_X})"
-            ),
-        });
-    }
-    out.write_all(if first_player_wins(x, &moves) {
-        b"Alice\n"
-    } else {
-        b"Bob\n"
-    })?;
-    Ok(())
-}
-
 fn main() {
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let result = solve(io::stdin().lock(), &mut out);
-    // Answers to the valid lines before a bad one are flushed before the error.
-    let flushed = out.flush().map_err(Error::from);
-    if let Err(e) = result.and(flushed) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
+    contest::run(|sc, out| {
+        let Some(first) = sc.token()? else {
+            return Ok(());
+        }; // no case, nothing to answer
+        let x = first.number()?;
+        let k = sc.expect("K, the number of move sizes")?.positive()?;
+        let mut moves = Vec::new();
+        sc.numbers(k, "move sizes", |size| {
+            size.positive()?;
+            moves.push(size.at_most(MAX_MOVE, "move size")?);
+            Ok(())
+        })?;
+        sc.expect_end(&format!("{k} move sizes"))?;
+        if x > MAX_X {
+            let why = format!(
+                "X = {x} is too large for the brute force (the largest it accepts is {MAX_X})"
+            );
+            return Err(Error::at(first.line, why));
+        }
+        out.write_all(if first_player_wins(x, &moves) {
+            b"Alice\n"
+        } else {
+            b"Bob\n"
+        })?;
+        Ok(())
+    });
 }

@@ -10,14 +10,9 @@
 //! Same input and output as `main.rs`; a pile above [`MAX_PILE`] is refused with an
 //! error, because the table is quadratic in size and the search cubic in time.
 
-use std::io::{self, BufWriter, Read, Write};
+use std::io::Write;
 
-// Input handling is the solution's own streaming scanner (no game logic in it):
-// only the decision differs, so a disagreement is never an I/O artefact.
-#[allow(dead_code)] // the solution's rule and `main` are not used here
-#[path = "../main.rs"]
-pub(crate) mod solution;
-use solution::{Error, Scanner};
+use contest::Error;
 
 /// The largest pile the brute force accepts: the full table then takes about
 /// 4 MB and a few seconds in release.
@@ -72,39 +67,24 @@ impl Brute {
     }
 }
 
-/// Reads every `a b` line and writes every answer, until the end of the input.
-fn solve(input: impl Read, out: &mut impl Write) -> Result<(), Error> {
-    let mut sc = Scanner::new(input);
+fn main() {
     let mut brute = Brute::new();
-    while let Some(first) = sc.token()? {
-        let a = first.number()?;
-        let b = sc.same_line(first.line, "a second number")?.number()?;
-        sc.expect_line_end(first.line, "two numbers")?;
-        if a.max(b) > MAX_PILE {
-            return Err(Error::Input {
-                line: first.line,
-                msg: format!(
+    contest::run(|sc, out| {
+        while let Some(line) = sc.line()? {
+            let [a, b] = line.values;
+            if a.max(b) > MAX_PILE {
+                let why = format!(
                     "a pile of {} stones is beyond the brute force's limit of {MAX_PILE}",
                     a.max(b)
-                ),
-            });
+                );
+                return Err(Error::at(line.line, why));
+            }
+            out.write_all(if brute.first_player_wins(a, b) {
+                b"1\n"
+            } else {
+                b"0\n"
+            })?;
         }
-        out.write_all(if brute.first_player_wins(a, b) {
-            b"1\n"
-        } else {
-            b"0\n"
-        })?;
-    }
-    Ok(())
-}
-
-fn main() {
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let result = solve(io::stdin().lock(), &mut out);
-    // Answers to the valid lines before a bad one are flushed before the error.
-    let flushed = out.flush().map_err(Error::from);
-    if let Err(e) = result.and(flushed) {
-        eprintln!("error: {e}");
-        std::process::exit(1);
-    }
+        Ok(())
+    });
 }

@@ -10,42 +10,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-/// Parsed command line.
-struct Options {
-    seed: u64,
-    lines: u64,
-    max: u64,
-}
-
-/// Reads `--key value` pairs; `Err` is the one-line message for stderr.
-fn parse_args(args: impl Iterator<Item = String>) -> Result<Options, String> {
-    let mut seed = None;
-    let mut lines = 10;
-    let mut max = 1_000_000_000;
-    let mut args = args;
-    while let Some(key) = args.next() {
-        let value = args
-            .next()
-            .ok_or_else(|| format!("option {key} needs a value"))?;
-        let number = || {
-            value.parse::<u64>().map_err(|_| {
-                format!("option {key}: expected a non-negative integer, found \"{value}\"")
-            })
-        };
-        match key.as_str() {
-            "--seed" => seed = Some(number()?),
-            "--lines" => lines = number()?,
-            "--max" => max = number()?,
-            _ => {
-                return Err(format!(
-                    "unknown option \"{key}\" (expected --seed, --lines, --max)"
-                ));
-            }
-        }
-    }
-    let seed = seed.ok_or("option --seed is required")?;
-    Ok(Options { seed, lines, max })
-}
+use contest::args::GenArgs;
 
 /// splitmix64: tiny, fast, and fully determined by the seed.
 struct Rng(u64);
@@ -115,10 +80,9 @@ fn losing(rng: &mut Rng, fib: &[u128], max: u64) -> (u64, u64) {
     loop {
         // Halving x at most ~twice brings the larger partner under max.
         let y = partner(fib, x);
-        if let Ok(y) = u64::try_from(y)
-            && y <= max
-        {
-            return (x.min(y), x.max(y));
+        match u64::try_from(y) {
+            Ok(y) if y <= max => return (x.min(y), x.max(y)),
+            _ => {}
         }
         x /= 2;
     }
@@ -164,13 +128,7 @@ fn pair(rng: &mut Rng, fib: &[u128], max: u64) -> (u64, u64) {
 }
 
 fn main() -> ExitCode {
-    let opts = match parse_args(std::env::args().skip(1)) {
-        Ok(opts) => opts,
-        Err(msg) => {
-            eprintln!("error: {msg}");
-            return ExitCode::from(2);
-        }
-    };
+    let opts = GenArgs::from_env(10, 1_000_000_000);
     let fib = fibonacci();
     let mut rng = Rng(opts.seed);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
