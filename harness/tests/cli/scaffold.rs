@@ -65,6 +65,85 @@ fn new_scaffolds_a_problem_that_builds_and_is_judged_at_once() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains("my-game: 1/1 AC"));
+    let main = ws.read("problems/my-game/src/main.rs");
+    assert!(main.lines().count() <= 40, "main.rs is tiny:\n{main}");
+    for file in [
+        "src/main.rs",
+        "src/bin/brute.rs",
+        "src/bin/gen.rs",
+        "src/bin/validate.rs",
+        "tests/solution.rs",
+    ] {
+        let text = ws.read(&format!("problems/my-game/{file}"));
+        assert!(!text.contains("#[path"), "{file} reaches into another file");
+    }
+}
+
+/// The placeholder rule in plain std, as a user would write it: read all of stdin,
+/// split on whitespace; `wrong_at` plants a bug.
+fn plain_std_main(wrong_at: Option<u64>) -> String {
+    let bug = wrong_at.map_or(String::new(), |n| format!(" && n != {n}"));
+    format!(
+        r#"use std::io::{{Read, Write}};
+
+fn main() {{
+    let mut input = String::new();
+    std::io::stdin().read_to_string(&mut input).unwrap();
+    let mut numbers = input.split_ascii_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let mut out = String::new();
+    for _ in 0..numbers.next().unwrap_or(0) {{
+        let n = numbers.next().unwrap();
+        out.push_str(if n % 3 != 0{bug} {{ "First\n" }} else {{ "Second\n" }});
+    }}
+    std::io::stdout().write_all(out.as_bytes()).unwrap();
+}}
+"#
+    )
+}
+
+#[test]
+fn a_scaffolded_problem_keeps_working_when_main_rs_is_rewritten_in_plain_std() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "my-game"]).assert().code(0);
+    ws.write("testdata/my-game/01-sample.in", "3\n1\n2\n3\n");
+    ws.write("problems/my-game/src/main.rs", plain_std_main(None));
+    ws.judge()
+        .args(["bless", "my-game", "--force"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "rewrote testdata/my-game/01-sample.out from the brute force",
+        ));
+    assert_eq!(
+        ws.read("testdata/my-game/01-sample.out"),
+        "First\nFirst\nSecond\n"
+    );
+    ws.judge()
+        .arg("my-game")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("my-game: 1/1 AC"));
+    ws.judge()
+        .args(["stress", "my-game", "--cases", "30"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("no difference in 30 cases"));
+    // The other problem is untouched by the rewrite.
+    ws.judge()
+        .arg("poj2484")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("poj2484: 19/19 AC"));
+    // A planted bug in the user's own style is found by stress.
+    ws.write("problems/my-game/src/main.rs", plain_std_main(Some(4)));
+    ws.judge()
+        .args(["stress", "my-game", "--time", "60"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("FOUND on seed"))
+        .stdout(predicate::str::contains(
+            "the solution's output differs from the brute force's: WA",
+        ));
 }
 
 #[test]

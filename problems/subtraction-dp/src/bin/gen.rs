@@ -173,7 +173,7 @@ fn sizes(rng: &mut Rng, shape: Shape, k: u64, m: u64) -> Vec<u64> {
             let mut out: Vec<u64> = (1..=c).collect();
             while out.len() < k {
                 let a = rng.range(1, m);
-                if !a.is_multiple_of(c + 1) {
+                if a % (c + 1) != 0 {
                     out.push(a);
                 }
             }
@@ -199,7 +199,7 @@ fn main() {
     let mut write = || -> io::Result<()> {
         writeln!(out, "{x} {k}")?;
         let rows = (opts.lines - 1).clamp(1, k);
-        let per_row = k.div_ceil(rows) as usize;
+        let per_row = ((k + rows - 1) / rows) as usize;
         for row in moves.chunks(per_row) {
             for (i, a) in row.iter().enumerate() {
                 if i > 0 {

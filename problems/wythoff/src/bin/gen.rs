@@ -58,7 +58,7 @@ fn partner(fib: &[u128], x: u64) -> u128 {
         }
     }
     // fib[i] is F_{i+2}: an even Fibonacci index is an even i.
-    let lower = terms != 0 && terms.trailing_zeros().is_multiple_of(2);
+    let lower = terms != 0 && terms.trailing_zeros() % 2 == 0;
     (0..fib.len())
         .filter(|&i| terms >> i & 1 == 1)
         .map(|i| if lower { fib[i + 1] } else { fib[i - 1] })
@@ -120,7 +120,7 @@ fn pair(rng: &mut Rng, fib: &[u128], max: u64) -> (u64, u64) {
         7 => (0, value(rng, max)),
         _ => (value(rng, max), value(rng, max)),
     };
-    if rng.next().is_multiple_of(2) {
+    if rng.next() % 2 == 0 {
         (a, b)
     } else {
         (b, a)
