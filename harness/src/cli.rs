@@ -74,6 +74,10 @@ pub struct RunArgs {
     /// The checker program for --checker command (run as CMD input output expected).
     #[arg(long, value_name = "CMD")]
     pub checker_command: Option<String>,
+    /// Judge interactively: the interactor, run as CMD INPUT ANSWER FEEDBACK_DIR
+    /// (Kattis convention: exit 42 accepts, 43 rejects), talking to the solution.
+    #[arg(long, value_name = "CMD", conflicts_with_all = ["checker", "checker_command"])]
+    pub interactor: Option<String>,
     /// How to judge and report.
     #[command(flatten)]
     pub options: Options,

@@ -12,10 +12,11 @@ use anyhow::{Context, Result, bail};
 use crate::build::{self, Executables, Workspace};
 use crate::bundle;
 use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
+use crate::interact::Interactor;
 use crate::judge::{CaseResult, Job, Verdict};
 use crate::known_wrong::{self, Catch};
 use crate::plan::{self, Plan};
-use crate::problem::Checker;
+use crate::problem::{Checker, Settings};
 use crate::report::{self, Feed, Reporter, Summary};
 use crate::run;
 use crate::runner;
@@ -42,6 +43,9 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
         .map(|(name, error)| CaseResult::compile_error(name, error))
         .collect();
     plan.suites.retain(|s| !built.failed.contains_key(&s.name));
+    for suite in &mut plan.suites {
+        resolve_interactor(&mut suite.settings, &suite.name, &exes)?;
+    }
     let mut jobs = Vec::new();
     for suite in &plan.suites {
         let exe = exes
@@ -134,11 +138,50 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
         }
         (None, None) => {}
     }
-    plan::check_program(&args.cmd)?;
+    if let Some(command) = &args.interactor {
+        plan::check_program("--interactor", command)?;
+        suite.settings.interactive = true;
+        suite.settings.interactor = Some(Interactor::Shell {
+            command: command.clone(),
+            dir: None,
+        });
+    } else if let Some(Interactor::Binary(bin)) = suite.settings.interactor.clone() {
+        // problem.toml names a binary of a workspace crate: build that crate.
+        let ws = build::workspace()?;
+        let owner = ws
+            .problems
+            .iter()
+            .find(|p| p.bins.iter().any(|(target, _)| *target == bin))
+            .with_context(|| {
+                format!(
+                    "no crate of the workspace has the interactor binary {bin} (or pass --interactor CMD)"
+                )
+            })?;
+        let exes = build::build(&ws, &[owner.name.as_str()])?;
+        resolve_interactor(&mut suite.settings, &owner.name, &exes)?;
+    }
+    plan::check_program("--cmd", &args.cmd)?;
     let suite = &plan.suites[0];
     let jobs = suite.jobs(&suite.name, runner::shell_command(&args.cmd));
     let results = execute(&jobs, &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &[], &plan.errors)
+}
+
+/// Points an interactor that `problem.toml` names as a binary of `package` at the
+/// executable cargo built.
+fn resolve_interactor(settings: &mut Settings, package: &str, exes: &Executables) -> Result<()> {
+    if let Some(Interactor::Binary(bin)) = &settings.interactor {
+        let exe = exes
+            .get(&(package.to_string(), bin.clone()))
+            .with_context(|| {
+                format!(
+                    "problem.toml names the interactor {bin}, but {package} has no such binary \
+                     (declare [[bin]] name = \"{bin}\" in problems/{package}/Cargo.toml)"
+                )
+            })?;
+        settings.interactor = Some(Interactor::Exe(exe.clone()));
+    }
+    Ok(())
 }
 
 /// The reporters `options` ask for.

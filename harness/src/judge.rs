@@ -192,7 +192,12 @@ pub struct Job<'a> {
 /// with the reason, so the rest of the run is not lost.
 pub fn judge(job: &Job) -> CaseResult {
     let mut result = CaseResult::new(job);
-    if let Err(e) = judge_into(job, &mut result) {
+    let judged = if job.settings.interactive {
+        crate::interact::judge_case(job, &mut result)
+    } else {
+        judge_into(job, &mut result)
+    };
+    if let Err(e) = judged {
         result.verdict = Verdict::ERR;
         result.detail = format!("{e:#}");
     }

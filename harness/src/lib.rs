@@ -18,6 +18,7 @@ pub mod cli;
 pub mod commands;
 pub mod diff;
 pub mod discover;
+pub mod interact;
 pub mod judge;
 pub mod known_wrong;
 pub mod lint;

@@ -230,11 +230,12 @@ fn orphan_testdata(ws: &Workspace, errors: &mut Vec<String>) -> Result<()> {
     Ok(())
 }
 
-/// Fails early when `--cmd`'s program does not exist: otherwise every case would
-/// be an RE from the shell's "not found".
-pub fn check_program(cmd: &str) -> Result<()> {
+/// Fails early when the program of `flag`'s command line (`--cmd`,
+/// `--interactor`) does not exist: otherwise every case would be an RE (or ERR)
+/// from the shell's "not found".
+pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
     let Some(program) = cmd.split_whitespace().next() else {
-        bail!("--cmd is empty");
+        bail!("{flag} is empty");
     };
     // Shell syntax (assignments, builtins, quoting) is left to the shell.
     if program.contains(['=', '\'', '"', '$', '(', '{'])
@@ -253,7 +254,7 @@ pub fn check_program(cmd: &str) -> Result<()> {
         .contains(&program)
     };
     if !found {
-        bail!("cannot run --cmd \"{cmd}\": program \"{program}\" not found");
+        bail!("cannot run {flag} \"{cmd}\": program \"{program}\" not found");
     }
     Ok(())
 }

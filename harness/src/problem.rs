@@ -10,6 +10,8 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
+pub use crate::interact::Interactor;
+
 /// The settings file's name inside a testdata folder.
 pub const FILE_NAME: &str = "problem.toml";
 
@@ -37,6 +39,9 @@ struct Raw {
     float_rel: Option<f64>,
     checker_command: Option<String>,
     checker_time_limit: Option<f64>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    interactor: Option<String>,
 }
 
 /// Where a problem comes from.
@@ -90,8 +95,13 @@ pub struct Settings {
     pub memory_limit: u64,
     /// Cap on standard output in bytes.
     pub output_limit: u64,
-    /// How outputs are compared.
+    /// How outputs are compared (batch problems).
     pub checker: Checker,
+    /// `type = "interactive"`: the solution talks to an interactor, which decides.
+    pub interactive: bool,
+    /// The interactor, if `problem.toml` names one (`judge run --interactor`
+    /// can give one instead).
+    pub interactor: Option<Interactor>,
 }
 
 impl Default for Settings {
@@ -103,6 +113,8 @@ impl Default for Settings {
             memory_limit: DEFAULT_MEMORY_LIMIT_MIB << 20,
             output_limit: DEFAULT_OUTPUT_LIMIT_MIB << 20,
             checker: Checker::Exact,
+            interactive: false,
+            interactor: None,
         }
     }
 }
@@ -146,6 +158,27 @@ impl Settings {
             }
             settings.output_limit = o << 20;
         }
+        match raw.kind.as_deref() {
+            None | Some("batch") => {
+                if raw.interactor.is_some() {
+                    bail!("interactor only applies with type = \"interactive\"");
+                }
+            }
+            Some("interactive") => {
+                if raw.checker.is_some() || raw.checker_command.is_some() {
+                    bail!(
+                        "checker does not apply with type = \"interactive\" (the interactor decides)"
+                    );
+                }
+                settings.interactive = true;
+                settings.interactor = match raw.interactor {
+                    Some(i) if i.trim().is_empty() => bail!("interactor is empty"),
+                    Some(i) => Some(interactor(i.trim(), dir)),
+                    None => None,
+                };
+            }
+            Some(other) => bail!("unknown type \"{other}\" (expected batch or interactive)"),
+        }
         let float_keys = raw.float_abs.is_some() || raw.float_rel.is_some();
         settings.checker = match raw.checker.as_deref().unwrap_or("exact") {
             "exact" => Checker::Exact,
@@ -187,6 +220,21 @@ impl Settings {
             bail!("checker_time_limit only applies with checker = \"command\"");
         }
         Ok(settings)
+    }
+}
+
+/// `interactor = "..."`: one word that is not a file in the testdata folder names
+/// a binary of the problem's crate (`NAME-interactor`); anything else is a command
+/// line run in the testdata folder (`python3 interactor.py`, `./interactor`).
+fn interactor(value: &str, dir: &Path) -> Interactor {
+    let one_word = !value.contains(char::is_whitespace);
+    if one_word && !value.contains('/') && !dir.join(value).exists() {
+        Interactor::Binary(value.to_string())
+    } else {
+        Interactor::Shell {
+            command: value.to_string(),
+            dir: Some(dir.to_path_buf()),
+        }
     }
 }
 
@@ -276,6 +324,32 @@ mod tests {
                 rel: 1e-6
             }
         );
+    }
+
+    #[test]
+    fn an_interactive_problem_names_a_binary_or_a_command_line() {
+        let s = parse("type = \"interactive\"\ninteractor = \"foo-interactor\"\n").unwrap();
+        assert!(s.interactive);
+        assert_eq!(
+            s.interactor,
+            Some(Interactor::Binary("foo-interactor".to_string()))
+        );
+        let s = parse("type = \"interactive\"\ninteractor = \"python3 i.py\"\n").unwrap();
+        assert_eq!(
+            s.interactor,
+            Some(Interactor::Shell {
+                command: "python3 i.py".to_string(),
+                dir: Some(PathBuf::from("/p"))
+            })
+        );
+    }
+
+    #[test]
+    fn an_interactor_without_the_interactive_type_is_an_error() {
+        let err = parse("interactor = \"x\"\n").unwrap_err().to_string();
+        assert!(err.contains("type = \"interactive\""), "{err}");
+        assert!(parse("type = \"interactive\"\nchecker = \"tokens\"\n").is_err());
+        assert!(parse("type = \"quiz\"\n").is_err());
     }
 
     #[test]

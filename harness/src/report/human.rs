@@ -154,7 +154,9 @@ pub fn case_block(r: &CaseResult) -> String {
         human_time(r.time),
         human_bytes(r.memory),
     );
-    if r.verdict != Verdict::AC {
+    // An accepted case is printed only under --verbose; its extra text (an
+    // interactive case's judge message and dialogue) is then shown too.
+    if r.verdict != Verdict::AC || !r.extra.is_empty() {
         for line in detail_text(r, true).lines() {
             let _ = writeln!(s, "    {line}");
         }

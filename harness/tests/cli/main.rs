@@ -3,6 +3,7 @@
 
 mod bless;
 mod bundle;
+mod interactive;
 mod lint;
 mod malformed;
 mod options;

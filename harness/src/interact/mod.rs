@@ -1,0 +1,223 @@
+//! Interactive problems: a solution and an interactor talking through the judge.
+//!
+//! The protocol is the Kattis output-validator convention, so interactors written
+//! for Kattis, DOMjudge or problemtools work unchanged: the interactor is run as
+//! `CMD INPUT ANSWER FEEDBACK_DIR` (the case's `.in`, its `.out`, and an empty
+//! folder for `judgemessage.txt` / `teammessage.txt`); its stdout is the
+//! solution's stdin and the solution's stdout is its stdin. Exit 42 accepts, 43
+//! rejects, anything else is a judge error.
+//!
+//! This module owns running the pair ([`run`], in `relay`), recording the dialogue
+//! (`dialogue`) and the verdict order (`verdict`). It is the run layer for
+//! interactive cases: the processes are prepared, registered and reaped with the
+//! primitives of `run` (own process group, limits before exec, Ctrl-C, escapees),
+//! and the verdict is decided only from what the judge measured and the
+//! interactor's exit status, never from text either side printed.
+//!
+//! The entry point is general on purpose (a solution command, an interactor
+//! command, the input and answer paths, limits): `judge` uses it for problems whose
+//! `problem.toml` says `type = "interactive"` and `judge run --interactor`, and a
+//! Kattis package's interactive validator can use it as it is.
+
+mod dialogue;
+mod relay;
+mod verdict;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+pub use dialogue::{Dialogue, Dir};
+pub use relay::run;
+pub use verdict::{FLUSH_HINT, Judgement, decide};
+
+use anyhow::Context as _;
+
+use crate::judge::{CaseResult, Extra, Job};
+use crate::run::{Exit, Limits, Outcome};
+
+/// Exit status with which an interactor accepts (Kattis convention).
+pub const ACCEPT: i32 = 42;
+/// Exit status with which an interactor rejects (Kattis convention).
+pub const REJECT: i32 = 43;
+
+/// Bytes kept of `judgemessage.txt` and of `teammessage.txt`.
+pub const MESSAGE_CAP: usize = 4096;
+
+/// One interactive run: what to start, on which case, under which limits.
+pub struct Spec<'a> {
+    /// The solution, as a command with no stdio set (the relay sets it).
+    pub solution: Command,
+    /// The interactor, as a command with no stdio set and without the three
+    /// paths: `INPUT ANSWER FEEDBACK_DIR` are appended (as absolute paths).
+    pub interactor: Command,
+    /// The case's input, given to the interactor only.
+    pub input: &'a Path,
+    /// The case's answer file (`.out` / `.ans`; may be empty).
+    pub answer: &'a Path,
+    /// The solution's limits: CPU time (and the wall backstop from it), memory,
+    /// and the cap on what it writes.
+    pub limits: Limits,
+    /// The interactor's limits.
+    pub interactor_limits: InteractorLimits,
+}
+
+/// Limits of the interactor. It is never counted against the solution.
+#[derive(Debug, Clone, Copy)]
+pub struct InteractorLimits {
+    /// Address-space limit in bytes.
+    pub memory: u64,
+    /// How long it may run on after the solution has ended before it is killed
+    /// (a hung interactor is a judge error).
+    pub grace: Duration,
+}
+
+impl InteractorLimits {
+    /// The defaults: at least 2 GiB (an interpreter needs room) or the solution's
+    /// limit if larger, and as long after the solution as the solution's own time
+    /// limit plus two seconds.
+    pub fn for_solution(limits: &Limits) -> InteractorLimits {
+        InteractorLimits {
+            memory: limits.memory.max(2 << 30),
+            grace: limits.time + Duration::from_secs(2),
+        }
+    }
+}
+
+/// Everything observed about one interactive run.
+#[derive(Debug)]
+pub struct Interaction {
+    /// The solution, measured as an ordinary run (`stdout` stays empty: it went to
+    /// the interactor; `output_exceeded` means it wrote more than the output limit).
+    pub solution: Outcome,
+    /// The interactor.
+    pub interactor: InteractorOutcome,
+    /// The interactor was reaped while the solution was still running.
+    pub interactor_first: bool,
+    /// When the solution's wall backstop fired: it was blocked reading its input,
+    /// the interactor was alive, and neither direction had bytes in flight (the
+    /// classic missing flush).
+    pub both_waiting: bool,
+    /// What each side wrote, as the relay saw it.
+    pub dialogue: Dialogue,
+}
+
+/// What the interactor did.
+#[derive(Debug, Clone)]
+pub struct InteractorOutcome {
+    /// How it ended.
+    pub exit: Exit,
+    /// Wall-clock time from its start to its end.
+    pub wall: Duration,
+    /// The judge killed it: still running `grace` after the solution ended.
+    pub killed: bool,
+    /// The last bytes of its stderr.
+    pub stderr_tail: Vec<u8>,
+    /// `FEEDBACK_DIR/judgemessage.txt`, at most [`MESSAGE_CAP`] bytes.
+    pub judge_message: String,
+    /// `FEEDBACK_DIR/teammessage.txt`, at most [`MESSAGE_CAP`] bytes.
+    pub team_message: String,
+}
+
+/// How a problem names its interactor (`problem.toml`'s `interactor`, or
+/// `judge run --interactor`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Interactor {
+    /// A binary of the problem's crate, e.g. `wythoff-play-interactor`; the judge
+    /// builds it and runs the executable.
+    Binary(String),
+    /// An executable, run directly.
+    Exe(PathBuf),
+    /// A command line, run by `sh` in `dir` (the testdata folder for
+    /// `problem.toml`; the current folder for `--interactor`).
+    Shell {
+        /// The command line, e.g. `python3 interactor.py`.
+        command: String,
+        /// Where it runs.
+        dir: Option<PathBuf>,
+    },
+}
+
+impl Interactor {
+    /// The command to start, without the three paths (see [`Spec::interactor`]);
+    /// `None` for a [`Interactor::Binary`] not yet resolved to its executable.
+    pub fn command(&self) -> Option<Command> {
+        match self {
+            Interactor::Binary(_) => None,
+            Interactor::Exe(path) => Some(Command::new(path)),
+            Interactor::Shell { command, dir } => {
+                // `exec` keeps the measured process the interactor itself; "$@" gets
+                // the three paths, quoted, whatever they contain.
+                let simple = !command.contains(|c| ";&|<>()$`\n".contains(c));
+                let line = if simple {
+                    format!("exec {command} \"$@\"")
+                } else {
+                    format!("{command} \"$@\"")
+                };
+                let mut c = Command::new("sh");
+                c.arg("-c").arg(line).arg("interactor");
+                // Not the sandbox's fresh folder: a relative path in the command
+                // line means the testdata folder, or where `judge run` was started.
+                match dir {
+                    Some(dir) => c.current_dir(dir),
+                    None => c.current_dir(std::env::current_dir().unwrap_or_default()),
+                };
+                Some(c)
+            }
+        }
+    }
+
+    /// How it is shown in messages.
+    pub fn shown(&self) -> String {
+        match self {
+            Interactor::Binary(name) => name.clone(),
+            Interactor::Exe(path) => path.display().to_string(),
+            Interactor::Shell { command, .. } => command.clone(),
+        }
+    }
+}
+
+/// Judges one interactive case of a [`Job`] into `result`: runs the job's
+/// solution against the settings' interactor and decides the verdict. An error is
+/// the judge's own failure (the caller makes it ERR).
+pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
+    let s = job.settings;
+    let interactor = s.interactor.as_ref().with_context(|| {
+        "problem.toml says type = \"interactive\" but names no interactor \
+         (add interactor = \"NAME-interactor\" or a command line, or pass --interactor CMD)"
+    })?;
+    let command = interactor
+        .command()
+        .with_context(|| format!("the interactor {} was not built", interactor.shown()))?;
+    let limits = Limits {
+        time: s.time_limit,
+        memory: s.memory_limit,
+        output: s.output_limit,
+    };
+    let spec = Spec {
+        solution: (job.command)(),
+        interactor: command,
+        input: &job.case.input,
+        answer: &job.case.output,
+        limits,
+        interactor_limits: InteractorLimits::for_solution(&limits),
+    };
+    let x = run(spec)?;
+    result.time = x.solution.cpu.as_secs_f64();
+    result.wall = x.solution.wall.as_secs_f64();
+    result.memory = x.solution.peak_rss;
+    result.exit = crate::judge::exit_text(&x.solution);
+    result.interrupted = x.solution.interrupted;
+    let j = decide(&x, &limits);
+    result.verdict = j.verdict;
+    result.detail = j.detail;
+    if !j.judge_message.is_empty() {
+        result.extra.push(Extra {
+            title: "judge message".to_string(),
+            text: j.judge_message,
+        });
+    }
+    let (title, text) = j.dialogue;
+    result.extra.push(Extra { title, text });
+    Ok(())
+}

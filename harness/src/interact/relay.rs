@@ -1,0 +1,655 @@
+//! Running a solution and its interactor with the judge relaying every byte.
+//!
+//! Four pipes: interactor -> judge -> solution and solution -> judge -> interactor.
+//! The judge relays (as DOMjudge's runpipe does) so it can record the dialogue and
+//! count what the solution writes. Both processes run in the `sandbox` (own
+//! process group, limits, every descendant killed and reaped by its keeper). One
+//! thread, one `poll` over every pipe and each run's report descriptor: it never
+//! blocks on one direction while the other waits, and
+//! at most [`PENDING_CAP`] bytes wait in each direction (a side that stops
+//! reading makes the other block on its pipe, exactly as with direct pipes).
+//!
+//! "Who exited first" is deterministic: the judge passes the end of the
+//! solution's output on to the interactor only after it has reaped the solution,
+//! so an interactor cannot see end-of-input, exit 43 and be reaped before the
+//! judge has recorded that the solution ended first. When the solution reaches its
+//! wall limit only the solution is killed; the interactor then sees end-of-input
+//! and gets [`InteractorLimits::grace`] to end before it is killed too. When the
+//! interactor ends first with anything but 42 the verdict is settled, so the
+//! solution is killed at once instead of running into its limit.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use rustix::event::{PollFd, PollFlags, Timespec, poll};
+
+use super::dialogue::{Dialogue, Dir};
+use super::{Interaction, InteractorOutcome, MESSAGE_CAP, Spec};
+use crate::run::{Exit, Limits, Outcome};
+use crate::sandbox::{self, Ended, Running};
+
+/// Bytes waiting in one direction before the judge stops reading the writer.
+pub const PENDING_CAP: usize = 1 << 16;
+/// Bytes of each stderr kept (the end of it).
+const STDERR_TAIL: usize = 4096;
+/// Bytes read from a pipe at once.
+const CHUNK: usize = 1 << 16;
+/// At most this much is drained from a process's pipe after it ended (a process
+/// that escaped the group could otherwise keep it flowing forever).
+const DRAIN_CAP: usize = 1 << 20;
+
+/// One direction of the relay.
+struct Lane {
+    dir: Dir,
+    from: Option<File>,
+    to: Option<File>,
+    pending: Vec<u8>,
+    sent: usize,
+}
+
+impl Lane {
+    fn new(dir: Dir, from: OwnedFd, to: OwnedFd) -> io::Result<Lane> {
+        rustix::io::ioctl_fionbio(&from, true)?;
+        rustix::io::ioctl_fionbio(&to, true)?;
+        Ok(Lane {
+            dir,
+            from: Some(File::from(from)),
+            to: Some(File::from(to)),
+            pending: Vec::with_capacity(PENDING_CAP),
+            sent: 0,
+        })
+    }
+
+    fn waiting(&self) -> usize {
+        self.pending.len() - self.sent
+    }
+
+    fn wants_read(&self) -> bool {
+        self.from.is_some() && (self.to.is_none() || self.waiting() < PENDING_CAP)
+    }
+
+    fn wants_write(&self) -> bool {
+        self.to.is_some() && self.waiting() > 0
+    }
+
+    /// Reads what is there (one chunk), records it and queues it. Returns the
+    /// bytes read; EOF drops the reading end.
+    fn read(&mut self, buf: &mut [u8], dialogue: &mut Dialogue) -> usize {
+        let Some(from) = self.from.as_mut() else {
+            return 0;
+        };
+        match from.read(buf) {
+            Ok(0) => {
+                self.from = None;
+                0
+            }
+            Ok(n) => {
+                dialogue.feed(self.dir, &buf[..n]);
+                if self.to.is_some() {
+                    if self.sent == self.pending.len() {
+                        self.pending.clear();
+                        self.sent = 0;
+                    }
+                    self.pending.extend_from_slice(&buf[..n]);
+                }
+                n
+            }
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => 0,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => 0,
+            Err(_) => {
+                self.from = None;
+                0
+            }
+        }
+    }
+
+    /// Reads everything left (up to [`DRAIN_CAP`]) after the writer ended, then
+    /// drops the reading end.
+    fn drain(&mut self, buf: &mut [u8], dialogue: &mut Dialogue) -> usize {
+        let mut total = 0;
+        while self.from.is_some() && total < DRAIN_CAP {
+            let n = self.read(buf, dialogue);
+            if n == 0 {
+                break;
+            }
+            total += n;
+        }
+        self.from = None;
+        total
+    }
+
+    /// Writes as much as the reader takes; a reader that is gone drops the rest.
+    fn write(&mut self) {
+        let Some(to) = self.to.as_mut() else {
+            return;
+        };
+        while self.sent < self.pending.len() {
+            match to.write(&self.pending[self.sent..]) {
+                Ok(n) => self.sent += n,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(_) => {
+                    // EPIPE: the reader ended; nothing more can reach it.
+                    self.stop_writing();
+                    return;
+                }
+            }
+        }
+        self.pending.clear();
+        self.sent = 0;
+    }
+
+    fn stop_writing(&mut self) {
+        self.to = None;
+        self.pending.clear();
+        self.sent = 0;
+    }
+}
+
+/// The tail of a stderr pipe.
+struct Tail {
+    pipe: Option<File>,
+    kept: VecDeque<u8>,
+}
+
+impl Tail {
+    fn new(pipe: OwnedFd) -> io::Result<Tail> {
+        rustix::io::ioctl_fionbio(&pipe, true)?;
+        Ok(Tail {
+            pipe: Some(File::from(pipe)),
+            kept: VecDeque::with_capacity(STDERR_TAIL),
+        })
+    }
+
+    /// Reads one chunk; returns whether there may be more.
+    fn read(&mut self, buf: &mut [u8]) -> bool {
+        let Some(pipe) = self.pipe.as_mut() else {
+            return false;
+        };
+        match pipe.read(buf) {
+            Ok(0) => {
+                self.pipe = None;
+                false
+            }
+            Ok(n) => {
+                self.kept.extend(&buf[..n]);
+                let excess = self.kept.len().saturating_sub(STDERR_TAIL);
+                self.kept.drain(..excess);
+                true
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => true,
+            Err(e) if e.kind() == io::ErrorKind::WouldBlock => false,
+            Err(_) => {
+                self.pipe = None;
+                false
+            }
+        }
+    }
+
+    fn finish(mut self, buf: &mut [u8]) -> Vec<u8> {
+        let mut rounds = 0;
+        while rounds < 64 && self.read(buf) {
+            rounds += 1;
+        }
+        self.kept.into()
+    }
+}
+
+/// A process started in the sandbox, and what its keeper reported.
+struct Proc {
+    running: Running,
+    started: Instant,
+    /// When the keeper's report was complete (the process and everything it
+    /// started are gone and reaped).
+    ended: Option<Instant>,
+    /// The judge asked for the kill.
+    killed: bool,
+}
+
+impl Proc {
+    fn running(&self) -> bool {
+        self.ended.is_none()
+    }
+
+    /// Reads the keeper's report; true once the run is over.
+    fn on_report(&mut self) -> Result<bool> {
+        if self.running.on_readable()? {
+            self.ended = Some(Instant::now());
+        }
+        Ok(self.ended.is_some())
+    }
+
+    fn kill(&mut self) {
+        self.killed = true;
+        self.running.kill();
+    }
+
+    fn finished(&self, what: &str) -> Result<sandbox::Finished> {
+        match self.running.ended() {
+            Some(Ended::Finished(f)) => Ok(f),
+            Some(Ended::NotStarted(step, errno)) => Err(io::Error::from_raw_os_error(errno))
+                .with_context(|| format!("cannot start the {what} ({step} failed)")),
+            None => bail!("the sandbox gave no report for the {what}"),
+        }
+    }
+}
+
+/// Starts `command` in the sandbox with these descriptors, limits and backstop.
+fn start(command: &Command, io: sandbox::Stdio, limits: sandbox::Limits) -> Result<Proc> {
+    let mut spec = sandbox::Spec::from_command(command, limits);
+    // A Rust panic that prints a backtrace needs memory to symbolize it; under a
+    // tight RLIMIT_AS that can stall until the backstop. Judges print none either.
+    for key in ["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"] {
+        if !spec.env.iter().any(|(k, _)| k == key) {
+            spec.env.push((key.into(), None));
+        }
+    }
+    Ok(Proc {
+        running: sandbox::spawn(&spec, io)?,
+        started: Instant::now(),
+        ended: None,
+        killed: false,
+    })
+}
+
+/// Runs the solution against the interactor on one case and returns what was
+/// observed. Both processes (and everything they started) are killed and reaped
+/// before it returns. An error means the judge itself could not run them.
+pub fn run(spec: Spec) -> Result<Interaction> {
+    let Spec {
+        solution,
+        mut interactor,
+        input,
+        answer,
+        limits,
+        interactor_limits,
+    } = spec;
+    let feedback = tempfile::tempdir().context("cannot create a feedback folder")?;
+    let input = std::path::absolute(input).context("cannot resolve the input path")?;
+    let answer = std::path::absolute(answer).context("cannot resolve the answer path")?;
+    for path in [&input, &answer] {
+        if !path.is_file() {
+            bail!("cannot read {}", path.display());
+        }
+    }
+    interactor.arg(&input).arg(&answer).arg(feedback.path());
+    // The relay enforces both deadlines itself (it looks at who is waiting first);
+    // the keepers' backstops are a second later, in case the judge is stuck.
+    let sol_limits = sandbox::Limits {
+        wall: limits.wall() + Duration::from_secs(1),
+        ..limits.sandbox()
+    };
+    let int_total = limits.wall() + interactor_limits.grace;
+    let int_limits = sandbox::Limits {
+        // Bounded by its wall time, not by a CPU budget of its own.
+        cpu_seconds: Some(int_total.as_secs() + 1),
+        address_space: Some(interactor_limits.memory),
+        file_size: None,
+        wall: int_total + Duration::from_secs(1),
+    };
+
+    let (to_int_r, to_int_w) = sandbox::pipe()?;
+    let (from_int_r, from_int_w) = sandbox::pipe()?;
+    let (int_err_r, int_err_w) = sandbox::pipe()?;
+    let (to_sol_r, to_sol_w) = sandbox::pipe()?;
+    let (from_sol_r, from_sol_w) = sandbox::pipe()?;
+    let (sol_err_r, sol_err_w) = sandbox::pipe()?;
+    let int = start(
+        &interactor,
+        sandbox::Stdio {
+            stdin: to_int_r,
+            stdout: from_int_w,
+            stderr: int_err_w,
+        },
+        int_limits,
+    )?;
+    let sol = match start(
+        &solution,
+        sandbox::Stdio {
+            stdin: to_sol_r,
+            stdout: from_sol_w,
+            stderr: sol_err_w,
+        },
+        sol_limits,
+    ) {
+        Ok(sol) => sol,
+        Err(e) => {
+            let mut int = int;
+            int.kill();
+            let _ = int.running.wait();
+            return Err(e);
+        }
+    };
+    let mut relay = Relay {
+        sol,
+        int,
+        up: Lane::new(Dir::Solution, from_sol_r, to_int_w)?,
+        down: Lane::new(Dir::Interactor, from_int_r, to_sol_w)?,
+        sol_err: Tail::new(sol_err_r)?,
+        int_err: Tail::new(int_err_r)?,
+        dialogue: Dialogue::default(),
+        limits,
+        grace: interactor_limits.grace,
+        written: 0,
+        output_exceeded: false,
+        wall_exceeded: false,
+        int_killed: false,
+        interactor_first: false,
+        both_waiting: false,
+        interrupted: false,
+    };
+    let result = relay.exchange();
+    // Whatever happened, nothing outlives the call: the keepers kill and reap.
+    for p in [&mut relay.sol, &mut relay.int] {
+        if p.running() {
+            p.kill();
+            while !p.on_report().unwrap_or(true) {}
+        }
+    }
+    result?;
+    let sol = relay.sol.finished("solution")?;
+    let int = relay.int.finished("interactor")?;
+    let mut buf = vec![0u8; 4096];
+    relay.dialogue.close();
+    Ok(Interaction {
+        solution: Outcome {
+            exit: sol.exit,
+            cpu: sol.cpu,
+            wall: sol.wall,
+            peak_rss: sol.peak_rss,
+            stdout: Vec::new(),
+            output_exceeded: relay.output_exceeded,
+            wall_exceeded: relay.wall_exceeded || sol.wall_exceeded,
+            stderr_tail: relay.sol_err.finish(&mut buf),
+            refused: None,
+            interrupted: relay.interrupted,
+        },
+        interactor: InteractorOutcome {
+            exit: int.exit,
+            wall: int.wall,
+            killed: relay.int_killed || int.wall_exceeded,
+            stderr_tail: relay.int_err.finish(&mut buf),
+            judge_message: message(&feedback.path().join("judgemessage.txt")),
+            team_message: message(&feedback.path().join("teammessage.txt")),
+        },
+        interactor_first: relay.interactor_first,
+        both_waiting: relay.both_waiting,
+        dialogue: relay.dialogue,
+    })
+}
+
+/// The first [`MESSAGE_CAP`] bytes of a feedback file, or nothing.
+fn message(path: &std::path::Path) -> String {
+    let Ok(file) = std::fs::File::open(path) else {
+        return String::new();
+    };
+    let mut bytes = Vec::new();
+    let _ = file.take(MESSAGE_CAP as u64 + 1).read_to_end(&mut bytes);
+    let cut = bytes.len() > MESSAGE_CAP;
+    bytes.truncate(MESSAGE_CAP);
+    let mut text = String::from_utf8_lossy(&bytes).trim_end().to_string();
+    if cut {
+        text.push_str(" …");
+    }
+    text
+}
+
+/// The state of one exchange.
+struct Relay {
+    sol: Proc,
+    int: Proc,
+    /// Solution -> interactor.
+    up: Lane,
+    /// Interactor -> solution.
+    down: Lane,
+    sol_err: Tail,
+    int_err: Tail,
+    dialogue: Dialogue,
+    limits: Limits,
+    grace: Duration,
+    written: u64,
+    output_exceeded: bool,
+    wall_exceeded: bool,
+    int_killed: bool,
+    interactor_first: bool,
+    both_waiting: bool,
+    interrupted: bool,
+}
+
+/// Indices into the poll set.
+#[derive(Clone, Copy)]
+enum Slot {
+    UpRead,
+    UpWrite,
+    DownRead,
+    DownWrite,
+    SolErr,
+    IntErr,
+    SolExit,
+    IntExit,
+    Interrupt,
+}
+
+impl Relay {
+    fn exchange(&mut self) -> Result<()> {
+        let mut buf = vec![0u8; CHUNK];
+        while self.sol.running() || self.int.running() {
+            let timeout = self.deadline().map(|d| {
+                let left = d.saturating_duration_since(Instant::now());
+                Timespec {
+                    tv_sec: left.as_secs() as i64,
+                    tv_nsec: i64::from(left.subsec_nanos()),
+                }
+            });
+            let mut ready: [bool; 9] = [false; 9];
+            {
+                let (r, w) = (PollFlags::IN, PollFlags::OUT);
+                let candidates: [(Option<BorrowedFd<'_>>, PollFlags, Slot); 9] = [
+                    (reading(&self.up), r, Slot::UpRead),
+                    (writing(&self.up), w, Slot::UpWrite),
+                    (reading(&self.down), r, Slot::DownRead),
+                    (writing(&self.down), w, Slot::DownWrite),
+                    (
+                        self.sol_err.pipe.as_ref().map(|p| p.as_fd()),
+                        r,
+                        Slot::SolErr,
+                    ),
+                    (
+                        self.int_err.pipe.as_ref().map(|p| p.as_fd()),
+                        r,
+                        Slot::IntErr,
+                    ),
+                    (report(&self.sol), r, Slot::SolExit),
+                    (report(&self.int), r, Slot::IntExit),
+                    (
+                        (!self.interrupted).then(sandbox::interrupt_fd),
+                        r,
+                        Slot::Interrupt,
+                    ),
+                ];
+                let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(9);
+                let mut slots: Vec<Slot> = Vec::with_capacity(9);
+                for (fd, flags, slot) in candidates {
+                    if let Some(fd) = fd {
+                        fds.push(PollFd::from_borrowed_fd(fd, flags));
+                        slots.push(slot);
+                    }
+                }
+                match poll(&mut fds, timeout.as_ref()) {
+                    Ok(_) => {}
+                    Err(rustix::io::Errno::INTR) => continue,
+                    Err(e) => return Err(e).context("poll failed"),
+                }
+                for (fd, slot) in fds.iter().zip(&slots) {
+                    if !fd.revents().is_empty() {
+                        ready[*slot as usize] = true;
+                    }
+                }
+            }
+            if ready[Slot::UpRead as usize] {
+                let n = self.up.read(&mut buf, &mut self.dialogue);
+                self.count(n);
+            }
+            if ready[Slot::DownRead as usize] {
+                self.down.read(&mut buf, &mut self.dialogue);
+            }
+            if ready[Slot::UpWrite as usize] || self.up.wants_write() {
+                self.up.write();
+            }
+            if ready[Slot::DownWrite as usize] || self.down.wants_write() {
+                self.down.write();
+            }
+            if ready[Slot::SolErr as usize] {
+                self.sol_err.read(&mut buf);
+            }
+            if ready[Slot::IntErr as usize] {
+                self.int_err.read(&mut buf);
+            }
+            // The solution first: when both ended in the same round, the
+            // interactor cannot have seen the solution's end of output (it is
+            // passed on only below), so the solution ended first.
+            if ready[Slot::Interrupt as usize] {
+                // Ctrl-C: no verdict; both runs go.
+                self.interrupted = true;
+                self.sol.kill();
+                self.int.kill();
+            }
+            if ready[Slot::SolExit as usize] && self.sol.on_report()? {
+                self.solution_ended(&mut buf);
+            }
+            if ready[Slot::IntExit as usize] && self.int.on_report()? {
+                self.interactor_ended(&mut buf)?;
+            }
+            // The end of the solution's output reaches the interactor only once
+            // the solution is reaped and every byte it wrote is delivered.
+            if !self.sol.running() && self.up.waiting() == 0 {
+                self.up.stop_writing();
+            }
+            if !self.int.running() && self.down.waiting() == 0 {
+                self.down.stop_writing();
+            }
+            self.enforce_deadlines();
+        }
+        Ok(())
+    }
+
+    /// Counts what the solution wrote; past the output limit it is killed.
+    fn count(&mut self, n: usize) {
+        self.written += n as u64;
+        if self.written > self.limits.output && !self.output_exceeded {
+            self.output_exceeded = true;
+            self.sol.kill();
+            self.up.from = None;
+        }
+    }
+
+    /// The solution and everything it started are gone and reaped: deliver what
+    /// it wrote last (the end of its output follows once that is delivered).
+    fn solution_ended(&mut self, buf: &mut [u8]) {
+        let n = self.up.drain(buf, &mut self.dialogue);
+        self.count(n);
+        // Nobody reads what the interactor still writes.
+        self.down.stop_writing();
+    }
+
+    fn interactor_ended(&mut self, buf: &mut [u8]) -> Result<()> {
+        self.down.drain(buf, &mut self.dialogue);
+        self.up.stop_writing();
+        if self.sol.running() {
+            self.interactor_first = true;
+            let accepted = matches!(
+                self.int.running.ended(),
+                Some(Ended::Finished(f)) if f.exit == Exit::Code(super::ACCEPT)
+            );
+            if !accepted {
+                // The verdict is settled (WA, or a judge error): no need to let the
+                // solution run into its limit.
+                self.sol.kill();
+            }
+        }
+        Ok(())
+    }
+
+    /// The next moment something must be killed.
+    fn deadline(&self) -> Option<Instant> {
+        if self.sol.running() {
+            // Once killed, only its exit is awaited.
+            (!self.wall_exceeded).then(|| self.sol.started + self.limits.wall())
+        } else if self.int.running() && !self.int_killed {
+            self.sol.ended.map(|end| end + self.grace)
+        } else {
+            None
+        }
+    }
+
+    fn enforce_deadlines(&mut self) {
+        let now = Instant::now();
+        if self.sol.running() && !self.wall_exceeded && now >= self.sol.started + self.limits.wall()
+        {
+            self.both_waiting = self.int.running()
+                && self.up.waiting() == 0
+                && self.down.waiting() == 0
+                && self.sol.running.pid().is_some_and(waiting_for_input);
+            self.wall_exceeded = true;
+            // Only the solution: the interactor sees its end of output and reacts.
+            self.sol.kill();
+        }
+        if let Some(end) = self.sol.ended
+            && self.int.running()
+            && !self.int_killed
+            && now >= end + self.grace
+        {
+            self.int_killed = true;
+            self.int.kill();
+        }
+    }
+}
+
+fn report(p: &Proc) -> Option<BorrowedFd<'_>> {
+    p.running().then(|| p.running.report_fd())
+}
+
+fn reading(l: &Lane) -> Option<BorrowedFd<'_>> {
+    l.from
+        .as_ref()
+        .filter(|_| l.wants_read())
+        .map(|f| f.as_fd())
+}
+
+fn writing(l: &Lane) -> Option<BorrowedFd<'_>> {
+    l.to.as_ref().filter(|_| l.wants_write()).map(|f| f.as_fd())
+}
+
+/// Whether `pid` is blocked reading its standard input (or polling): read from
+/// `/proc/PID/syscall`; where that cannot be read, whether it is asleep at all.
+fn waiting_for_input(pid: i32) -> bool {
+    // (read, readv) take the fd first; the poll family waits on any set.
+    #[cfg(target_arch = "x86_64")]
+    const READS: [u64; 2] = [0, 19];
+    #[cfg(target_arch = "x86_64")]
+    const POLLS: [u64; 6] = [7, 23, 232, 270, 271, 281];
+    #[cfg(target_arch = "aarch64")]
+    const READS: [u64; 2] = [63, 65];
+    #[cfg(target_arch = "aarch64")]
+    const POLLS: [u64; 3] = [22, 72, 73];
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    const READS: [u64; 0] = [];
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    const POLLS: [u64; 0] = [];
+    let syscall = std::fs::read_to_string(format!("/proc/{pid}/syscall")).unwrap_or_default();
+    let mut fields = syscall.split_whitespace();
+    if let Some(Ok(nr)) = fields.next().map(str::parse::<u64>) {
+        let fd = fields.next().unwrap_or("");
+        return (READS.contains(&nr) && fd == "0x0") || POLLS.contains(&nr);
+    }
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat
+        .rsplit_once(')')
+        .and_then(|(_, rest)| rest.split_whitespace().next());
+    state == Some("S")
+}

@@ -1,0 +1,278 @@
+//! Interactive judging (`judge run --cmd SOL DIR --interactor CMD` and
+//! `type = "interactive"` in problem.toml), one verdict rule per test, over
+//! `fixture_interactive` (both sides of a ping/pong game, misbehaving on demand).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+use crate::support::Folder;
+
+fn fixture() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_fixture_interactive"))
+}
+
+/// A folder with one case: `rounds` ping/pong rounds, an empty answer file.
+fn game(rounds: u32) -> Folder {
+    let f = Folder {
+        dir: tempfile::tempdir().unwrap(),
+    };
+    f.write("1.in", &format!("{rounds}\n"));
+    f.write("1.out", "");
+    f
+}
+
+/// `judge run --cmd "fixture_interactive solution SOL" DIR --interactor
+/// "fixture_interactive interactor INT"` plus `extra`.
+fn judge(solution: &str, interactor: &str, dir: &Path, extra: &[&str]) -> Command {
+    let mut cmd = Command::cargo_bin("judge").unwrap();
+    cmd.arg("run")
+        .arg("--cmd")
+        .arg(format!("{} solution {solution}", fixture().display()))
+        .arg(dir)
+        .arg("--interactor")
+        .arg(format!("{} interactor {interactor}", fixture().display()))
+        .args(extra)
+        .timeout(Duration::from_secs(60));
+    cmd
+}
+
+fn json(cmd: &mut Command, code: i32) -> serde_json::Value {
+    let out = cmd.arg("--format").arg("json").assert().code(code);
+    serde_json::from_slice(&out.get_output().stdout).unwrap()
+}
+
+/// The text of the first case's extra titled `title` (prefix) in a JSON report.
+fn extra(v: &serde_json::Value, title: &str) -> String {
+    v["cases"][0]["extra"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["title"].as_str().unwrap().starts_with(title))
+        .map(|e| e["text"].as_str().unwrap().to_string())
+        .unwrap_or_default()
+}
+
+#[test]
+fn a_correct_solution_is_accepted_and_verbose_shows_the_dialogue() {
+    let f = game(3);
+    judge("pong", "ping", f.path(), &["-v"])
+        .assert()
+        .code(0)
+        .stdout(
+        predicate::str::contains("AC  ")
+            .and(predicate::str::contains("judge message:\n      3 rounds played"))
+            .and(predicate::str::contains(
+                "< ping 1\n      > pong 1\n      < ping 2\n      > pong 2\n      < ping 3\n      > pong 3\n",
+            )),
+    );
+}
+
+#[test]
+fn an_accepted_case_shows_no_dialogue_without_verbose() {
+    let f = game(3);
+    judge("pong", "ping", f.path(), &[])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("ping 1").not());
+}
+
+#[test]
+fn the_interactor_rejecting_first_is_wa_even_though_the_solution_then_spins() {
+    let f = game(1);
+    let started = Instant::now();
+    let v = json(
+        &mut judge("wrong-then-spin", "ping", f.path(), &["--time-limit", "2"]),
+        1,
+    );
+    assert_eq!(v["cases"][0]["verdict"], "WA", "{v}");
+    assert_eq!(
+        extra(&v, "judge message"),
+        "round 1: expected \"pong 1\", got \"pang\""
+    );
+    // The verdict is settled when the interactor rejects: the solution is killed
+    // then, not at its 2 s CPU limit.
+    assert!(
+        started.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_solution_that_exits_at_once_with_an_error_is_re_every_time_never_wa() {
+    let f = game(1);
+    for run in 0..20 {
+        let v = json(&mut judge("crash", "ping", f.path(), &[]), 1);
+        assert_eq!(v["cases"][0]["verdict"], "RE", "run {run}: {v}");
+        assert_eq!(v["cases"][0]["exit"], "exit 3", "run {run}");
+    }
+}
+
+#[test]
+fn a_crashing_interactor_is_a_judge_error_with_exit_2() {
+    let f = game(1);
+    judge("pong", "crash", f.path(), &[])
+        .assert()
+        .code(2)
+        .stdout(
+            predicate::str::contains("ERR ")
+                .and(predicate::str::contains("the interactor failed (exit 1"))
+                .and(predicate::str::contains("interactor: something broke")),
+        );
+}
+
+#[test]
+fn a_hung_interactor_is_killed_after_the_solution_ended_and_is_a_judge_error() {
+    let f = game(1);
+    let started = Instant::now();
+    // The solution answers round 1 and exits; the interactor then never ends.
+    judge("never-read", "hang", f.path(), &["--time-limit", "0.5"])
+        .assert()
+        .code(2)
+        .stdout(
+            predicate::str::contains("ERR ")
+                .and(predicate::str::contains("the interactor was still running")),
+        );
+    // Its grace is the time limit + 2 s after the solution ended.
+    assert!(started.elapsed() < Duration::from_secs(15));
+}
+
+#[test]
+fn a_solution_that_never_flushes_is_tle_with_the_flush_hint() {
+    let f = game(3);
+    judge("no-flush", "ping", f.path(), &["--time-limit", "0.5"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("TLE ")
+                .and(predicate::str::contains(
+                    "both sides were waiting: did the solution flush its output?",
+                ))
+                .and(predicate::str::contains("< ping 1")),
+        );
+}
+
+#[test]
+fn a_sleeping_solution_is_tle_without_the_flush_hint() {
+    let f = game(3);
+    judge("sleep", "ping", f.path(), &["--time-limit", "0.5"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("TLE ")
+                .and(predicate::str::contains("did the solution flush").not()),
+        );
+}
+
+#[test]
+fn a_solution_flooding_the_interactor_is_ole_and_the_judge_stays_small() {
+    let f = game(1);
+    f.write(
+        "problem.toml",
+        "type = \"interactive\"\noutput_limit = 16\n",
+    );
+    let v = json(&mut judge("flood", "cat", f.path(), &[]), 1);
+    assert_eq!(v["cases"][0]["verdict"], "OLE", "{v}");
+    // The solution wrote without end; the judge relays it and keeps a few lines.
+    let peak = v["judge_peak_rss"].as_u64().unwrap();
+    assert!(peak > 0 && peak < 32 << 20, "judge peak RSS {peak} bytes");
+}
+
+#[test]
+fn a_solution_that_never_reads_still_gets_a_verdict_from_a_chatty_interactor() {
+    let f = game(2);
+    let started = Instant::now();
+    // The interactor writes a megabyte the solution never reads, then round 1.
+    let v = json(&mut judge("never-read", "chatty", f.path(), &[]), 1);
+    assert_eq!(v["cases"][0]["verdict"], "WA", "{v}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn a_solution_that_never_reads_nor_ends_is_tle_at_its_backstop_while_the_interactor_writes() {
+    let f = game(2);
+    let started = Instant::now();
+    // The relay must not block writing to a solution that never reads: it has the
+    // solution's wall limit to enforce meanwhile.
+    let v = json(
+        &mut judge("sleep", "chatty", f.path(), &["--time-limit", "0.5"]),
+        1,
+    );
+    assert_eq!(v["cases"][0]["verdict"], "TLE", "{v}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn the_dialogue_keeps_the_last_20_lines_each_way_in_order() {
+    let f = game(200);
+    judge("pong", "ping", f.path(), &["-v"])
+        .assert()
+        .code(0)
+        .stdout(
+            predicate::str::contains("… 360 lines not shown\n      < ping 181\n      > pong 181\n")
+                .and(predicate::str::contains("< ping 200\n      > pong 200\n"))
+                .and(predicate::str::contains("ping 180").not()),
+        );
+}
+
+#[test]
+fn problem_toml_names_an_interactor_command_run_in_the_testdata_folder() {
+    let f = game(2);
+    // A relative path: found only if the command runs in the testdata folder.
+    f.write(
+        "interactor.sh",
+        &format!("exec {} interactor ping \"$@\"\n", fixture().display()),
+    );
+    f.write(
+        "problem.toml",
+        "type = \"interactive\"\ninteractor = \"sh interactor.sh\"\n",
+    );
+    let mut cmd = Command::cargo_bin("judge").unwrap();
+    cmd.arg("run")
+        .arg("--cmd")
+        .arg(format!("{} solution pong", fixture().display()))
+        .arg(f.path())
+        .current_dir(std::env::temp_dir())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1/1 AC"));
+}
+
+#[test]
+fn the_judge_message_and_the_dialogue_reach_junit() {
+    let f = game(1);
+    let junit = f.path().join("report.xml");
+    judge("wrong-then-spin", "ping", f.path(), &["--junit"])
+        .arg(&junit)
+        .assert()
+        .code(1);
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(xml.contains("<failure type=\"WA\""), "{xml}");
+    assert!(
+        xml.contains(
+            "judge message:\n  round 1: expected &quot;pong 1&quot;, got &quot;pang&quot;"
+        ),
+        "{xml}"
+    );
+    assert!(xml.contains("&gt; pang"), "{xml}");
+}
+
+#[test]
+fn a_missing_interactor_program_is_an_error_naming_it() {
+    let f = game(1);
+    let mut cmd = Command::cargo_bin("judge").unwrap();
+    cmd.arg("run")
+        .arg("--cmd")
+        .arg(format!("{} solution pong", fixture().display()))
+        .arg(f.path())
+        .arg("--interactor")
+        .arg("/no/such/interactor")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot run --interactor \"/no/such/interactor\"",
+        ));
+}
