@@ -6,7 +6,8 @@
 //! side is reported as such, not as a wrong answer) and shrinking. Shrinking is
 //! delta debugging on the text: first whole chunks of lines are dropped (halves,
 //! quarters, ... single lines), then each number is made smaller (0, 1, 2, half,
-//! ...) and single tokens are dropped, repeated until nothing changes. Every
+//! ...) and single tokens are dropped (lowering the count that announced them,
+//! for `T` cases and `K` values), repeated until nothing changes. Every
 //! candidate is re-run on both sides and kept only if the brute force still accepts
 //! it (and the problem's `validate` binary, if it has one) and the solution still
 //! fails the same way, so the result is a valid input that still shows the bug.

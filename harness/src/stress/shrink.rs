@@ -3,6 +3,16 @@
 //! number is made smaller (0, 1, 2, half, ...) and single tokens are dropped,
 //! repeated until nothing changes or the budget is spent.
 //!
+//! Count-prefixed formats shrink too: when lines or tokens are dropped, the count
+//! that announces them is lowered in the same candidate, since an input whose count
+//! no longer matches is rejected by the brute force and would never be kept. Two
+//! shapes are recognised, by their numbers alone: a line holding one number `T`
+//! followed by exactly `T` equal groups of lines (`T` then `T` cases, one or more
+//! lines each: dropping whole cases lowers `T`), and a number `K` followed by
+//! exactly `K` tokens up to the end of the input (`X K` then `K` sizes on any lines:
+//! dropping sizes lowers `K`). The lowered candidate is tried first, then the plain
+//! one, so a number that only looks like a count costs one extra run.
+//!
 //! Owns only the search. Whether a candidate still fails is the caller's predicate
 //! (stress re-runs both sides and keeps a candidate only if the brute force still
 //! accepts it and the solution still fails the same way).
@@ -33,11 +43,15 @@ pub fn shrink(
             let mut i = 0;
             while i < lines.len() && lines.len() > 1 {
                 let end = (i + chunk).min(lines.len());
-                let candidate: Vec<String> =
-                    lines[..i].iter().chain(&lines[end..]).cloned().collect();
-                if !candidate.is_empty() && try_lines(&candidate, &mut spent)? {
-                    lines = candidate;
-                } else {
+                let mut kept = false;
+                for candidate in without_lines(&lines, i, end) {
+                    if !candidate.is_empty() && try_lines(&candidate, &mut spent)? {
+                        lines = candidate;
+                        kept = true;
+                        break;
+                    }
+                }
+                if !kept {
                     i += chunk;
                 }
             }
@@ -45,6 +59,33 @@ pub fn shrink(
                 break;
             }
             chunk = chunk.div_ceil(2);
+        }
+        // Phase 1b: `T` then T cases of k > 1 lines each: drop whole cases, which
+        // chunks of lines counted from the top do not line up with.
+        let mut chunk = usize::MAX;
+        while let Some((c, k, cases)) = multi_line_cases(&lines) {
+            chunk = chunk.min(cases.div_ceil(2)).max(1);
+            let mut j = 0;
+            let mut changed = false;
+            while j < cases {
+                let end = (j + chunk).min(cases);
+                let candidate = without_lines(&lines, c + 1 + j * k, c + 1 + end * k)
+                    .into_iter()
+                    .next()
+                    .expect("at least the plain candidate");
+                if try_lines(&candidate, &mut spent)? {
+                    lines = candidate;
+                    changed = true;
+                    break;
+                }
+                j += chunk;
+            }
+            if !changed {
+                if chunk == 1 {
+                    break;
+                }
+                chunk = chunk.div_ceil(2);
+            }
         }
         // Phase 2: smaller numbers and fewer tokens. A line's numbers are first
         // scaled down together (by their gcd, then halved), which keeps relations
@@ -65,10 +106,17 @@ pub fn shrink(
                 if toks.len() > 1 {
                     let mut fewer = toks.clone();
                     fewer.remove(t);
-                    let mut candidate = lines.clone();
-                    candidate[l] = fewer.join(" ");
-                    if try_lines(&candidate, &mut spent)? {
-                        lines = candidate;
+                    let mut plain = lines.clone();
+                    plain[l] = fewer.join(" ");
+                    let mut dropped = false;
+                    for candidate in with_counts_lowered(&lines, plain, Removal::Token(l, t)) {
+                        if try_lines(&candidate, &mut spent)? {
+                            lines = candidate;
+                            dropped = true;
+                            break;
+                        }
+                    }
+                    if dropped {
                         continue;
                     }
                 }
@@ -96,6 +144,112 @@ pub fn shrink(
         }
     }
     Ok(join(&lines))
+}
+
+/// The first line `c` holding one number `T`, followed by exactly T groups of
+/// k > 1 lines: `(c, k, T)`.
+fn multi_line_cases(lines: &[String]) -> Option<(usize, usize, usize)> {
+    (0..lines.len()).find_map(|c| {
+        let toks = tokens(&lines[c]);
+        let v: usize = toks
+            .first()?
+            .parse()
+            .ok()
+            .filter(|&v| v > 0 && toks.len() == 1)?;
+        let rest = lines.len() - c - 1;
+        (rest.is_multiple_of(v) && rest / v > 1).then_some((c, rest / v, v))
+    })
+}
+
+/// What a candidate drops from the input.
+#[derive(Debug, Clone, Copy)]
+enum Removal {
+    /// Lines `start..end`.
+    Lines(usize, usize),
+    /// Token `t` of line `l`.
+    Token(usize, usize),
+}
+
+/// `lines` without lines `i..end`: first with the count announcing them lowered
+/// (when some number looks like one), then as is.
+fn without_lines(lines: &[String], i: usize, end: usize) -> Vec<Vec<String>> {
+    let plain: Vec<String> = lines[..i].iter().chain(&lines[end..]).cloned().collect();
+    with_counts_lowered(lines, plain, Removal::Lines(i, end))
+}
+
+/// The candidates for `removal` from `lines`: `plain` (the removal alone) with
+/// each count that announces what was removed lowered by as much (outermost
+/// count first, at most two), then `plain` itself.
+fn with_counts_lowered(lines: &[String], plain: Vec<String>, removal: Removal) -> Vec<Vec<String>> {
+    let toks: Vec<Vec<String>> = lines.iter().map(|l| tokens(l)).collect();
+    // Global token index of each line's first token, and the removed token range.
+    let mut first = Vec::with_capacity(toks.len() + 1);
+    let mut total = 0;
+    for t in &toks {
+        first.push(total);
+        total += t.len();
+    }
+    first.push(total);
+    let (a, b) = match removal {
+        Removal::Lines(i, end) => (first[i], first[end]),
+        Removal::Token(l, t) => (first[l] + t, first[l] + t + 1),
+    };
+    if a == b {
+        return vec![plain];
+    }
+    let number = |l: usize, t: usize| toks[l][t].parse::<u64>().ok().filter(|&v| v > 0);
+    // (line, token, new value), outermost first.
+    let mut lowered: Vec<(usize, usize, u64)> = Vec::new();
+    if let Removal::Lines(i, end) = removal {
+        // `T` alone on a line, then exactly T groups of k lines: whole groups dropped.
+        for (c, line) in toks.iter().enumerate().take(i) {
+            let Some(v) = (line.len() == 1).then(|| number(c, 0)).flatten() else {
+                continue;
+            };
+            let rest = (lines.len() - c - 1) as u64;
+            if rest.is_multiple_of(v) {
+                let k = (rest / v) as usize;
+                if (i - c - 1) % k == 0 && (end - i) % k == 0 {
+                    lowered.push((c, 0, v - ((end - i) / k) as u64));
+                }
+            }
+        }
+    }
+    // `K`, then exactly K tokens to the end of the input.
+    for (l, line) in toks.iter().enumerate() {
+        for t in 0..line.len() {
+            let p = first[l] + t;
+            if p >= a {
+                break;
+            }
+            if let Some(v) = number(l, t)
+                && p as u64 + v == total as u64 - 1
+            {
+                lowered.push((l, t, v - (b - a) as u64));
+            }
+        }
+    }
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for (l, t, v) in lowered {
+        // Line indices are the same in `plain` for lines before the removal.
+        let mut candidate = plain.clone();
+        let mut changed = toks[l].clone();
+        changed[t] = v.to_string();
+        candidate[l] = changed.join(" ");
+        // A token dropped after the count on the count's own line (`p < a`).
+        if let Removal::Token(rl, rt) = removal
+            && rl == l
+        {
+            let mut fewer = changed.clone();
+            fewer.remove(rt);
+            candidate[l] = fewer.join(" ");
+        }
+        if !out.contains(&candidate) && out.len() < 2 {
+            out.push(candidate);
+        }
+    }
+    out.push(plain);
+    out
 }
 
 /// The line with all its numbers divided by their gcd, then all halved (when it has
@@ -191,6 +345,106 @@ mod tests {
         })
         .unwrap();
         assert_eq!(calls, 7);
+    }
+
+    /// The numbers of each line.
+    fn numbers(input: &str) -> Vec<Vec<u64>> {
+        input
+            .lines()
+            .map(|l| l.split_whitespace().map(|t| t.parse().unwrap()).collect())
+            .collect()
+    }
+
+    /// `T`, then T lines `a b` (HDU 1846's shape), with a planted bug on the case
+    /// `a + b > 100`; an input whose count does not match is rejected, as the
+    /// brute force and the validator would.
+    fn buggy_t_cases(input: &str) -> Result<bool> {
+        let v = numbers(input);
+        let valid = v
+            .first()
+            .is_some_and(|t| t.len() == 1 && t[0] as usize == v.len() - 1)
+            && v[1..].iter().all(|c| c.len() == 2);
+        Ok(valid && v[1..].iter().any(|c| c[0] + c[1] > 100))
+    }
+
+    #[test]
+    fn t_cases_shrink_to_a_count_of_one_and_the_failing_case() {
+        let input = "10\n1 2\n3 4\n5 6\n7 8\n9 10\n60 70\n11 12\n13 14\n15 16\n17 18\n";
+        assert!(buggy_t_cases(input).unwrap());
+        let small = shrink(input, 10_000, buggy_t_cases).unwrap();
+        let v = numbers(&small);
+        assert_eq!(v.len(), 2, "{small}");
+        assert_eq!(
+            v[0],
+            [1],
+            "the count is lowered to the one case left: {small}"
+        );
+        assert_eq!(v[1][0] + v[1][1], 101, "{small}");
+    }
+
+    /// `T`, then T cases of two lines each, `n` and then n numbers; the planted bug
+    /// is a case holding the number 9.
+    fn buggy_two_line_cases(input: &str) -> Result<bool> {
+        let v = numbers(input);
+        let Some(t) = v.first().filter(|t| t.len() == 1).map(|t| t[0] as usize) else {
+            return Ok(false);
+        };
+        let cases: Vec<&[Vec<u64>]> = v[1..].chunks(2).collect();
+        let valid = cases.len() == t
+            && cases
+                .iter()
+                .all(|c| c.len() == 2 && c[0].len() == 1 && c[0][0] as usize == c[1].len());
+        Ok(valid && cases.iter().any(|c| c[1].contains(&9)))
+    }
+
+    #[test]
+    fn t_cases_of_several_lines_each_shrink_case_by_case() {
+        let input = "4\n2\n5 6\n1\n3\n3\n1 9 3\n2\n7 8\n";
+        assert!(buggy_two_line_cases(input).unwrap());
+        let small = shrink(input, 10_000, buggy_two_line_cases).unwrap();
+        assert_eq!(small, "1\n1\n9\n");
+    }
+
+    /// `X K` then K sizes on any number of lines (subtraction-dp's shape); the
+    /// planted bug is a size of 7.
+    fn buggy_sizes(input: &str) -> Result<bool> {
+        let all: Vec<u64> = numbers(input).concat();
+        let valid = all.len() >= 2 && all[1] as usize == all.len() - 2;
+        Ok(valid && all[2..].contains(&7))
+    }
+
+    #[test]
+    fn a_count_prefixed_list_shrinks_to_the_failing_value() {
+        for input in [
+            "20 5\n1 4 7 2 9\n",
+            "20 5\n1\n4\n7\n2\n9\n",
+            "20 5\n1 4\n7 2 9\n",
+        ] {
+            let small = shrink(input, 10_000, buggy_sizes).unwrap();
+            assert_eq!(
+                numbers(&small).concat(),
+                [0, 1, 7],
+                "{input:?} -> {small:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn blank_lines_are_no_counts() {
+        // The bug needs the leading blank line, so lines after it are dropped
+        // while it stays, and it must not be read as a count.
+        let fails = |s: &str| Ok(s.starts_with('\n') && s.contains("60 70"));
+        let small = shrink("\n1 2\n60 70\n", 10_000, fails).unwrap();
+        assert_eq!(small, "\n60 70\n");
+    }
+
+    #[test]
+    fn a_number_that_only_looks_like_a_count_is_left_alone() {
+        // `3` looks like the count of the three tokens after it, but the bug needs
+        // the line `4 3` as it is: the plain candidate (without `7`) is still tried.
+        let input = "4 3\n5 6\n7\n";
+        let fails = |s: &str| Ok(s.lines().any(|l| l == "4 3") && s.contains("5 6"));
+        assert_eq!(shrink(input, 10_000, fails).unwrap(), "4 3\n5 6\n");
     }
 
     #[test]

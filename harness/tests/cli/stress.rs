@@ -87,3 +87,187 @@ fn stress_reports_a_crash_as_re_and_a_clean_run_as_ok() {
         .stdout(predicate::str::contains("planted crash"))
         .stdout(predicate::str::contains("shrunk"));
 }
+
+/// Shared by the count-format problems below: a seeded generator honouring
+/// `--seed --lines --max` (splitmix64), reading its options by position.
+const GEN_HEAD: &str = r#"fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let opt = |name: &str| -> u64 {
+        let i = args.iter().position(|a| a == name).expect("option given");
+        args[i + 1].parse().expect("a number")
+    };
+    let (mut seed, lines, max) = (opt("--seed"), opt("--lines"), opt("--max"));
+    let mut next = move || {
+        seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+"#;
+
+/// A brute force that reads every number of stdin and checks the count itself,
+/// declining (`error: ...`, exit 1) an input whose count does not match.
+const BRUTE_HEAD: &str = r#"use std::io::Read;
+fn fail(msg: &str) -> ! {
+    eprintln!("error: {msg}");
+    std::process::exit(1)
+}
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s
+        .split_whitespace()
+        .map(|t| t.parse().unwrap_or_else(|_| fail("not a number")))
+        .collect();
+"#;
+
+/// Adds a std-only problem `name` with the three programs.
+fn write_problem(ws: &TempWs, name: &str, main: &str, brute: &str, generator: &str) {
+    ws.write(
+        &format!("problems/{name}/Cargo.toml"),
+        format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [[bin]]\nname = \"{name}\"\npath = \"src/main.rs\"\n\n\
+             [[bin]]\nname = \"{name}-brute\"\npath = \"src/bin/brute.rs\"\n\n\
+             [[bin]]\nname = \"{name}-gen\"\npath = \"src/bin/gen.rs\"\n"
+        ),
+    );
+    ws.write(&format!("problems/{name}/src/main.rs"), main);
+    ws.write(
+        &format!("problems/{name}/src/bin/brute.rs"),
+        format!("{BRUTE_HEAD}{brute}"),
+    );
+    ws.write(
+        &format!("problems/{name}/src/bin/gen.rs"),
+        format!("{GEN_HEAD}{generator}"),
+    );
+    ws.write(&format!("testdata/{name}/problem.toml"), "");
+}
+
+/// The minimal input stress printed.
+fn minimal_input(out: &str) -> Vec<String> {
+    let minimal = out
+        .split("minimal input (seed ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no minimal input in:\n{out}"));
+    minimal
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("    "))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn stress_shrinks_t_cases_to_a_count_of_one_and_the_failing_case() {
+    let ws = TempWs::new(&[]);
+    // `T`, then T lines `a b`; print a + b. The planted bug: sums above 60.
+    write_problem(
+        &ws,
+        "tcases",
+        r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    for c in v[1..].chunks(2).take(v[0] as usize) {
+        let sum = c[0] + c[1];
+        println!("{}", if sum > 60 { sum + 1 } else { sum });
+    }
+}
+"#,
+        r#"    if v.first().is_none_or(|&t| v.len() as u64 != 2 * t + 1) {
+        fail("expected T and then T pairs");
+    }
+    for c in v[1..].chunks(2) {
+        println!("{}", c[0] + c[1]);
+    }
+}
+"#,
+        r#"    let t = lines.max(2) - 1;
+    println!("{t}");
+    for _ in 0..t {
+        println!("{} {}", next() % (max + 1), next() % (max + 1));
+    }
+}
+"#,
+    );
+    let out = ws
+        .judge()
+        .args(["stress", "tcases", "--time", "60"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("shrunk 10 lines to 2 lines"), "{out}");
+    let lines = minimal_input(&out);
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(
+        lines[0], "1",
+        "the count is lowered to the one case left:\n{out}"
+    );
+    let pair: Vec<u64> = lines[1].split(' ').map(|t| t.parse().unwrap()).collect();
+    assert_eq!(
+        pair.iter().sum::<u64>(),
+        61,
+        "the smallest failing sum:\n{out}"
+    );
+}
+
+#[test]
+fn stress_shrinks_a_count_prefixed_list_to_the_failing_value() {
+    let ws = TempWs::new(&[]);
+    // `X K`, then K sizes on any lines; print X plus the sizes. The planted bug:
+    // a size of 40 or more.
+    write_problem(
+        &ws,
+        "klist",
+        r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    let sizes = &v[2..2 + v[1] as usize];
+    let bug = u64::from(sizes.iter().any(|&a| a >= 40));
+    println!("{}", v[0] + sizes.iter().sum::<u64>() + bug);
+}
+"#,
+        r#"    if v.len() < 2 || v.len() as u64 != v[1] + 2 {
+        fail("expected X K and then K sizes");
+    }
+    println!("{}", v[0] + v[2..].iter().sum::<u64>());
+}
+"#,
+        r#"    let k = 1 + next() % 8;
+    println!("{} {k}", next() % (max + 1));
+    let rows = (lines.max(2) - 1).min(k);
+    let sizes: Vec<String> = (0..k).map(|_| (1 + next() % max).to_string()).collect();
+    for r in 0..rows {
+        let (a, b) = ((r * k / rows) as usize, ((r + 1) * k / rows) as usize);
+        println!("{}", sizes[a..b].join(" "));
+    }
+}
+"#,
+    );
+    let out = ws
+        .judge()
+        .args(["stress", "klist", "--time", "60"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let tokens: Vec<String> = minimal_input(&out)
+        .iter()
+        .flat_map(|l| l.split(' ').map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    assert_eq!(
+        tokens,
+        ["0", "1", "40"],
+        "K lowered to the one size left:\n{out}"
+    );
+}
