@@ -149,6 +149,7 @@ pub fn run_with_wall(
     let (mut output_exceeded, mut interrupted, mut report_done) = (false, false, false);
     let mut buf = vec![0u8; 1 << 16];
     let wake = sandbox::interrupt_fd().as_raw_fd();
+    let mut drained_since: Option<Instant> = None;
     while out_r.is_some() || err_r.is_some() || !report_done {
         let mut fds = [
             (out_r.as_ref().map(|f| f.as_raw_fd()), false),
@@ -159,7 +160,17 @@ pub fn run_with_wall(
             ),
             ((!interrupted).then_some(wake), false),
         ];
-        sandbox::poll_readable(&mut fds, None)?;
+        // Once the keeper has reported, everything the program started is dead, so
+        // its pipes are at EOF or about to be; only a descriptor passed to a process
+        // outside its tree could keep one open. Do not wait for that forever.
+        let grace = report_done.then(|| {
+            let since = *drained_since.get_or_insert_with(Instant::now);
+            Duration::from_secs(1).saturating_sub(since.elapsed())
+        });
+        if grace == Some(Duration::ZERO) {
+            break;
+        }
+        sandbox::poll_readable(&mut fds, grace)?;
         if fds[0].1
             && let Some(pipe) = &mut out_r
         {

@@ -90,6 +90,58 @@ fn main() {
             escape();
             let _ = out.write_all(&input);
         }
+        "escape-env" => {
+            // `setsid env -i sleep 3611 &`: leaves the group and drops the
+            // environment, holding stdout open; then answers like `cat`.
+            spawn_sleep("3611", true, true);
+            let _ = out.write_all(&input);
+        }
+        "zombies-then-bg" => {
+            // How many zombies hang under this process's ancestors (the judge and
+            // its helpers) right now; then leave `sleep 3610` running in the group.
+            let _ = writeln!(out, "{}", zombies_under_ancestors());
+            spawn_sleep("3610", false, false);
+        }
+        "mimic-mle" => {
+            // The judge's own words and a runtime's, printed by a program that simply
+            // exits 1: a runtime error, never MLE.
+            eprintln!("over the memory limit");
+            eprintln!("memory allocation of 1024 bytes failed");
+            eprintln!("MemoryError");
+            std::process::exit(3);
+        }
+        "by-input" => by_input(&input, &mut out),
+        "cwd-probe" => {
+            // The working directory must be empty and writable, and private to this run.
+            let entries: Vec<_> = std::fs::read_dir(".")
+                .map(|d| d.flatten().map(|e| e.file_name()).collect())
+                .unwrap_or_default();
+            if entries.is_empty() && std::fs::write("output.txt", &input).is_ok() {
+                let _ = out.write_all(&input);
+            } else {
+                let _ = writeln!(out, "working directory not fresh: {entries:?}");
+            }
+        }
+        "write-file" => {
+            // Writes up to 64 MiB into a file in the working directory, then answers.
+            let chunk = vec![b'x'; 1 << 20];
+            if let Ok(mut f) = std::fs::File::create("big.txt") {
+                for _ in 0..64 {
+                    if f.write_all(&chunk).is_err() {
+                        break;
+                    }
+                }
+            }
+            let _ = out.write_all(&input);
+        }
+        "fork-many" => {
+            // 300 children: half stay in the group, half leave it with setsid and a
+            // cleared environment. Bounded: never a real fork bomb.
+            for i in 0..300 {
+                spawn_sleep("3612", i % 2 == 1, i % 2 == 1);
+            }
+            let _ = out.write_all(&input);
+        }
         other => {
             eprintln!("fixture: unknown mode \"{other}\"");
             std::process::exit(2);
@@ -106,6 +158,89 @@ fn segfault() {
         libc::signal(libc::SIGSEGV, libc::SIG_DFL);
         libc::raise(libc::SIGSEGV);
     }
+}
+
+/// The first line of the input decides: `alloc KIB` touches that many KiB and echoes
+/// the input; `print MIB` prints that many MiB and exits 0.
+fn by_input(input: &[u8], out: &mut impl Write) {
+    let text = String::from_utf8_lossy(input);
+    let mut words = text.split_whitespace();
+    let (what, n) = (
+        words.next(),
+        words.next().and_then(|n| n.parse::<usize>().ok()),
+    );
+    match (what, n) {
+        (Some("alloc"), Some(kib)) => {
+            let block = vec![1u8; kib << 10];
+            std::hint::black_box(&block);
+            let _ = out.write_all(input);
+        }
+        (Some("print"), Some(mib)) => {
+            let chunk = vec![b'y'; 1 << 20];
+            for _ in 0..mib {
+                let _ = out.write_all(&chunk);
+            }
+        }
+        _ => {
+            eprintln!("fixture by-input: expected `alloc KIB` or `print MIB`");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Zombie processes whose parent is one of this process's ancestors that run the
+/// judge binary (the judge, its sandbox server and keeper).
+fn zombies_under_ancestors() -> usize {
+    let stat = |pid: &str| std::fs::read_to_string(format!("/proc/{pid}/stat")).ok();
+    // (state, parent) from /proc/PID/stat, after the parenthesised name.
+    let fields = |s: &str| {
+        let rest = s.rsplit_once(')')?.1;
+        let mut f = rest.split_whitespace();
+        Some((f.next()?.to_string(), f.next()?.parse::<u32>().ok()?))
+    };
+    let mut ancestors = Vec::new();
+    let mut pid = std::process::id();
+    while pid > 1 {
+        let Some((_, parent)) = stat(&pid.to_string()).as_deref().and_then(fields) else {
+            break;
+        };
+        let comm = std::fs::read_to_string(format!("/proc/{parent}/comm")).unwrap_or_default();
+        if comm.trim() == "judge" {
+            ancestors.push(parent);
+        }
+        pid = parent;
+    }
+    std::fs::read_dir("/proc")
+        .map(|d| {
+            d.flatten()
+                .filter_map(|e| stat(&e.file_name().to_string_lossy()))
+                .filter_map(|s| fields(&s))
+                .filter(|(state, parent)| state == "Z" && ancestors.contains(parent))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// Starts `sleep SECS` in the background; `setsid`: in a new session (out of the
+/// group); `clear_env`: with an empty environment.
+#[allow(unsafe_code)]
+fn spawn_sleep(secs: &str, setsid: bool, clear_env: bool) {
+    use std::os::unix::process::CommandExt;
+    let mut sleep = std::process::Command::new("/bin/sleep");
+    sleep.arg(secs);
+    if clear_env {
+        sleep.env_clear();
+    }
+    if setsid {
+        // SAFETY: setsid is async-signal-safe and touches no memory of ours.
+        unsafe {
+            sleep.pre_exec(|| {
+                libc::setsid();
+                Ok(())
+            });
+        }
+    }
+    let _ = sleep.spawn();
 }
 
 /// Starts `sleep 3602` in a new session, so killing the fixture's group misses it.

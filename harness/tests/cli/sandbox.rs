@@ -1,0 +1,328 @@
+//! The sandbox: nothing a solution starts escapes or lingers, verdicts come from
+//! the judge's own facts, memory figures are the solution's, each case has a room
+//! of its own, and the command checker is sandboxed too. Each test is one finding
+//! of issue 9, over `fixture` modes.
+
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use predicates::prelude::*;
+
+use crate::support::{Folder, fixture, judge_fixture};
+
+/// Pids whose command line is exactly `args`.
+fn processes_with_args(args: &[&str]) -> Vec<String> {
+    let want: Vec<u8> = args.iter().flat_map(|a| a.bytes().chain([0])).collect();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == want) {
+            found.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    found
+}
+
+/// Fails if some process runs `args` a moment after the judge returned.
+#[track_caller]
+fn assert_gone(args: &[&str]) {
+    let deadline = Instant::now() + Duration::from_millis(500);
+    loop {
+        let left = processes_with_args(args);
+        if left.is_empty() {
+            return;
+        }
+        assert!(Instant::now() < deadline, "left running: {args:?} {left:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn json(out: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(out).unwrap_or_else(|e| {
+        panic!("not JSON ({e}): {}", String::from_utf8_lossy(out));
+    })
+}
+
+#[test]
+fn background_children_are_reaped_so_no_zombie_piles_up_across_cases() {
+    // Each case first counts the zombies under its ancestors (the judge and its
+    // helpers), then leaves `sleep 3610` behind in its group.
+    let f = Folder::echo_cases();
+    for i in 1..=5 {
+        f.write(&format!("{i}.in"), "\n");
+        f.write(&format!("{i}.out"), "0\n");
+    }
+    judge_fixture("zombies-then-bg", f.path(), &["-j", "1"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("5/5 AC"));
+    assert_gone(&["/bin/sleep", "3610"]);
+}
+
+#[test]
+fn an_escapee_with_a_cleared_environment_is_killed_at_once_and_the_output_judged() {
+    // `setsid env -i sleep & cat`: out of the group, no marker, holding stdout open.
+    let f = Folder::echo_cases();
+    let started = Instant::now();
+    judge_fixture("escape-env", f.path(), &["--time-limit", "5"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1/1 AC"));
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_gone(&["/bin/sleep", "3611"]);
+}
+
+#[test]
+fn three_hundred_children_in_and_out_of_the_group_are_all_killed() {
+    let f = Folder::echo_cases();
+    let started = Instant::now();
+    judge_fixture("fork-many", f.path(), &[])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1/1 AC"));
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_gone(&["/bin/sleep", "3612"]);
+}
+
+#[test]
+#[allow(unsafe_code)]
+fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_interrupted() {
+    // Three tries: the race the issue saw lost two of three.
+    for _ in 0..3 {
+        let f = Folder::echo_cases();
+        for i in 2..=20 {
+            f.write(&format!("{i}.in"), "1 2\n");
+            f.write(&format!("{i}.out"), "1 2\n");
+        }
+        let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+            .args(["run", "-j", "2", "--time-limit", "100", "--cmd"])
+            .arg(format!("{} fork-then-sleep", fixture().display()))
+            .arg(f.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while processes_with_args(&["sleep", "3605"]).len() < 2 {
+            assert!(Instant::now() < deadline, "the solutions never started");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        // SAFETY: kill(2) on our own child's pid, with a valid signal.
+        unsafe { libc::kill(judge.id() as i32, libc::SIGINT) };
+        let started = Instant::now();
+        let out = judge.wait_with_output().unwrap();
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "took {:?}",
+            started.elapsed()
+        );
+        assert_eq!(out.status.code(), Some(130));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(stdout.contains("interrupted (Ctrl-C)"), "{stdout}");
+        assert!(!stdout.lines().any(|l| l.starts_with("RE ")), "{stdout}");
+        assert!(
+            processes_with_args(&["sleep", "3605"]).is_empty(),
+            "a solution's child outlived the judge"
+        );
+        let fixture_cmd = fixture().display().to_string();
+        assert!(
+            processes_with_args(&[&fixture_cmd, "fork-then-sleep"]).is_empty(),
+            "a solution outlived the judge"
+        );
+    }
+}
+
+#[test]
+fn words_like_the_judges_on_stderr_are_a_runtime_error_not_mle() {
+    let f = Folder::echo_cases();
+    judge_fixture("mimic-mle", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("RE  ").and(predicate::str::contains("exit 3")))
+        .stdout(predicate::str::is_match("(?m)^MLE").unwrap().not());
+}
+
+#[test]
+fn a_hanging_command_checker_is_killed_at_its_time_limit_and_the_case_is_err() {
+    let f = Folder::echo_cases();
+    f.write(
+        "problem.toml",
+        "checker = \"command\"\nchecker_command = \"true\"\nchecker_time_limit = 1\n",
+    );
+    let started = Instant::now();
+    judge_fixture("echo", f.path(), &["--checker-command", "sleep 3613 #"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("ERR ").and(predicate::str::contains("time limit")));
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        started.elapsed()
+    );
+    assert_gone(&["sleep", "3613"]);
+}
+
+#[test]
+fn a_crashing_command_checker_is_err() {
+    let f = Folder::echo_cases();
+    judge_fixture("echo", f.path(), &["--checker-command", "kill -SEGV $$ #"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("ERR ").and(predicate::str::contains("SIGSEGV")));
+}
+
+/// `/usr/bin/time -f %M` of `fixture by-input` on `input`, in bytes.
+fn time_peak(input: &Path) -> Option<u64> {
+    let out = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "%M"])
+        .arg(fixture())
+        .arg("by-input")
+        .stdin(std::fs::File::open(input).unwrap())
+        .stdout(Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stderr);
+    Some(text.trim().lines().last()?.trim().parse::<u64>().ok()? * 1024)
+}
+
+#[test]
+fn peaks_are_the_solutions_own_even_while_the_judge_holds_a_large_output() {
+    if !Path::new("/usr/bin/time").exists() {
+        eprintln!("SKIPPED: /usr/bin/time is not installed (apt-get install time)");
+        return;
+    }
+    let f = Folder::echo_cases();
+    f.write("problem.toml", "output_limit = 256\n");
+    // Case 1 prints 150 MiB (kept by the judge while the others run at -j 2).
+    f.write("1.in", "print 150\n");
+    f.write("1.out", "\n");
+    f.write("2.in", "alloc 51200\n");
+    f.write("2.out", "alloc 51200\n");
+    f.write("3.in", "alloc 300\n");
+    f.write("3.out", "alloc 300\n");
+    f.write("4.in", "alloc 300\n");
+    f.write("4.out", "alloc 300\n");
+    let out = judge_fixture("by-input", f.path(), &["-j", "2", "--format", "json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let json = json(&out);
+    for case in json["cases"].as_array().unwrap() {
+        let name = case["case"].as_str().unwrap();
+        if name == "1" {
+            continue;
+        }
+        let reported = case["memory"].as_u64().unwrap();
+        let time = time_peak(&f.path().join(format!("{name}.in"))).unwrap();
+        let diff = reported.abs_diff(time);
+        assert!(
+            diff <= 512 << 10,
+            "case {name}: judge says {reported} bytes, /usr/bin/time {time} bytes"
+        );
+    }
+}
+
+#[test]
+fn memory_limit_on_the_command_line_overrides_problem_toml() {
+    let f = Folder::echo_cases();
+    f.write("1.in", "alloc 51200\n");
+    f.write("1.out", "alloc 51200\n");
+    judge_fixture("by-input", f.path(), &["--memory-limit", "32"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("MLE ").and(predicate::str::contains("limit 32.0 MiB")));
+    judge_fixture("by-input", f.path(), &["--memory-limit", "256"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn each_case_runs_in_a_fresh_folder_that_is_removed_afterwards() {
+    let f = Folder::echo_cases();
+    for i in 2..=6 {
+        f.write(&format!("{i}.in"), "5 6\n");
+        f.write(&format!("{i}.out"), "5 6\n");
+    }
+    let caller = tempfile::tempdir().unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    judge_fixture("cwd-probe", f.path(), &["-j", "2"])
+        .current_dir(caller.path())
+        .env("TMPDIR", tmp.path())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("6/6 AC"));
+    assert!(!caller.path().join("output.txt").exists());
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().flatten().collect();
+    assert!(left.is_empty(), "left in TMPDIR: {left:?}");
+}
+
+#[test]
+fn a_relative_path_in_cmd_is_found_from_the_callers_folder() {
+    let f = Folder::echo_cases();
+    let caller = tempfile::tempdir().unwrap();
+    std::fs::write(caller.path().join("sol.sh"), "cat\n").unwrap();
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .current_dir(caller.path())
+        .args(["run", "--cmd", "sh sol.sh"])
+        .arg(f.path())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1/1 AC"));
+}
+
+#[test]
+fn a_file_written_past_the_output_limit_is_ole() {
+    let f = Folder::echo_cases();
+    f.write("problem.toml", "output_limit = 1\n");
+    judge_fixture("write-file", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("OLE ").and(predicate::str::contains("SIGXFSZ")));
+}
+
+#[test]
+fn a_program_that_cannot_be_executed_is_a_judge_error_naming_exec() {
+    let f = Folder::echo_cases();
+    let exe = f.path().join("not-executable");
+    std::fs::write(&exe, "#!/bin/sh\ncat\n").unwrap();
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .arg("run")
+        .arg("--cmd")
+        .arg(&exe)
+        .arg(f.path())
+        .assert()
+        .code(2)
+        .stdout(
+            predicate::str::contains("ERR ")
+                .and(predicate::str::contains("exec failed"))
+                .and(predicate::str::contains("ermission denied")),
+        );
+}
+
+#[test]
+fn a_crate_that_does_not_compile_is_ce_with_its_first_error_and_the_rest_are_judged() {
+    let ws = crate::tempws::TempWs::new(&["poj2484", "ybt1218"]);
+    let main = ws.read("problems/ybt1218/src/main.rs");
+    ws.write(
+        "problems/ybt1218/src/main.rs",
+        format!("{main}\nfn planted() -> u32 {{\n    \"not a number\"\n}}\n"),
+    );
+    ws.judge().assert().code(1).stdout(
+        predicate::str::is_match("(?m)^CE +ybt1218")
+            .unwrap()
+            .and(predicate::str::contains("mismatched types"))
+            .and(predicate::str::is_match("(?m)^ok +poj2484").unwrap()),
+    );
+}
