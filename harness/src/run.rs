@@ -25,6 +25,10 @@ use anyhow::{Context, Result};
 pub use crate::sandbox::Exit;
 use crate::sandbox::{self, Ended, Spec, Step};
 
+/// How long past its wall-clock limit a run may take to be killed, reaped and
+/// reported before the judge gives up on it.
+const KEEPER_SLACK: Duration = Duration::from_secs(10);
+
 /// Bytes of stderr kept (the end of it) for the report.
 const STDERR_TAIL: usize = 4096;
 
@@ -170,7 +174,17 @@ pub fn run_with_wall(
         if grace == Some(Duration::ZERO) {
             break;
         }
-        sandbox::poll_readable(&mut fds, grace)?;
+        // The keeper enforces the backstop itself; this is only for a keeper that
+        // cannot finish (a process it cannot kill): give up instead of hanging.
+        let hard = (spec.limits.wall + KEEPER_SLACK).saturating_sub(started.elapsed());
+        if hard.is_zero() {
+            running.kill();
+            anyhow::bail!(
+                "the sandbox did not finish the run {} s after its wall-clock limit",
+                KEEPER_SLACK.as_secs()
+            );
+        }
+        sandbox::poll_readable(&mut fds, Some(grace.unwrap_or(hard).min(hard)))?;
         if fds[0].1
             && let Some(pipe) = &mut out_r
         {

@@ -102,7 +102,7 @@ fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_interrupted() {
             f.write(&format!("{i}.in"), "1 2\n");
             f.write(&format!("{i}.out"), "1 2\n");
         }
-        let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        let judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
             .args(["run", "-j", "2", "--time-limit", "100", "--cmd"])
             .arg(format!("{} fork-then-sleep", fixture().display()))
             .arg(f.path())
