@@ -12,11 +12,11 @@ use anyhow::{Context, Result, bail};
 use crate::build::{self, Executables, Workspace};
 use crate::bundle;
 use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
-use crate::interact::Interactor;
+use crate::interact::{self, Interactor};
 use crate::judge::{CaseResult, Job, Verdict};
 use crate::known_wrong::{self, Catch};
 use crate::plan::{self, Plan};
-use crate::problem::{Checker, Settings};
+use crate::problem::Checker;
 use crate::report::{self, Feed, Reporter, Summary};
 use crate::run;
 use crate::runner;
@@ -32,6 +32,21 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
         return finish(&mut reporter, &[], &[], &plan.errors);
     }
     if args.bundled {
+        // A bundle replaces the solution only: an interactive problem's
+        // interactor is still its crate's binary.
+        let interactive: Vec<String> = plan
+            .suites
+            .iter()
+            .filter(|s| matches!(s.settings.interactor, Some(Interactor::Binary(_))))
+            .map(|s| s.name.clone())
+            .collect();
+        if !interactive.is_empty() {
+            let names: Vec<&str> = interactive.iter().map(String::as_str).collect();
+            let exes = build::build(&ws, &names)?;
+            for suite in &mut plan.suites {
+                interact::resolve(&mut suite.settings, &suite.name, &exes)?;
+            }
+        }
         return judge_bundles(&ws, &plan, &args.options, &mut reporter);
     }
     let built = build::build_each(&ws, &packages)?;
@@ -44,7 +59,7 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
         .collect();
     plan.suites.retain(|s| !built.failed.contains_key(&s.name));
     for suite in &mut plan.suites {
-        resolve_interactor(&mut suite.settings, &suite.name, &exes)?;
+        interact::resolve(&mut suite.settings, &suite.name, &exes)?;
     }
     let mut jobs = Vec::new();
     for suite in &plan.suites {
@@ -158,30 +173,13 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
                 )
             })?;
         let exes = build::build(&ws, &[owner.name.as_str()])?;
-        resolve_interactor(&mut suite.settings, &owner.name, &exes)?;
+        interact::resolve(&mut suite.settings, &owner.name, &exes)?;
     }
     plan::check_program("--cmd", &args.cmd)?;
     let suite = &plan.suites[0];
     let jobs = suite.jobs(&suite.name, runner::shell_command(&args.cmd));
     let results = execute(&jobs, &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &[], &plan.errors)
-}
-
-/// Points an interactor that `problem.toml` names as a binary of `package` at the
-/// executable cargo built.
-fn resolve_interactor(settings: &mut Settings, package: &str, exes: &Executables) -> Result<()> {
-    if let Some(Interactor::Binary(bin)) = &settings.interactor {
-        let exe = exes
-            .get(&(package.to_string(), bin.clone()))
-            .with_context(|| {
-                format!(
-                    "problem.toml names the interactor {bin}, but {package} has no such binary \
-                     (declare [[bin]] name = \"{bin}\" in problems/{package}/Cargo.toml)"
-                )
-            })?;
-        settings.interactor = Some(Interactor::Exe(exe.clone()));
-    }
-    Ok(())
 }
 
 /// The reporters `options` ask for.

@@ -35,7 +35,9 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
     let mut trials = Vec::new();
     for problem in &ws.problems {
         let dir = ws.testdata().join(&problem.name);
-        let settings = Settings::load(&dir)?;
+        let mut settings = Settings::load(&dir)?;
+        // An interactive problem's interactor is one of its crate's binaries.
+        harness::interact::resolve(&mut settings, &problem.name, &exes)?;
         let found = discover::cases(&dir)?;
         anyhow::ensure!(
             found.unpaired.is_empty(),

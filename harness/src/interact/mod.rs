@@ -221,3 +221,24 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     result.extra.push(Extra { title, text });
     Ok(())
 }
+
+/// Points an interactor that `problem.toml` names as a binary of `package`
+/// ([`Interactor::Binary`]) at the executable cargo built for it.
+pub fn resolve(
+    settings: &mut crate::problem::Settings,
+    package: &str,
+    exes: &crate::build::Executables,
+) -> anyhow::Result<()> {
+    if let Some(Interactor::Binary(bin)) = &settings.interactor {
+        let exe = exes
+            .get(&(package.to_string(), bin.clone()))
+            .with_context(|| {
+                format!(
+                    "problem.toml names the interactor {bin}, but {package} has no such binary \
+                     (declare [[bin]] name = \"{bin}\" in problems/{package}/Cargo.toml)"
+                )
+            })?;
+        settings.interactor = Some(Interactor::Exe(exe.clone()));
+    }
+    Ok(())
+}
