@@ -43,6 +43,43 @@ pub enum Cmd {
     /// Create a new problem: problems/NAME/ (solution, brute force, generator,
     /// validator and test skeletons) and testdata/NAME/, from harness/template/.
     New(NewArgs),
+    /// Check a Kattis/ICPC problem package: every submission in submissions/<verdict>/
+    /// gets its folder's verdict, every input passes the input validators.
+    Verify(VerifyArgs),
+    /// Turn a Kattis/ICPC problem package into a workspace problem: testdata/NAME/
+    /// (cases, problem.toml) and problems/NAME/ from the template.
+    Import(ImportArgs),
+}
+
+/// `cargo judge verify PACKAGE`.
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    /// The package folder (with problem.yaml).
+    #[arg(value_name = "PACKAGE")]
+    pub dir: PathBuf,
+    /// Submissions and cases run at once (default: the number of cores).
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// A fixed time limit in seconds instead of the package's (or the computed one).
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// Show every case of every submission, and the detail of every failure.
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// When to color the output (NO_COLOR is honoured by auto).
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+}
+
+/// `cargo judge import PACKAGE [NAME]`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The package folder (with problem.yaml).
+    #[arg(value_name = "PACKAGE")]
+    pub dir: PathBuf,
+    /// The new problem's name [default: the package folder's name].
+    #[arg(value_name = "NAME")]
+    pub name: Option<String>,
 }
 
 /// `cargo judge [PROBLEM...]`.

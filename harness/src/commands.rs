@@ -125,6 +125,14 @@ fn judge_bundles(
 /// `cargo judge run --cmd CMD DIR`.
 pub fn judge_dir(args: RunArgs) -> Result<Status> {
     let mut plan = plan::folder(&args.dir, &args.options)?;
+    for note in &plan.notes {
+        // Human output reads it first; JSON keeps stdout one document.
+        if args.options.format == Format::Human {
+            let _ = writeln!(std::io::stdout(), "{note}");
+        } else {
+            let _ = writeln!(std::io::stderr(), "{note}");
+        }
+    }
     let mut reporter = reporters(&args.options);
     let Some(suite) = plan.suites.first_mut() else {
         return finish(&mut reporter, &[], &[], &plan.errors);
@@ -180,6 +188,23 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     let jobs = suite.jobs(&suite.name, runner::shell_command(&args.cmd));
     let results = execute(&jobs, &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &[], &plan.errors)
+}
+
+/// `cargo judge verify PACKAGE`.
+pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
+    let options = crate::package::verify::VerifyOptions {
+        threads: args
+            .jobs
+            .map(usize::from)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        time_limit: args.time_limit,
+        verbose: args.verbose,
+    };
+    Ok(if crate::package::verify::verify(&args.dir, &options)? {
+        Status::Passed
+    } else {
+        Status::Failed
+    })
 }
 
 /// The reporters `options` ask for.

@@ -1,7 +1,9 @@
-//! Finding test cases: `NAME.in` paired with `NAME.out` anywhere under a folder.
+//! Finding test cases: `NAME.in` paired with `NAME.out` (or `NAME.ans`, the Kattis
+//! and ICPC name) anywhere under a folder.
 //!
 //! Owns walking, pairing by path-without-extension, and natural ordering (`2` before
-//! `10`). A file without its partner is reported by name, never skipped silently.
+//! `10`). A file without its partner is reported by name, never skipped silently,
+//! and so is an input with both an `.out` and an `.ans` (which one is expected?).
 
 use std::cmp::Ordering;
 use std::path::{Path, PathBuf};
@@ -16,7 +18,7 @@ pub struct Case {
     pub name: String,
     /// The `.in` file.
     pub input: PathBuf,
-    /// The `.out` file.
+    /// The expected output: the `.out` file, or the `.ans` file.
     pub output: PathBuf,
 }
 
@@ -25,11 +27,14 @@ pub struct Case {
 pub struct Found {
     /// The complete pairs, in natural order.
     pub cases: Vec<Case>,
-    /// `.in` files with no `.out`, and `.out` files with no `.in`.
+    /// `.in` files with no `.out` (or `.ans`), and `.out`/`.ans` files with no `.in`.
     pub unpaired: Vec<PathBuf>,
+    /// `.in` files with both an `.out` and an `.ans`: neither is judged.
+    pub ambiguous: Vec<PathBuf>,
 }
 
-/// Walks `dir` for `.in`/`.out` pairs. Hidden files and folders are ignored.
+/// Walks `dir` for `.in`/`.out` (or `.in`/`.ans`) pairs. Hidden files and folders
+/// are ignored.
 pub fn cases(dir: &Path) -> Result<Found> {
     let mut inputs = Vec::new();
     let mut outputs = Vec::new();
@@ -46,24 +51,36 @@ pub fn cases(dir: &Path) -> Result<Found> {
         let path = entry.into_path();
         match path.extension().and_then(|e| e.to_str()) {
             Some("in") => inputs.push(path),
-            Some("out") => outputs.push(path),
+            Some("out" | "ans") => outputs.push(path),
             _ => {}
         }
     }
     let mut found = Found::default();
     let mut outputs: std::collections::HashSet<PathBuf> = outputs.into_iter().collect();
     for input in inputs {
-        let output = input.with_extension("out");
-        if outputs.remove(&output) {
-            found.cases.push(Case {
-                name: case_name(dir, &input),
-                input,
-                output,
-            });
-        } else {
-            found.unpaired.push(input);
-        }
+        let out = outputs.remove(&input.with_extension("out"));
+        let ans = outputs.remove(&input.with_extension("ans"));
+        let output = match (out, ans) {
+            (true, true) => {
+                found.ambiguous.push(input);
+                continue;
+            }
+            (true, false) => input.with_extension("out"),
+            (false, true) => input.with_extension("ans"),
+            (false, false) => {
+                found.unpaired.push(input);
+                continue;
+            }
+        };
+        found.cases.push(Case {
+            name: case_name(dir, &input),
+            input,
+            output,
+        });
     }
+    found
+        .ambiguous
+        .sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
     found.unpaired.extend(outputs);
     found.cases.sort_by(|a, b| natural_cmp(&a.name, &b.name));
     found
@@ -160,5 +177,36 @@ mod tests {
             .map(|u| u.file_name().unwrap().to_str().unwrap())
             .collect();
         assert_eq!(unpaired, ["lonely.in", "orphan.out"]);
+    }
+
+    #[test]
+    fn an_ans_file_is_the_expected_output_like_an_out_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path();
+        for f in ["1.in", "1.ans", "2.in", "2.out", "stray.ans"] {
+            std::fs::write(p.join(f), "").unwrap();
+        }
+        let found = cases(p).unwrap();
+        let pairs: Vec<_> = found
+            .cases
+            .iter()
+            .map(|c| c.output.file_name().unwrap().to_str().unwrap())
+            .collect();
+        assert_eq!(pairs, ["1.ans", "2.out"]);
+        assert_eq!(found.unpaired, [p.join("stray.ans")]);
+    }
+
+    #[test]
+    fn a_case_with_both_out_and_ans_is_ambiguous_and_not_judged() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path();
+        for f in ["1.in", "1.out", "1.ans", "2.in", "2.out"] {
+            std::fs::write(p.join(f), "").unwrap();
+        }
+        let found = cases(p).unwrap();
+        assert_eq!(found.ambiguous, [p.join("1.in")]);
+        let names: Vec<_> = found.cases.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["2"]);
+        assert!(found.unpaired.is_empty());
     }
 }

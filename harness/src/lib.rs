@@ -22,6 +22,7 @@ pub mod interact;
 pub mod judge;
 pub mod known_wrong;
 pub mod lint;
+pub mod package;
 pub mod plan;
 pub mod problem;
 pub mod report;
@@ -74,6 +75,13 @@ pub fn main(cli: Cli) -> i32 {
         }
         Some(Cmd::New(args)) => scaffold::new(args),
         Some(Cmd::Bundle(args)) => bundle::bundle(args),
+        Some(Cmd::Verify(args)) => {
+            set_color(args.color);
+            commands::verify_package(args)
+        }
+        Some(Cmd::Import(args)) => {
+            package::import::import(&args.dir, args.name.as_deref()).map(|()| Status::Passed)
+        }
     };
     if sandbox::interrupted() {
         let _ = std::io::stdout().flush();

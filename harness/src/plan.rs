@@ -27,6 +27,9 @@ pub struct Plan {
     pub suites: Vec<Suite>,
     /// What cannot be judged, one line each (reported, and the run is broken).
     pub errors: Vec<String>,
+    /// What the plan says about itself before judging, one line each (a problem
+    /// package's limits and validator, and where they come from).
+    pub notes: Vec<String>,
 }
 
 /// One problem's (or folder's) cases under one set of settings.
@@ -149,6 +152,10 @@ pub fn folder(dir: &Path, options: &Options) -> Result<Plan> {
         .unwrap_or_else(|| dir.display().to_string());
     let filter = CaseFilter::new(&options.cases)?;
     let mut plan = Plan::default();
+    if crate::package::is_package(dir) {
+        package_into(&mut plan, dir, options, &filter)?;
+        return Ok(plan);
+    }
     folder_into(&mut plan, &name, dir, options, &filter)?;
     Ok(plan)
 }
@@ -185,6 +192,14 @@ fn folder_into(
         plan.errors
             .push(format!("{}: no matching {partner} file", path.display()));
     }
+    for path in &found.ambiguous {
+        plan.errors.push(format!(
+            "{}: both {} and {} exist; keep one of them",
+            path.display(),
+            path.with_extension("out").display(),
+            path.with_extension("ans").display()
+        ));
+    }
     let total = found.cases.len();
     let cases: Vec<_> = found
         .cases
@@ -203,6 +218,29 @@ fn folder_into(
         settings,
         cases,
         total,
+    });
+    Ok(())
+}
+
+/// A Kattis/ICPC problem package as a suite: its cases in data order (samples,
+/// then secret groups), its limits and its output validator.
+fn package_into(plan: &mut Plan, dir: &Path, options: &Options, filter: &CaseFilter) -> Result<()> {
+    let package = crate::package::load(dir)?;
+    plan.errors.extend(package.errors.iter().cloned());
+    let (time_limit, source) = package.time_limit(options.time_limit);
+    plan.notes.push(package.header(time_limit, &source));
+    let cases: Vec<Case> = package
+        .cases
+        .iter()
+        .map(|c| c.case.clone())
+        .filter(|c| filter.matches(&c.name))
+        .collect();
+    plan.suites.push(Suite {
+        name: package.name.clone(),
+        dir: dir.to_path_buf(),
+        settings: package.settings(time_limit)?,
+        cases,
+        total: package.cases.len(),
     });
     Ok(())
 }

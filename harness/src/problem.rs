@@ -42,6 +42,8 @@ struct Raw {
     #[serde(rename = "type")]
     kind: Option<String>,
     interactor: Option<String>,
+    kattis_validator: Option<String>,
+    kattis_flags: Option<String>,
 }
 
 /// Where a problem comes from.
@@ -80,6 +82,9 @@ pub enum Checker {
         /// the case is ERR (`checker_time_limit`).
         time_limit: Duration,
     },
+    /// A Kattis output validator: the default one with its flags, or a program
+    /// run as `VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT`.
+    Kattis(std::sync::Arc<crate::package::validator::Kattis>),
 }
 
 /// The settings the judge uses for one problem.
@@ -187,6 +192,33 @@ impl Settings {
                 abs: tolerance("float_abs", raw.float_abs)?,
                 rel: tolerance("float_rel", raw.float_rel)?,
             },
+            "kattis" => {
+                let programs = match &raw.kattis_validator {
+                    Some(path) => {
+                        let at = dir.join(path);
+                        vec![
+                            crate::package::program::source(&at)?.with_context(|| {
+                                format!("kattis_validator {path}: not a C, C++, Python, Rust or Java program")
+                            })?,
+                        ]
+                    }
+                    None => Vec::new(),
+                };
+                let flags = raw
+                    .kattis_flags
+                    .as_deref()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect();
+                let validator = crate::package::validator::Kattis::new(
+                    programs,
+                    flags,
+                    Vec::new(),
+                    Vec::new(),
+                )?;
+                Checker::Kattis(std::sync::Arc::new(validator))
+            }
             "command" => match raw.checker_command {
                 Some(command) if !command.trim().is_empty() => {
                     let t = raw.checker_time_limit.unwrap_or(DEFAULT_CHECKER_TIME_LIMIT);
@@ -207,11 +239,18 @@ impl Settings {
                 _ => bail!("checker = \"command\" needs checker_command = \"...\""),
             },
             other => {
-                bail!("unknown checker \"{other}\" (expected exact, tokens, float or command)")
+                bail!(
+                    "unknown checker \"{other}\" (expected exact, tokens, float, command or kattis)"
+                )
             }
         };
         if float_keys && !matches!(settings.checker, Checker::Float { .. }) {
             bail!("float_abs/float_rel only apply with checker = \"float\"");
+        }
+        if (raw.kattis_validator.is_some() || raw.kattis_flags.is_some())
+            && !matches!(settings.checker, Checker::Kattis(_))
+        {
+            bail!("kattis_validator/kattis_flags only apply with checker = \"kattis\"");
         }
         if raw.checker_command.is_some() {
             bail!("checker_command only applies with checker = \"command\"");
@@ -350,6 +389,29 @@ mod tests {
         assert!(err.contains("type = \"interactive\""), "{err}");
         assert!(parse("type = \"interactive\"\nchecker = \"tokens\"\n").is_err());
         assert!(parse("type = \"quiz\"\n").is_err());
+    }
+
+    #[test]
+    fn the_kattis_checker_reads_its_flags_and_validator() {
+        let s = parse("checker = \"kattis\"\nkattis_flags = \"float_tolerance 1e-3\"\n").unwrap();
+        let Checker::Kattis(k) = &s.checker else {
+            panic!("a kattis checker")
+        };
+        assert_eq!(k.flags, ["float_tolerance", "1e-3"]);
+        assert!(k.programs.is_empty());
+        assert!(parse("checker = \"kattis\"\nkattis_flags = \"fuzzy\"\n").is_err());
+        assert!(parse("kattis_flags = \"case_sensitive\"\n").is_err());
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("check.py"), "").unwrap();
+        let s = Settings::parse(
+            "checker = \"kattis\"\nkattis_validator = \"check.py\"\n",
+            dir.path(),
+        )
+        .unwrap();
+        let Checker::Kattis(k) = &s.checker else {
+            panic!("a kattis checker")
+        };
+        assert_eq!(k.programs[0].path, dir.path().join("check.py"));
     }
 
     #[test]

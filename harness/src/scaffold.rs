@@ -117,8 +117,57 @@ const RESERVED: &[&str] = &[
 /// The binaries a problem crate `name` gets besides `name` itself.
 const EXTRA_BINS: [&str; 3] = ["brute", "gen", "validate"];
 
+/// The folders [`create`] made.
+#[derive(Debug, Clone)]
+pub struct Created {
+    /// The workspace root.
+    pub root: std::path::PathBuf,
+    /// `problems/NAME/`.
+    pub crate_dir: std::path::PathBuf,
+    /// `testdata/NAME/`.
+    pub testdata_dir: std::path::PathBuf,
+}
+
 /// `cargo judge new NAME`.
 pub fn new(args: NewArgs) -> Result<Status> {
+    let Created {
+        root,
+        crate_dir,
+        testdata_dir,
+    } = create(&args)?;
+    let name = args.name.as_str();
+    let rel = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
+    let mut text = String::new();
+    for (dir, files) in [
+        (&crate_dir, &CRATE_FILES[..]),
+        (&testdata_dir, &TESTDATA_FILES[..]),
+    ] {
+        text.push_str(&format!("created {}/\n", rel(dir)));
+        for (file, _) in files {
+            text.push_str(&format!("    {file}\n"));
+        }
+    }
+    text.push_str(&format!(
+        "\nThe skeleton solves a placeholder game (T cases, take 1 or 2 stones), so everything\n\
+         runs now. Next: write the problem into src/main.rs (the TODOs: statement, rule,\n\
+         proof), the game search into src/bin/brute.rs, the format into gen.rs and\n\
+         validate.rs, the statement's sample into testdata/{name}/01-sample.in (lint calls\n\
+         it empty until then). Each file stands alone and the tests run the built\n\
+         binaries, so any of them may be rewritten in your own style. Then:\n\
+         \n    cargo judge {name}                     build and judge on testdata/{name}/\
+         \n    cargo judge bless {name} --force       expected outputs from the brute force\
+         \n    cargo judge stress {name}              solution vs brute force on random inputs\
+         \n    cargo judge lint {name}                testdata hygiene, inputs through {name}-validate\
+         \n    cargo test -p {name}                   tests/solution.rs\n"
+    ));
+    print!("{text}");
+    Ok(Status::Passed)
+}
+
+/// Creates `problems/NAME/` and `testdata/NAME/` from the templates, both or
+/// neither, never over anything that exists (`cargo judge new`, and `import`,
+/// which then puts the package's data and solution in).
+pub fn create(args: &NewArgs) -> Result<Created> {
     check_syntax(&args.name)?;
     let name = args.name.as_str();
     let metadata = MetadataCommand::new()
@@ -151,7 +200,7 @@ pub fn new(args: NewArgs) -> Result<Status> {
         })
         .collect();
     check_free(name, &taken)?;
-    let values = Values::from_args(&args)?;
+    let values = Values::from_args(args)?;
 
     // Everything goes into a hidden folder of the workspace first (the same file
     // system, so the renames cannot fail half-way for lack of space or a device
@@ -172,31 +221,11 @@ pub fn new(args: NewArgs) -> Result<Status> {
         return Err(e).with_context(|| format!("cannot create {}", testdata_dir.display()));
     }
 
-    let mut text = String::new();
-    for (dir, files) in [
-        (&crate_dir, &CRATE_FILES[..]),
-        (&testdata_dir, &TESTDATA_FILES[..]),
-    ] {
-        text.push_str(&format!("created {}/\n", rel(dir)));
-        for (file, _) in files {
-            text.push_str(&format!("    {file}\n"));
-        }
-    }
-    text.push_str(&format!(
-        "\nThe skeleton solves a placeholder game (T cases, take 1 or 2 stones), so everything\n\
-         runs now. Next: write the problem into src/main.rs (the TODOs: statement, rule,\n\
-         proof), the game search into src/bin/brute.rs, the format into gen.rs and\n\
-         validate.rs, the statement's sample into testdata/{name}/01-sample.in (lint calls\n\
-         it empty until then). Each file stands alone and the tests run the built\n\
-         binaries, so any of them may be rewritten in your own style. Then:\n\
-         \n    cargo judge {name}                     build and judge on testdata/{name}/\
-         \n    cargo judge bless {name} --force       expected outputs from the brute force\
-         \n    cargo judge stress {name}              solution vs brute force on random inputs\
-         \n    cargo judge lint {name}                testdata hygiene, inputs through {name}-validate\
-         \n    cargo test -p {name}                   tests/solution.rs\n"
-    ));
-    print!("{text}");
-    Ok(Status::Passed)
+    Ok(Created {
+        root,
+        crate_dir,
+        testdata_dir,
+    })
 }
 
 /// Cargo's rules for a package name, made stricter so that the name also works

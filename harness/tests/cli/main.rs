@@ -7,6 +7,7 @@ mod interactive;
 mod lint;
 mod malformed;
 mod options;
+mod package;
 mod sandbox;
 mod scaffold;
 mod stress;

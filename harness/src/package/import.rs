@@ -1,0 +1,320 @@
+//! `cargo judge import PACKAGE [NAME]`: a package as a workspace problem.
+//!
+//! Owns the mapping from the package format to the workspace's: the cases become
+//! `testdata/NAME/` pairs (`.ans` written as `.out`, groups flattened into the
+//! name, `sample/1` → `sample-1`, so natural order keeps samples first), the limits
+//! and the validator become `problem.toml` (the default validator's flags as our
+//! `tokens` or `float` checker where those mean the same, else the `kattis`
+//! checker; a custom validator copied into the testdata folder and kept as a
+//! Kattis-protocol checker), and `problems/NAME/` comes from the template (the
+//! scaffold's [`crate::scaffold::create`]), with the package's Rust accepted
+//! submission as `src/main.rs` when it has one.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+
+use super::program::Lang;
+use super::validator::Flags;
+use super::{Package, TimeSource};
+use crate::cli::NewArgs;
+use crate::scaffold;
+
+/// Imports the package at `dir` as the workspace problem `name` (default: the
+/// package folder's name) and prints what it wrote.
+pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
+    let package = super::load(dir)?;
+    if package.interactive {
+        bail!(
+            "{}: interactive packages cannot be imported yet",
+            dir.display()
+        );
+    }
+    if let Some(e) = package.errors.first() {
+        bail!("{e}");
+    }
+    let name = name.map_or_else(|| package.name.clone(), String::from);
+    let files = case_files(&package)?;
+    let (time_limit, source) = package.time_limit(None);
+    let checker = checker_toml(&package)?;
+    let main = rust_solution(&package);
+
+    let args = NewArgs {
+        name: name.clone(),
+        title: package.title.clone(),
+        source: None,
+        time_limit,
+        memory_limit: package.limits.memory_mib,
+    };
+    let created = scaffold::create(&args)?;
+    let result = fill(
+        &package,
+        &created,
+        &files,
+        time_limit,
+        &source,
+        &checker,
+        main.as_deref(),
+    );
+    if let Err(e) = result {
+        // Both folders are ours (create refuses to write over anything): leave nothing.
+        let _ = std::fs::remove_dir_all(&created.crate_dir);
+        let _ = std::fs::remove_dir_all(&created.testdata_dir);
+        return Err(e);
+    }
+    let mut text = format!(
+        "imported {} as {name}\ncreated problems/{name}/ from the template",
+        dir.display()
+    );
+    match &main {
+        Some(p) => {
+            let rel = p.strip_prefix(&package.root).unwrap_or(p);
+            let _ = write!(
+                text,
+                "; src/main.rs from {} (without the template's brute, gen, validate and tests, which are for its placeholder game)",
+                rel.display()
+            );
+        }
+        None => text.push_str(
+            "; src/main.rs is the template's (the package has no Rust accepted submission)",
+        ),
+    }
+    let _ = write!(
+        text,
+        "\ncreated testdata/{name}/: {} cases, problem.toml ({}, time limit {})\n",
+        files.len(),
+        checker.describe,
+        super::fmt_secs(time_limit)
+    );
+    if source == TimeSource::Default {
+        text.push_str(
+            "note: the package sets no time limit and verify has not computed one: the default was used\n",
+        );
+    }
+    let _ = writeln!(text, "next: cargo judge {name}");
+    print!("{text}");
+    Ok(())
+}
+
+/// The flattened case names and the files they come from.
+fn case_files(package: &Package) -> Result<Vec<(String, PathBuf, PathBuf)>> {
+    let mut out: Vec<(String, PathBuf, PathBuf)> = Vec::new();
+    for c in &package.cases {
+        let flat = c.case.name.replace('/', "-");
+        if let Some((_, other, _)) = out.iter().find(|(n, _, _)| *n == flat) {
+            bail!(
+                "{} and {} would both be testdata case {flat}",
+                other.display(),
+                c.case.input.display()
+            );
+        }
+        out.push((flat, c.case.input.clone(), c.case.output.clone()));
+    }
+    Ok(out)
+}
+
+/// problem.toml's checker lines, and how they read.
+struct CheckerToml {
+    lines: String,
+    describe: String,
+    /// The custom validator to copy into the testdata folder, and its name there.
+    copy: Option<(PathBuf, String)>,
+}
+
+fn checker_toml(package: &Package) -> Result<CheckerToml> {
+    let v = &package.validator;
+    if !v.group_flags.is_empty() {
+        let groups: Vec<String> = v
+            .group_flags
+            .iter()
+            .map(|(d, _)| d.display().to_string())
+            .collect();
+        bail!(
+            "test groups with their own validator flags ({}) cannot be written to problem.toml",
+            groups.join(", ")
+        );
+    }
+    let flags_toml = if v.flags.is_empty() {
+        String::new()
+    } else {
+        format!("kattis_flags = {}\n", toml_string(&v.flags.join(" ")))
+    };
+    if let [program] = v.programs.as_slice() {
+        let name = if program.path.is_dir() {
+            "output_validator".to_string()
+        } else {
+            format!(
+                "output_validator.{}",
+                program
+                    .path
+                    .extension()
+                    .and_then(|e| e.to_str())
+                    .unwrap_or("txt")
+            )
+        };
+        return Ok(CheckerToml {
+            lines: format!(
+                "# The package's own output validator, run as Kattis runs it:\n\
+                 # VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT, exit 42 = AC, 43 = WA.\n\
+                 checker = \"kattis\"\nkattis_validator = {}\n{flags_toml}",
+                toml_string(&name)
+            ),
+            describe: format!("custom validator {name} ({})", program.lang.name()),
+            copy: Some((program.path.clone(), name)),
+        });
+    }
+    if v.programs.len() > 1 {
+        bail!("the package has several output validators; problem.toml holds one");
+    }
+    let flags = Flags::parse(&v.flags)?;
+    // Case does not matter where no expected output has a letter.
+    let letters = package.cases.iter().any(|c| {
+        std::fs::read(&c.case.output).is_ok_and(|b| b.iter().any(u8::is_ascii_alphabetic))
+    });
+    let case_free = flags.case_sensitive || !letters;
+    let (lines, describe) = if flags.space_change_sensitive || !case_free {
+        (
+            format!(
+                "# Kattis' default validator (case-insensitive unless case_sensitive):\n\
+                 checker = \"kattis\"\n{flags_toml}"
+            ),
+            format!("kattis default validator: {}", flags.describe()),
+        )
+    } else if flags.abs.is_some() || flags.rel.is_some() {
+        (
+            format!(
+                "checker = \"float\"\nfloat_abs = {:?}\nfloat_rel = {:?}\n",
+                flags.abs.unwrap_or(0.0),
+                flags.rel.unwrap_or(0.0)
+            ),
+            "float checker".to_string(),
+        )
+    } else {
+        (
+            "checker = \"tokens\"\n".to_string(),
+            "tokens checker".to_string(),
+        )
+    };
+    Ok(CheckerToml {
+        lines,
+        describe,
+        copy: None,
+    })
+}
+
+/// The first accepted Rust submission that is a single file.
+fn rust_solution(package: &Package) -> Option<PathBuf> {
+    let dir = package.root.join("submissions/accepted");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && Lang::of_file(p) == Some(Lang::Rust))
+        .collect();
+    files.sort();
+    files.into_iter().next()
+}
+
+fn fill(
+    package: &Package,
+    created: &scaffold::Created,
+    files: &[(String, PathBuf, PathBuf)],
+    time_limit: f64,
+    source: &TimeSource,
+    checker: &CheckerToml,
+    main: Option<&Path>,
+) -> Result<()> {
+    let td = &created.testdata_dir;
+    for stale in ["01-sample.in", "01-sample.out"] {
+        let _ = std::fs::remove_file(td.join(stale));
+    }
+    for (name, input, answer) in files {
+        std::fs::copy(input, td.join(format!("{name}.in")))
+            .with_context(|| format!("cannot copy {}", input.display()))?;
+        std::fs::copy(answer, td.join(format!("{name}.out")))
+            .with_context(|| format!("cannot copy {}", answer.display()))?;
+    }
+    if let Some((from, to)) = &checker.copy {
+        copy_tree(from, &td.join(to))?;
+    }
+    let from = match source {
+        TimeSource::ProblemYaml => "problem.yaml",
+        TimeSource::TimelimitFile => ".timelimit",
+        TimeSource::Verified { .. } => "computed by cargo judge verify",
+        TimeSource::CommandLine | TimeSource::Default => "the judge's default",
+    };
+    let mut toml = format!(
+        "# Imported by `cargo judge import` from the problem package {}.\n",
+        package.root.display()
+    );
+    if let Some(t) = &package.title {
+        let _ = writeln!(toml, "title = {}", toml_string(t));
+    }
+    let _ = writeln!(toml, "# time limit: {from}");
+    let _ = writeln!(toml, "time_limit = {time_limit:?}");
+    let _ = writeln!(toml, "memory_limit = {}", package.limits.memory_mib);
+    let _ = writeln!(toml, "output_limit = {}", package.limits.output_mib);
+    toml.push_str(&checker.lines);
+    std::fs::write(td.join("problem.toml"), toml).context("cannot write problem.toml")?;
+    let readme = format!(
+        "# {}\n\nImported from the problem package `{}` by `cargo judge import`: each\n\
+         `NAME.out` is the package's `.ans` for the same case (its path under `data/`\n\
+         with `/` written as `-`), the checker and limits come from its problem.yaml.\n",
+        package.title.as_deref().unwrap_or(&package.name),
+        package.root.display()
+    );
+    std::fs::write(td.join("README.md"), readme).context("cannot write README.md")?;
+    if let Some(main) = main {
+        let dir = &created.crate_dir;
+        std::fs::copy(main, dir.join("src/main.rs"))
+            .with_context(|| format!("cannot copy {}", main.display()))?;
+        // The template's brute force, generator, validator and tests are for its
+        // placeholder game; beside the package's solution they would test another
+        // problem (and fail), so the crate keeps only the solution.
+        let manifest = dir.join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest)
+            .with_context(|| format!("cannot read {}", manifest.display()))?;
+        let name = &created
+            .crate_dir
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let mut text = text;
+        for bin in ["brute", "gen", "validate"] {
+            let block = format!(
+                "[[bin]]\nname = \"{name}-{bin}\"\npath = \"src/bin/{bin}.rs\"\ntest = false\n"
+            );
+            text = text.replace(&block, "");
+            let _ = std::fs::remove_file(dir.join(format!("src/bin/{bin}.rs")));
+        }
+        std::fs::write(&manifest, text)
+            .with_context(|| format!("cannot write {}", manifest.display()))?;
+        let _ = std::fs::remove_dir(dir.join("src/bin"));
+        let _ = std::fs::remove_dir_all(dir.join("tests"));
+    }
+    Ok(())
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    if from.is_file() {
+        std::fs::copy(from, to).with_context(|| format!("cannot copy {}", from.display()))?;
+        return Ok(());
+    }
+    for entry in walkdir::WalkDir::new(from) {
+        let entry = entry?;
+        let dest = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&dest)?;
+        } else {
+            std::fs::copy(entry.path(), &dest)
+                .with_context(|| format!("cannot copy {}", entry.path().display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// A TOML basic string.
+fn toml_string(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}

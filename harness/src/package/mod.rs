@@ -1,0 +1,753 @@
+//! Kattis / ICPC problem packages: a folder with `problem.yaml` at its root.
+//!
+//! Owns reading a package: `problem.yaml` (legacy and 2023-07 formats), the test
+//! data (`data/sample/` then `data/secret/`, nested groups in natural order, `.ans`
+//! as the expected output, `testdata.yaml` flags per group), the output validator
+//! (`output_validators/` or the 2023-07 `output_validator/`), input validators and
+//! submissions, and the time limit (problem.yaml, a `.timelimit` file, the limit
+//! `verify` computed, or the default, always said). A package becomes a judge
+//! plan: cases in order, limits and a [`validator::Kattis`] checker.
+//! `verify` judges its submissions, `import` turns it into a workspace problem.
+
+pub mod import;
+pub mod program;
+pub mod validator;
+pub mod verify;
+pub mod yaml;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use crate::discover::{self, Case};
+use crate::problem::{Checker, Settings};
+use program::Source;
+use yaml::{Node, Value};
+
+/// The metadata file at a package's root.
+pub const FILE_NAME: &str = "problem.yaml";
+
+/// Whether `dir` is a problem package (has a `problem.yaml`).
+pub fn is_package(dir: &Path) -> bool {
+    dir.join(FILE_NAME).is_file()
+}
+
+/// Which version of the format `problem.yaml` says it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `legacy` (or no `problem_format_version`): `output_validators/`,
+    /// `validation:`, `validator_flags:`, `limits.time_multiplier`.
+    Legacy,
+    /// `2023-07-draft`: `output_validator/`, `type:`, `limits.time_limit`,
+    /// `limits.time_multipliers`.
+    V2023,
+}
+
+/// Where the time limit came from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TimeSource {
+    /// `--time-limit`.
+    CommandLine,
+    /// `limits.time_limit` in problem.yaml.
+    ProblemYaml,
+    /// The `.timelimit` file.
+    TimelimitFile,
+    /// Computed by `verify`: the slowest accepted run times the multiplier.
+    Verified {
+        /// The slowest accepted submission's slowest case, in seconds.
+        slowest: f64,
+    },
+    /// Nothing said: the judge's default.
+    Default,
+}
+
+/// A package's limits.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limits {
+    /// A fixed time limit in seconds, if the package has one (problem.yaml or
+    /// `.timelimit`), and where it comes from.
+    pub time_limit: Option<(f64, TimeSource)>,
+    /// Memory in MiB.
+    pub memory_mib: u64,
+    /// Output in MiB.
+    pub output_mib: u64,
+    /// Slowest accepted run × this = the time limit (legacy `time_multiplier`,
+    /// 2023-07 `time_multipliers.ac_to_time_limit`).
+    pub multiplier: f64,
+    /// Time limit × this = how long a TLE submission must run (legacy
+    /// `time_safety_margin`, 2023-07 `time_multipliers.time_limit_to_tle`).
+    pub safety_margin: f64,
+    /// The computed limit is rounded up to a multiple of this (seconds).
+    pub resolution: f64,
+}
+
+/// One test case of a package, with the group it belongs to.
+#[derive(Debug, Clone)]
+pub struct PackageCase {
+    /// The case: name `sample/1`, `secret/group1/03`.
+    pub case: Case,
+    /// Whether it is a sample.
+    pub sample: bool,
+    /// Flags for input validators (testdata.yaml's `input_validator_flags`).
+    pub input_flags: Vec<String>,
+}
+
+/// A problem package, read.
+#[derive(Debug)]
+pub struct Package {
+    /// The package folder.
+    pub root: PathBuf,
+    /// Its short name (the folder's name).
+    pub name: String,
+    /// The title, if problem.yaml has one.
+    pub title: Option<String>,
+    /// The format version.
+    pub format: Format,
+    /// `type: scoring` (legacy) or `scoring` among 2023-07's types.
+    pub scoring: bool,
+    /// Interactive (`validation: custom interactive` or `type: interactive`).
+    pub interactive: bool,
+    /// The limits.
+    pub limits: Limits,
+    /// The output validator (default or custom).
+    pub validator: std::sync::Arc<validator::Kattis>,
+    /// Input validator programs.
+    pub input_validators: Vec<Source>,
+    /// Header folders for C/C++ programs (`include/` and friends).
+    pub includes: Vec<PathBuf>,
+    /// The cases, samples first, in data order.
+    pub cases: Vec<PackageCase>,
+    /// Problems found while reading that do not stop judging (unpaired files).
+    pub errors: Vec<String>,
+}
+
+/// problem.yaml keys read by this module; the format has many more (names,
+/// credits, license, keywords) that the judge has no use for and ignores.
+fn scalar<'a>(node: &'a Node, key: &str) -> Result<Option<&'a str>> {
+    match node.get(key) {
+        None => Ok(None),
+        Some(n) if n.is_null() => Ok(None),
+        Some(n) => match n.as_str() {
+            Some(s) => Ok(Some(s)),
+            None => bail!("line {}: {key} must be a single value", n.line),
+        },
+    }
+}
+
+fn number(node: &Node, key: &str, min_exclusive: f64) -> Result<Option<f64>> {
+    let Some(text) = scalar(node, key)? else {
+        return Ok(None);
+    };
+    let line = node.get(key).map_or(0, |n| n.line);
+    match text.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > min_exclusive => Ok(Some(v)),
+        _ => bail!("line {line}: {key} must be a number above {min_exclusive}, found \"{text}\""),
+    }
+}
+
+/// Reads the package at `dir`.
+pub fn load(dir: &Path) -> Result<Package> {
+    let path = dir.join(FILE_NAME);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let doc = yaml::parse(&text).with_context(|| format!("{}", path.display()))?;
+    read(dir, &doc).with_context(|| format!("{}", path.display()))
+}
+
+fn read(dir: &Path, doc: &Node) -> Result<Package> {
+    if !matches!(doc.value, Value::Map(_)) {
+        bail!("line {}: expected a mapping of keys", doc.line);
+    }
+    let format = match scalar(doc, "problem_format_version")? {
+        None | Some("legacy" | "legacy-icpc") => Format::Legacy,
+        Some(v) if v.starts_with("2023-07") => Format::V2023,
+        Some(other) => bail!(
+            "problem_format_version \"{other}\" is not one this judge reads (legacy, 2023-07-draft)"
+        ),
+    };
+    let name = std::path::absolute(dir)
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_else(|| "package".into());
+    let title = match doc.get("name") {
+        Some(n) => match &n.value {
+            Value::Scalar(s) => Some(s.clone()),
+            Value::Map(m) => m
+                .iter()
+                .find(|(k, _)| k == "en")
+                .or(m.first())
+                .and_then(|(_, v)| v.as_str().map(String::from)),
+            _ => None,
+        },
+        None => None,
+    };
+
+    // Problem type: legacy `type` + `validation`; 2023-07 `type` (one or a list).
+    let mut types: Vec<String> = Vec::new();
+    if let Some(t) = doc.get("type") {
+        match &t.value {
+            Value::Scalar(s) => types.extend(s.split_whitespace().map(String::from)),
+            Value::Seq(items) => {
+                for i in items {
+                    types.push(
+                        i.as_str()
+                            .with_context(|| format!("line {}: type must be words", i.line))?
+                            .to_string(),
+                    );
+                }
+            }
+            Value::Null => {}
+            Value::Map(_) => bail!("line {}: type must be a word or a list", t.line),
+        }
+    }
+    for t in &types {
+        if ![
+            "pass-fail",
+            "scoring",
+            "interactive",
+            "multi-pass",
+            "submit-answer",
+        ]
+        .contains(&t.as_str())
+        {
+            bail!("unknown problem type \"{t}\"");
+        }
+    }
+    if types
+        .iter()
+        .any(|t| t == "multi-pass" || t == "submit-answer")
+    {
+        bail!("multi-pass and submit-answer problems are not supported");
+    }
+    let validation = scalar(doc, "validation")?.unwrap_or("default");
+    let words: Vec<&str> = validation.split_whitespace().collect();
+    let custom_validation = match words.first() {
+        Some(&"default") | None => false,
+        Some(&"custom") => true,
+        Some(other) => bail!("validation \"{other}\": expected default or custom"),
+    };
+    let interactive =
+        types.iter().any(|t| t == "interactive") || words[1..].contains(&"interactive");
+    let scoring = types.iter().any(|t| t == "scoring") || words[1..].contains(&"score");
+
+    // Limits.
+    let legacy = format == Format::Legacy;
+    let empty = Node {
+        value: Value::Map(Vec::new()),
+        line: 0,
+    };
+    let limits_node = doc.get("limits").filter(|n| !n.is_null()).unwrap_or(&empty);
+    let multipliers = limits_node
+        .get("time_multipliers")
+        .filter(|n| !n.is_null())
+        .unwrap_or(&empty);
+    let mut time_limit =
+        number(limits_node, "time_limit", 0.0)?.map(|t| (t, TimeSource::ProblemYaml));
+    if time_limit.is_none() {
+        let file = dir.join(".timelimit");
+        if file.is_file() {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            match text.trim().parse::<f64>() {
+                Ok(t) if t.is_finite() && t > 0.0 => {
+                    time_limit = Some((t, TimeSource::TimelimitFile));
+                }
+                _ => bail!(
+                    "{}: \"{}\" is not a number of seconds",
+                    file.display(),
+                    text.trim()
+                ),
+            }
+        }
+    }
+    let (multiplier, safety_margin) = if legacy {
+        (
+            number(limits_node, "time_multiplier", 0.0)?.unwrap_or(5.0),
+            number(limits_node, "time_safety_margin", 0.0)?.unwrap_or(2.0),
+        )
+    } else {
+        (
+            number(multipliers, "ac_to_time_limit", 0.0)?.unwrap_or(2.0),
+            number(multipliers, "time_limit_to_tle", 0.0)?.unwrap_or(1.5),
+        )
+    };
+    let mib = |key: &str, default: u64| -> Result<u64> {
+        Ok(match number(limits_node, key, 0.0)? {
+            Some(v) if v <= (1 << 20) as f64 => v.ceil() as u64,
+            Some(v) => bail!("limits.{key} = {v} MiB is more than this judge allows"),
+            None => default,
+        })
+    };
+    let limits = Limits {
+        time_limit,
+        memory_mib: mib("memory", 1024)?,
+        output_mib: mib("output", 8)?,
+        multiplier,
+        safety_margin,
+        resolution: number(limits_node, "time_resolution", 0.0)?.unwrap_or(1.0),
+    };
+
+    let includes: Vec<PathBuf> = ["include", "include/c", "include/cpp"]
+        .iter()
+        .map(|d| dir.join(d))
+        .filter(|d| d.is_dir())
+        .collect();
+
+    // Test data, with each group's testdata.yaml.
+    let data = dir.join("data");
+    if !data.is_dir() {
+        bail!(
+            "{}: no data/ folder (data/sample, data/secret)",
+            dir.display()
+        );
+    }
+    let mut errors = Vec::new();
+    let mut cases = Vec::new();
+    let mut group_output_flags: Vec<(PathBuf, Vec<String>)> = Vec::new();
+    let base_flags: Vec<String> = scalar(doc, "validator_flags")?
+        .unwrap_or("")
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let root_config = group_config(&data, &GroupConfig::default())?;
+    for part in ["sample", "secret"] {
+        let folder = data.join(part);
+        if !folder.is_dir() {
+            continue;
+        }
+        let found = discover::cases(&folder)?;
+        for p in &found.unpaired {
+            let partner = if p.extension().is_some_and(|e| e == "in") {
+                ".ans"
+            } else {
+                ".in"
+            };
+            errors.push(format!("{}: no matching {partner} file", p.display()));
+        }
+        for p in &found.ambiguous {
+            errors.push(format!(
+                "{}: both .out and .ans exist; keep one of them",
+                p.display()
+            ));
+        }
+        let mut configs: Vec<(PathBuf, GroupConfig)> = Vec::new();
+        for c in found.cases {
+            let case_dir = c.input.parent().unwrap_or(&folder).to_path_buf();
+            let config = match configs.iter().find(|(d, _)| *d == case_dir) {
+                Some((_, cfg)) => cfg.clone(),
+                None => {
+                    // Inherit down the folders from data/ to the case's own.
+                    let mut cfg = root_config.clone();
+                    let mut at = data.clone();
+                    let rel = case_dir
+                        .strip_prefix(&data)
+                        .unwrap_or(Path::new(""))
+                        .to_path_buf();
+                    for comp in rel.components() {
+                        at.push(comp);
+                        cfg = group_config(&at, &cfg)?;
+                    }
+                    configs.push((case_dir.clone(), cfg.clone()));
+                    cfg
+                }
+            };
+            if let Some(flags) = &config.output_flags
+                && !group_output_flags.iter().any(|(d, _)| *d == case_dir)
+            {
+                let mut all = base_flags.clone();
+                all.extend(flags.iter().cloned());
+                group_output_flags.push((case_dir.clone(), all));
+            }
+            cases.push(PackageCase {
+                case: Case {
+                    name: format!("{part}/{}", c.name),
+                    ..c
+                },
+                sample: part == "sample",
+                input_flags: config.input_flags.clone().unwrap_or_default(),
+            });
+        }
+    }
+    if cases.is_empty() {
+        errors.push(format!(
+            "{}: no test cases (data/sample/*.in and data/secret/**/*.in with .ans)",
+            dir.display()
+        ));
+    }
+
+    // Output validator.
+    let validator_dir = [dir.join("output_validators"), dir.join("output_validator")]
+        .into_iter()
+        .find(|d| d.is_dir());
+    let custom =
+        custom_validation || (format == Format::V2023 && dir.join("output_validator").is_dir());
+    let programs = if custom {
+        let Some(vdir) = &validator_dir else {
+            bail!(
+                "validation is custom but the package has no output_validators/ (or output_validator/) folder"
+            );
+        };
+        let programs = if vdir.ends_with("output_validator") {
+            // 2023-07: the folder is the one program.
+            vec![
+                program::source(vdir)?
+                    .with_context(|| format!("{}: no validator source", vdir.display()))?,
+            ]
+        } else {
+            programs_in(vdir)?
+        };
+        if programs.is_empty() {
+            bail!("{}: no validator program found", vdir.display());
+        }
+        programs
+    } else {
+        Vec::new()
+    };
+    let validator =
+        validator::Kattis::new(programs, base_flags, group_output_flags, includes.clone())?;
+
+    let input_validators = match [
+        dir.join("input_validators"),
+        dir.join("input_format_validators"),
+    ]
+    .into_iter()
+    .find(|d| d.is_dir())
+    {
+        Some(d) => programs_in(&d)?,
+        None => Vec::new(),
+    };
+
+    Ok(Package {
+        root: dir.to_path_buf(),
+        name,
+        title,
+        format,
+        scoring,
+        interactive,
+        limits,
+        validator: std::sync::Arc::new(validator),
+        input_validators,
+        includes,
+        cases,
+        errors,
+    })
+}
+
+/// Every program directly in `dir`: each source file and each folder.
+pub fn programs_in(dir: &Path) -> Result<Vec<Source>> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            !p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+        })
+        .collect();
+    entries.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+    let mut out = Vec::new();
+    for e in entries {
+        if let Some(s) = program::source(&e)? {
+            out.push(s);
+        }
+    }
+    Ok(out)
+}
+
+/// The settings a group's testdata.yaml gives (inherited from its parents).
+#[derive(Debug, Clone, Default)]
+struct GroupConfig {
+    output_flags: Option<Vec<String>>,
+    input_flags: Option<Vec<String>>,
+}
+
+fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
+    let path = dir.join("testdata.yaml");
+    let mut cfg = parent.clone();
+    if !path.is_file() {
+        return Ok(cfg);
+    }
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let doc = yaml::parse(&text).with_context(|| format!("{}", path.display()))?;
+    let words = |key: &str| -> Result<Option<Vec<String>>> {
+        let Some(n) = doc.get(key) else {
+            return Ok(None);
+        };
+        Ok(Some(match &n.value {
+            Value::Scalar(s) => s.split_whitespace().map(String::from).collect(),
+            Value::Seq(items) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(String::from))
+                .collect(),
+            Value::Null => Vec::new(),
+            Value::Map(_) => bail!("{}:{}: {key} must be words", path.display(), n.line),
+        }))
+    };
+    if let Some(f) = words("output_validator_flags")?.or(words("output_validator_args")?) {
+        cfg.output_flags = Some(f);
+    }
+    if let Some(f) = words("input_validator_flags")?.or(words("input_validator_args")?) {
+        cfg.input_flags = Some(f);
+    }
+    Ok(cfg)
+}
+
+/// Where `verify` keeps the time limit it computed for the package at `root`.
+fn verified_limit_file(root: &Path) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let abs = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    abs.hash(&mut h);
+    program::cache_dir()
+        .join("timelimits")
+        .join(format!("{:016x}", h.finish()))
+}
+
+/// Records the time limit `verify` computed (the slowest accepted run, and the limit).
+pub fn save_verified_limit(root: &Path, slowest: f64, limit: f64) {
+    let file = verified_limit_file(root);
+    if let Some(parent) = file.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    let _ = std::fs::write(file, format!("{limit} {slowest}\n"));
+}
+
+fn verified_limit(root: &Path) -> Option<(f64, f64)> {
+    let text = std::fs::read_to_string(verified_limit_file(root)).ok()?;
+    let mut words = text.split_whitespace();
+    let limit = words.next()?.parse().ok()?;
+    let slowest = words.next()?.parse().ok()?;
+    Some((limit, slowest))
+}
+
+impl Package {
+    /// The time limit for judging and where it comes from: `--time-limit`, the
+    /// package's own, the one `verify` computed, or the default.
+    pub fn time_limit(&self, cli: Option<f64>) -> (f64, TimeSource) {
+        if let Some(t) = cli {
+            return (t, TimeSource::CommandLine);
+        }
+        if let Some(t) = &self.limits.time_limit {
+            return t.clone();
+        }
+        if let Some((limit, slowest)) = verified_limit(&self.root) {
+            return (limit, TimeSource::Verified { slowest });
+        }
+        (crate::problem::DEFAULT_TIME_LIMIT, TimeSource::Default)
+    }
+
+    /// The judge settings for `time_limit` seconds. An interactive package's
+    /// validator is the interactor: it is built here (once), so judging can start it.
+    pub fn settings(&self, time_limit: f64) -> Result<Settings> {
+        let mut settings = Settings {
+            title: self.title.clone(),
+            time_limit: Duration::from_secs_f64(time_limit),
+            memory_limit: self.limits.memory_mib << 20,
+            output_limit: self.limits.output_mib << 20,
+            checker: Checker::Kattis(std::sync::Arc::clone(&self.validator)),
+            ..Settings::default()
+        };
+        if self.interactive {
+            let built = self.validator.build()?;
+            let Some(first) = built.first() else {
+                bail!(
+                    "{}: an interactive package needs its interactor in output_validators/",
+                    self.root.display()
+                );
+            };
+            settings.checker = Checker::Tokens;
+            settings.interactive = true;
+            settings.interactor = Some(match first.argv.as_slice() {
+                [exe] => crate::interact::Interactor::Exe(PathBuf::from(exe)),
+                argv => crate::interact::Interactor::Shell {
+                    command: argv
+                        .iter()
+                        .map(|a| shell_quote(&a.to_string_lossy()))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    dir: None,
+                },
+            });
+        }
+        Ok(settings)
+    }
+
+    /// Computes the time limit problemtools would from the slowest accepted run.
+    pub fn computed_limit(&self, slowest: f64) -> f64 {
+        let r = self.limits.resolution;
+        ((slowest * self.limits.multiplier / r).ceil().max(1.0)) * r
+    }
+
+    /// One line saying what is judged and how, for the top of the output.
+    pub fn header(&self, time_limit: f64, source: &TimeSource) -> String {
+        let samples = self.cases.iter().filter(|c| c.sample).count();
+        let from = match source {
+            TimeSource::CommandLine => "from --time-limit".to_string(),
+            TimeSource::ProblemYaml => "from problem.yaml".to_string(),
+            TimeSource::TimelimitFile => "from .timelimit".to_string(),
+            TimeSource::Verified { slowest } => format!(
+                "computed by verify: slowest accepted {} x {}, rounded up",
+                crate::units::human_time(*slowest),
+                self.limits.multiplier
+            ),
+            TimeSource::Default => {
+                "the default: the package sets none, run `cargo judge verify` to compute it"
+                    .to_string()
+            }
+        };
+        let mut kind = String::new();
+        if self.interactive {
+            kind.push_str(", interactive");
+        }
+        if self.scoring {
+            kind.push_str(", scoring: scores not supported, each case judged pass/fail");
+        }
+        format!(
+            "package {}: {} cases ({samples} sample, {} secret){kind}; time limit {} ({from}), memory {} MiB, output {} MiB; {}",
+            self.name,
+            self.cases.len(),
+            self.cases.len() - samples,
+            fmt_secs(time_limit),
+            self.limits.memory_mib,
+            self.limits.output_mib,
+            self.validator.describe()
+        )
+    }
+}
+
+/// `word` quoted for `sh`.
+fn shell_quote(word: &str) -> String {
+    format!("'{}'", word.replace('\'', "'\\''"))
+}
+
+/// Seconds as `1 s` or `0.5 s`.
+pub fn fmt_secs(t: f64) -> String {
+    format!("{} s", (t * 1000.0).round() / 1000.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(yaml: &str, files: &[(&str, &str)]) -> (tempfile::TempDir, Result<Package>) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), yaml).unwrap();
+        for (f, text) in files {
+            let p = dir.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        let p = load(dir.path());
+        (dir, p)
+    }
+
+    const DATA: &[(&str, &str)] = &[
+        ("data/sample/1.in", ""),
+        ("data/sample/1.ans", ""),
+        ("data/secret/g10/1.in", ""),
+        ("data/secret/g10/1.ans", ""),
+        ("data/secret/g2/1.in", ""),
+        ("data/secret/g2/1.ans", ""),
+        ("data/secret/a.in", ""),
+        ("data/secret/a.ans", ""),
+    ];
+
+    #[test]
+    fn cases_are_samples_then_secret_groups_in_natural_order() {
+        let (_d, p) = package("name: X\n", DATA);
+        let names: Vec<_> = p
+            .unwrap()
+            .cases
+            .iter()
+            .map(|c| c.case.name.clone())
+            .collect();
+        assert_eq!(
+            names,
+            ["sample/1", "secret/a", "secret/g2/1", "secret/g10/1"]
+        );
+    }
+
+    #[test]
+    fn legacy_limits_and_multipliers_are_read_with_their_defaults() {
+        let (_d, p) = package("limits:\n  memory: 512\n  time_multiplier: 3\n", DATA);
+        let p = p.unwrap();
+        assert_eq!(p.limits.memory_mib, 512);
+        assert_eq!(p.limits.output_mib, 8);
+        assert_eq!(p.limits.multiplier, 3.0);
+        assert_eq!(p.limits.safety_margin, 2.0);
+        assert_eq!(p.limits.time_limit, None);
+        assert_eq!(p.computed_limit(0.05), 1.0);
+        assert_eq!(p.computed_limit(0.5), 2.0);
+    }
+
+    #[test]
+    fn a_2023_07_package_has_its_time_limit_and_multipliers() {
+        let (_d, p) = package(
+            "problem_format_version: 2023-07-draft\ntype: [pass-fail, interactive]\n\
+             limits:\n  time_limit: 1.5\n  time_multipliers:\n    time_limit_to_tle: 3\n",
+            DATA,
+        );
+        let p = p.unwrap();
+        assert_eq!(p.format, Format::V2023);
+        assert!(p.interactive);
+        assert_eq!(p.limits.time_limit, Some((1.5, TimeSource::ProblemYaml)));
+        assert_eq!(p.limits.safety_margin, 3.0);
+        assert_eq!(p.limits.multiplier, 2.0);
+    }
+
+    #[test]
+    fn a_timelimit_file_gives_the_time_limit() {
+        let mut files = DATA.to_vec();
+        files.push((".timelimit", "3\n"));
+        let (_d, p) = package("name: X\n", &files);
+        assert_eq!(
+            p.unwrap().time_limit(None),
+            (3.0, TimeSource::TimelimitFile)
+        );
+    }
+
+    #[test]
+    fn a_bad_limit_is_an_error_naming_its_line() {
+        let (_d, p) = package("name: X\nlimits:\n  memory: lots\n", DATA);
+        let err = format!("{:#}", p.unwrap_err());
+        assert!(err.contains("line 3: memory"), "{err}");
+    }
+
+    #[test]
+    fn validator_flags_of_a_group_apply_to_its_cases() {
+        let mut files = DATA.to_vec();
+        files.push((
+            "data/secret/g2/testdata.yaml",
+            "output_validator_flags: case_sensitive\n",
+        ));
+        let (_d, p) = package("validator_flags: float_tolerance 1e-3\n", &files);
+        let p = p.unwrap();
+        let g2 = p
+            .cases
+            .iter()
+            .find(|c| c.case.name == "secret/g2/1")
+            .unwrap();
+        let v = &p.validator;
+        let ok = |input: &Path, out: &str, ans: &str| {
+            v.check(input, out.as_bytes(), ans.as_bytes()).unwrap()
+                == crate::check::Outcome::Accepted
+        };
+        let a = &p
+            .cases
+            .iter()
+            .find(|c| c.case.name == "secret/a")
+            .unwrap()
+            .case
+            .input;
+        assert!(ok(a, "X 1.0001", "x 1"));
+        assert!(!ok(&g2.case.input, "X 1.0001", "x 1"));
+        assert!(ok(&g2.case.input, "x 1.0001", "x 1"));
+    }
+
+    #[test]
+    fn custom_validation_without_a_validator_is_an_error() {
+        let (_d, p) = package("validation: custom\n", DATA);
+        assert!(format!("{:#}", p.unwrap_err()).contains("no output_validators/"));
+    }
+}

@@ -1,0 +1,528 @@
+//! Kattis output validation: the default validator and custom validator programs.
+//!
+//! The default validator compares tokens case-insensitively unless
+//! `case_sensitive`, ignores how they are spaced unless `space_change_sensitive`,
+//! and compares numbers within `float_tolerance` (or the separate
+//! `float_absolute_tolerance` / `float_relative_tolerance`) when the answer's token
+//! is a number and a tolerance is given. A custom validator is a program run as
+//! `VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT`: exit 42 accepts, 43
+//! rejects, anything else is a judge error; its `judgemessage.txt` explains.
+//! This is a checker kind of its own ([`crate::problem::Checker::Kattis`]), so
+//! `check.rs` keeps the workspace's checkers and this module the Kattis rules.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use super::program::{self, Built, Source};
+use crate::check::{Outcome, Rejection, Why};
+use crate::run::{self, Exit, Limits};
+
+/// The default validator's options, from `validator_flags`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Flags {
+    /// `case_sensitive`: letters must match in case.
+    pub case_sensitive: bool,
+    /// `space_change_sensitive`: whitespace must match exactly.
+    pub space_change_sensitive: bool,
+    /// `float_absolute_tolerance` (or `float_tolerance`).
+    pub abs: Option<f64>,
+    /// `float_relative_tolerance` (or `float_tolerance`).
+    pub rel: Option<f64>,
+}
+
+impl Flags {
+    /// Parses the flag words; an unknown word or a bad number is an error naming it.
+    pub fn parse(words: &[String]) -> Result<Flags> {
+        let mut flags = Flags::default();
+        let mut it = words.iter();
+        while let Some(word) = it.next() {
+            let mut number = |what: &str| -> Result<f64> {
+                let v = it
+                    .next()
+                    .with_context(|| format!("validator flag {what} needs a number"))?;
+                match v.parse::<f64>() {
+                    Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+                    _ => bail!("validator flag {what}: \"{v}\" is not a non-negative number"),
+                }
+            };
+            match word.as_str() {
+                "case_sensitive" => flags.case_sensitive = true,
+                "space_change_sensitive" => flags.space_change_sensitive = true,
+                "float_tolerance" => {
+                    let x = number("float_tolerance")?;
+                    flags.abs = Some(x);
+                    flags.rel = Some(x);
+                }
+                "float_absolute_tolerance" => flags.abs = Some(number(word)?),
+                "float_relative_tolerance" => flags.rel = Some(number(word)?),
+                other => bail!(
+                    "unknown default-validator flag \"{other}\" (known: case_sensitive, \
+                     space_change_sensitive, float_tolerance, float_absolute_tolerance, \
+                     float_relative_tolerance)"
+                ),
+            }
+        }
+        Ok(flags)
+    }
+
+    /// How the flags read, for the report: `case-insensitive tokens, floats ±1e-6`.
+    pub fn describe(&self) -> String {
+        let mut s = String::from(if self.case_sensitive {
+            "case-sensitive"
+        } else {
+            "case-insensitive"
+        });
+        s.push_str(if self.space_change_sensitive {
+            ", exact spacing"
+        } else {
+            " tokens"
+        });
+        match (self.abs, self.rel) {
+            (Some(a), Some(r)) if a == r => s.push_str(&format!(", numbers within {a:e}")),
+            (Some(a), Some(r)) => s.push_str(&format!(", numbers within {a:e} abs or {r:e} rel")),
+            (Some(a), None) => s.push_str(&format!(", numbers within {a:e} abs")),
+            (None, Some(r)) => s.push_str(&format!(", numbers within {r:e} rel")),
+            (None, None) => {}
+        }
+        s
+    }
+}
+
+/// Where the default validator found a difference, or `None` when it accepts.
+pub fn default_validate(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> {
+    let mut out = Tokens::new(output);
+    let mut ans = Tokens::new(answer);
+    loop {
+        if flags.space_change_sensitive {
+            let (ow, aw) = (out.space(), ans.space());
+            if ow != aw {
+                return Some(format!(
+                    "line {}: space change error: expected {}, got {}",
+                    out.line,
+                    show_space(aw),
+                    show_space(ow)
+                ));
+            }
+        } else {
+            out.space();
+            ans.space();
+        }
+        let line = out.line;
+        match (ans.token(), out.token()) {
+            (None, None) => return None,
+            (None, Some(t)) => {
+                return Some(format!(
+                    "line {line}: trailing output \"{}\"",
+                    String::from_utf8_lossy(t)
+                ));
+            }
+            (Some(a), None) => {
+                return Some(format!(
+                    "line {line}: output ended while the answer had \"{}\"",
+                    String::from_utf8_lossy(a)
+                ));
+            }
+            (Some(a), Some(o)) => {
+                if let Some(why) = compare_token(o, a, flags) {
+                    return Some(format!("line {line}: {why}"));
+                }
+            }
+        }
+    }
+}
+
+fn compare_token(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> {
+    let show = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
+    if (flags.abs.is_some() || flags.rel.is_some())
+        && let Some(expected) = parse_float(answer)
+    {
+        let Some(got) = parse_float(output) else {
+            return Some(format!(
+                "expected a number like \"{}\", got \"{}\"",
+                show(answer),
+                show(output)
+            ));
+        };
+        let diff = (expected - got).abs();
+        let abs_ok = flags.abs.is_some_and(|t| diff <= t);
+        let rel_ok = flags.rel.is_some_and(|t| diff <= t * expected.abs());
+        // The same value written differently (1e5, 100000.0) is equal too.
+        if abs_ok || rel_ok || expected == got {
+            return None;
+        }
+        return Some(format!(
+            "expected {} got {}: difference {diff:e} is too large",
+            show(answer),
+            show(output)
+        ));
+    }
+    let equal = if flags.case_sensitive {
+        output == answer
+    } else {
+        output.eq_ignore_ascii_case(answer)
+    };
+    if equal {
+        None
+    } else {
+        Some(format!(
+            "expected \"{}\", got \"{}\"",
+            show(answer),
+            show(output)
+        ))
+    }
+}
+
+/// A whole token read as a floating-point number (as C's strtod would take it).
+fn parse_float(token: &[u8]) -> Option<f64> {
+    let s = std::str::from_utf8(token).ok()?;
+    let v: f64 = s.parse().ok()?;
+    // Rust also reads "inf" and "NaN", as strtod does; keep them comparable only
+    // for equality (their difference is not a number).
+    Some(v)
+}
+
+fn show_space(s: &[u8]) -> String {
+    if s.is_empty() {
+        return "no space".into();
+    }
+    let mut t = String::from("\"");
+    for &b in s {
+        match b {
+            b'\n' => t.push_str("\\n"),
+            b'\r' => t.push_str("\\r"),
+            b'\t' => t.push_str("\\t"),
+            _ => t.push(b as char),
+        }
+    }
+    t.push('"');
+    t
+}
+
+/// Whitespace-separated tokens with the line of the current position.
+struct Tokens<'a> {
+    text: &'a [u8],
+    at: usize,
+    line: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a [u8]) -> Self {
+        Tokens {
+            text,
+            at: 0,
+            line: 1,
+        }
+    }
+
+    fn space(&mut self) -> &'a [u8] {
+        let start = self.at;
+        while let Some(&b) = self.text.get(self.at) {
+            if !b.is_ascii_whitespace() {
+                break;
+            }
+            if b == b'\n' {
+                self.line += 1;
+            }
+            self.at += 1;
+        }
+        &self.text[start..self.at]
+    }
+
+    fn token(&mut self) -> Option<&'a [u8]> {
+        let start = self.at;
+        while self
+            .text
+            .get(self.at)
+            .is_some_and(|b| !b.is_ascii_whitespace())
+        {
+            self.at += 1;
+        }
+        (self.at > start).then(|| &self.text[start..self.at])
+    }
+}
+
+/// A Kattis output validator: the default one, or programs (all must accept).
+#[derive(Debug)]
+pub struct Kattis {
+    /// The custom validator programs; empty for the default validator.
+    pub programs: Vec<Source>,
+    /// The flags for every case (problem.yaml's `validator_flags`).
+    pub flags: Vec<String>,
+    /// Flags for the cases under a folder (a test group with a testdata.yaml),
+    /// most specific last; they replace `flags` for those cases.
+    pub group_flags: Vec<(PathBuf, Vec<String>)>,
+    /// Header folders for C and C++ validators besides their own.
+    pub includes: Vec<PathBuf>,
+    /// CPU seconds a validator may take per case.
+    pub time_limit: Duration,
+    /// The default validator's reading of `flags` and of each group's.
+    parsed: Vec<Flags>,
+    /// The validators, built on first use (once, however many cases ask).
+    built: OnceLock<Result<Vec<Built>, String>>,
+}
+
+impl PartialEq for Kattis {
+    fn eq(&self, other: &Self) -> bool {
+        self.programs == other.programs
+            && self.flags == other.flags
+            && self.group_flags == other.group_flags
+    }
+}
+
+impl Kattis {
+    /// A validator: the default one when `programs` is empty. The flags are checked
+    /// here for the default validator (an unknown one is an error naming it).
+    pub fn new(
+        programs: Vec<Source>,
+        flags: Vec<String>,
+        group_flags: Vec<(PathBuf, Vec<String>)>,
+        includes: Vec<PathBuf>,
+    ) -> Result<Kattis> {
+        let mut parsed = Vec::new();
+        if programs.is_empty() {
+            parsed.push(Flags::parse(&flags)?);
+            for (dir, words) in &group_flags {
+                parsed.push(Flags::parse(words).with_context(|| format!("in {}", dir.display()))?);
+            }
+        }
+        Ok(Kattis {
+            programs,
+            flags,
+            group_flags,
+            includes,
+            time_limit: Duration::from_secs(60),
+            parsed,
+            built: OnceLock::new(),
+        })
+    }
+
+    /// The flags (and their default-validator reading) for the case `input`.
+    fn flags_for(&self, input: &Path) -> (&[String], Option<&Flags>) {
+        let at = self
+            .group_flags
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, (dir, _))| input.starts_with(dir));
+        match at {
+            Some((i, (_, words))) => (words, self.parsed.get(i + 1)),
+            None => (&self.flags, self.parsed.first()),
+        }
+    }
+
+    /// What it is, for the report.
+    pub fn describe(&self) -> String {
+        let groups = if self.group_flags.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; other flags in {}",
+                self.group_flags
+                    .iter()
+                    .map(|(d, w)| format!("{} ({})", d.display(), w.join(" ")))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        if self.programs.is_empty() {
+            let flags = self.parsed.first().cloned().unwrap_or_default();
+            format!("default validator: {}{groups}", flags.describe())
+        } else {
+            let names: Vec<String> = self
+                .programs
+                .iter()
+                .map(|p| format!("{} ({})", p.name, p.lang.name()))
+                .collect();
+            let flags = if self.flags.is_empty() {
+                String::new()
+            } else {
+                format!(", flags: {}", self.flags.join(" "))
+            };
+            format!("custom validator {}{flags}{groups}", names.join(", "))
+        }
+    }
+
+    /// Builds the validator programs now (once); the error is the compiler's.
+    pub fn build(&self) -> Result<&[Built]> {
+        let built = self.built.get_or_init(|| {
+            self.programs
+                .iter()
+                .map(|p| {
+                    program::build(p, &self.includes, 1024).map_err(|e| {
+                        format!("cannot build output validator {}: {e:#}", p.path.display())
+                    })
+                })
+                .collect()
+        });
+        match built {
+            Ok(b) => Ok(b),
+            Err(e) => bail!("{e}"),
+        }
+    }
+
+    /// Validates `output` for the case with this `input` and `answer`.
+    pub fn check(&self, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome> {
+        let (flags, parsed) = self.flags_for(input);
+        if self.programs.is_empty() {
+            let parsed = parsed.cloned().unwrap_or_default();
+            return Ok(match default_validate(output, answer, &parsed) {
+                None => Outcome::Accepted,
+                Some(why) => rejected(why),
+            });
+        }
+        let built = self.build()?;
+        let scratch = tempfile::tempdir().context("cannot create a folder for the validator")?;
+        let out_path = scratch.path().join("output");
+        std::fs::write(&out_path, output).context("cannot write the output for the validator")?;
+        let answer_path = scratch.path().join("answer");
+        std::fs::write(&answer_path, answer)
+            .context("cannot write the answer for the validator")?;
+        for (built, source) in built.iter().zip(&self.programs) {
+            let feedback = scratch.path().join(format!("feedback-{}", source.name));
+            std::fs::create_dir(&feedback)?;
+            let mut command = built.command();
+            command
+                .arg(std::path::absolute(input)?)
+                .arg(&answer_path)
+                .arg(format!("{}/", feedback.display()))
+                .args(flags);
+            let outcome =
+                run_validator(command, &out_path, &feedback, self.time_limit, &source.name)?;
+            if outcome != Outcome::Accepted {
+                return Ok(outcome);
+            }
+        }
+        Ok(Outcome::Accepted)
+    }
+}
+
+/// A wrong answer with the validator's own words.
+fn rejected(message: String) -> Outcome {
+    Outcome::Wrong(Rejection {
+        why: Why::Program { message },
+        expected: None,
+        actual: None,
+    })
+}
+
+/// Runs one validator process and reads its verdict from the exit code.
+pub fn run_validator(
+    command: std::process::Command,
+    stdin: &Path,
+    feedback: &Path,
+    time_limit: Duration,
+    name: &str,
+) -> Result<Outcome> {
+    let limits = Limits {
+        time: time_limit,
+        memory: 4 << 30,
+        output: 8 << 20,
+    };
+    let ran = run::run(command, stdin, &limits)
+        .with_context(|| format!("cannot run output validator {name}"))?;
+    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
+    let message = message.trim();
+    match ran.exit {
+        Exit::Code(42) => Ok(Outcome::Accepted),
+        Exit::Code(43) => Ok(rejected(if message.is_empty() {
+            format!("rejected by {name} (no judgemessage.txt)")
+        } else {
+            message.to_string()
+        })),
+        other => {
+            let how = match other {
+                Exit::Code(c) => format!("exit {c}"),
+                Exit::Signal(s) => run::signal_name(s),
+            };
+            let stderr = String::from_utf8_lossy(&ran.stderr_tail);
+            let last = stderr.lines().last().unwrap_or("").trim().to_string();
+            let mut why = format!("output validator {name} failed ({how}; 42 accepts, 43 rejects)");
+            if ran.wall_exceeded || ran.cpu > time_limit {
+                why = format!("output validator {name} ran out of time");
+            }
+            if !message.is_empty() {
+                why.push_str(&format!(": {message}"));
+            } else if !last.is_empty() {
+                why.push_str(&format!(": {last}"));
+            }
+            bail!("{why}")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(words: &str) -> Flags {
+        Flags::parse(
+            &words
+                .split_whitespace()
+                .map(String::from)
+                .collect::<Vec<_>>(),
+        )
+        .unwrap()
+    }
+
+    fn ok(out: &str, ans: &str, f: &str) -> bool {
+        default_validate(out.as_bytes(), ans.as_bytes(), &flags(f)).is_none()
+    }
+
+    #[test]
+    fn the_default_validator_ignores_case_unless_case_sensitive() {
+        assert!(ok("YES\n", "yes\n", ""));
+        assert!(!ok("YES\n", "yes\n", "case_sensitive"));
+    }
+
+    #[test]
+    fn the_default_validator_ignores_spacing_unless_space_change_sensitive() {
+        assert!(ok("1   2\n\n", "1 2", ""));
+        assert!(!ok("1   2\n", "1 2\n", "space_change_sensitive"));
+        assert!(ok("1 2\n", "1 2\n", "space_change_sensitive"));
+    }
+
+    #[test]
+    fn numbers_are_compared_within_the_tolerance_only_when_one_is_given() {
+        assert!(!ok("0.3333\n", "0.333333\n", ""));
+        assert!(ok("0.3333\n", "0.333333\n", "float_tolerance 1e-3"));
+        assert!(!ok("0.33\n", "0.333333\n", "float_tolerance 1e-3"));
+        assert!(ok("1000.5\n", "1000\n", "float_relative_tolerance 1e-3"));
+        assert!(!ok("1000.5\n", "1000\n", "float_absolute_tolerance 1e-3"));
+        assert!(ok("1e3\n", "1000\n", "float_absolute_tolerance 0"));
+    }
+
+    #[test]
+    fn a_word_where_a_number_is_expected_is_wrong() {
+        let why = default_validate(b"abc\n", b"1.5\n", &flags("float_tolerance 1e-6")).unwrap();
+        assert!(why.contains("expected a number"), "{why}");
+    }
+
+    #[test]
+    fn words_beside_numbers_still_compare_case_insensitively() {
+        assert!(ok(
+            "Case 1: 0.50001\n",
+            "case 1: 0.5\n",
+            "float_tolerance 1e-4"
+        ));
+    }
+
+    #[test]
+    fn trailing_and_missing_output_are_wrong_and_say_which_line() {
+        let why = default_validate(b"1\n2\n3\n", b"1\n2\n", &Flags::default()).unwrap();
+        assert_eq!(why, "line 3: trailing output \"3\"");
+        let why = default_validate(b"1\n", b"1\n2\n", &Flags::default()).unwrap();
+        assert!(why.contains("output ended"), "{why}");
+    }
+
+    #[test]
+    fn an_unknown_flag_is_an_error_naming_it() {
+        let err = Flags::parse(&["float_tolerence".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("float_tolerence"), "{err}");
+        assert!(Flags::parse(&["float_tolerance".into(), "x".into()]).is_err());
+    }
+}
