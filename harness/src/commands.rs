@@ -47,7 +47,7 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
                 interact::resolve(&mut suite.settings, &suite.name, &exes)?;
             }
         }
-        return judge_bundles(&ws, &plan, &args.options, &mut reporter);
+        return judge_bundles(&ws, plan, &args.options, &mut reporter);
     }
     let built = build::build_each(&ws, &packages)?;
     let exes = built.executables;
@@ -84,11 +84,11 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
 
 /// `cargo judge --bundled`: the same plan, judged on each solution's bundle
 /// compiled with plain rustc instead of the crate's binary. Known-wrong solutions
-/// are not bundles and are left out; a problem whose bundle cannot be made is an
-/// error of its own, and the others are still judged.
+/// are not bundles and are left out. A bundle rustc rejects is one CE result, a problem that cannot
+/// be bundled is an error of its own, and the others are still judged.
 fn judge_bundles(
     ws: &Workspace,
-    plan: &Plan,
+    plan: Plan,
     options: &Options,
     reporter: &mut dyn Reporter,
 ) -> Result<Status> {
@@ -97,6 +97,7 @@ fn judge_bundles(
     let names: Vec<&str> = plan.suites.iter().map(|s| s.name.as_str()).collect();
     let built = bundle::build(&sources, &names, scratch.path());
     let mut errors = plan.errors.clone();
+    let mut compile_errors = Vec::new();
     let mut jobs = Vec::new();
     let mut stderr = std::io::stderr();
     for suite in &plan.suites {
@@ -115,10 +116,17 @@ fn judge_bundles(
                 }
                 jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
             }
+            bundle::Built::CompileError(why) => {
+                compile_errors.push(CaseResult::compile_error(&suite.name, why));
+            }
             bundle::Built::Failed(why) => errors.push(why.clone()),
         }
     }
-    let results = execute(&jobs, options, reporter)?;
+    let mut results = execute(&jobs, options, reporter)?;
+    for r in compile_errors {
+        reporter.case(&r)?;
+        results.push(r);
+    }
     finish(reporter, &results, &[], &errors)
 }
 

@@ -491,36 +491,58 @@ pub enum Built {
         /// rustc's warnings, empty when clean.
         diagnostics: String,
     },
-    /// It could not be bundled or compiled; the message says why.
+    /// rustc rejected it: its diagnostics (a verdict about the solution, CE).
+    CompileError(String),
+    /// It could not be bundled (a refusal, or a file that cannot be read or
+    /// written): the harness could not make what it was asked to judge.
     Failed(String),
 }
 
 /// Bundles and compiles each problem into `scratch`, for judging the bundles.
 pub fn build(sources: &Sources, problems: &[&str], scratch: &Path) -> BTreeMap<String, Built> {
-    let mut built = BTreeMap::new();
-    for &p in problems {
-        let result = match sources.write(p) {
-            Err(e) => Built::Failed(format!("cannot bundle {p}: {e:#}")),
-            Ok(bundle) => match compile(&bundle.path, scratch) {
-                Err(e) => Built::Failed(format!("{e:#}")),
-                Ok(Compiled {
-                    exe: None,
-                    diagnostics,
-                    ..
-                }) => Built::Failed(format!(
-                    "the bundle of {p} does not compile with rustc --edition {EDITION} -O:\n{}",
-                    diagnostics.trim_end()
-                )),
-                Ok(Compiled {
-                    exe: Some(exe),
-                    diagnostics,
-                    ..
-                }) => Built::Exe { exe, diagnostics },
-            },
-        };
-        built.insert(p.to_string(), result);
+    // rustc -O takes seconds per bundle: one per core at a time.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let built = std::sync::Mutex::new(BTreeMap::new());
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|s| {
+        for _ in 0..workers.min(problems.len()) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&p) = problems.get(i) else { break };
+                    let result = build_one(sources, p, scratch);
+                    built
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .insert(p.to_string(), result);
+                }
+            });
+        }
+    });
+    built.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+fn build_one(sources: &Sources, p: &str, scratch: &Path) -> Built {
+    match sources.write(p) {
+        Err(e) => Built::Failed(format!("cannot bundle {p}: {e:#}")),
+        Ok(bundle) => match compile(&bundle.path, scratch) {
+            Err(e) => Built::Failed(format!("{e:#}")),
+            Ok(Compiled {
+                exe: None,
+                diagnostics,
+                ..
+            }) => Built::CompileError(format!(
+                "rustc --edition {EDITION} -O {}:\n{}",
+                bundle.path.display(),
+                diagnostics.trim_end()
+            )),
+            Ok(Compiled {
+                exe: Some(exe),
+                diagnostics,
+                ..
+            }) => Built::Exe { exe, diagnostics },
+        },
     }
-    built
 }
 
 /// `cargo judge bundle [NAME...] [--check]`. Each problem is bundled (and

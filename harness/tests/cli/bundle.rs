@@ -278,6 +278,22 @@ fn judge_bundled_gives_the_bundles_verdicts() {
 }
 
 #[test]
+fn judge_bundled_reports_a_bundle_rustc_rejects_as_ce() {
+    let ws = LibWs::new();
+    ws.edit(
+        "problems/sum/src/main.rs",
+        "fn main() {\n",
+        "fn main() {\n    let _: u8 = \"not a number\";\n",
+    );
+    ws.judge()
+        .args(["--bundled", "sum"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("CE  sum/(build)"))
+        .stdout(predicate::str::contains("error[E0308]: mismatched types"));
+}
+
+#[test]
 fn a_library_using_another_workspace_library_is_bundled_with_root_paths() {
     let ws = LibWs::new();
     ws.write(
