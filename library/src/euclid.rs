@@ -54,6 +54,7 @@ use super::scan::{Error, Scanner};
 /// line `0 0` or the end of the input; for each, `win` if the first player wins,
 /// else `lose` (each with its own line end). Errors as [`Scanner::line`] and
 /// [`Line::positive`](super::scan::Line::positive) name them.
+#[inline]
 pub fn answer_lines<R: Read, W: Write>(
     sc: &mut Scanner<R>,
     out: &mut W,
@@ -68,6 +69,7 @@ pub fn answer_lines<R: Read, W: Write>(
 }
 
 /// Does the player to move win from `(a, b)` (both positive, any order)?
+#[inline]
 pub fn first_player_wins(a: u64, b: u64) -> bool {
     debug_assert!(a > 0 && b > 0, "a game position has two positive numbers");
     let (mut big, mut small) = if a >= b { (a, b) } else { (b, a) };

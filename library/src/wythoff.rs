@@ -45,6 +45,7 @@
 
 /// Does the player to move lose with piles of `a` and `b` stones? Exact for every
 /// pair of `u64`.
+#[inline]
 pub fn is_p_position(a: u64, b: u64) -> bool {
     let (a, b) = (a.min(b), a.max(b));
     let k = u128::from(b - a);
