@@ -7,6 +7,7 @@ mod interactive;
 mod lint;
 mod malformed;
 mod options;
+mod own_style;
 mod package;
 mod sandbox;
 mod scaffold;
