@@ -29,7 +29,11 @@ fn main() {
         // One `n` per line until the line `0` (or the end of the input).
         while let Some(line) = sc.line_until([0])? {
             let [n] = line.values;
-            out.write_all(if first_player_wins(n) { b"Alice\n" } else { b"Bob\n" })?;
+            out.write_all(if first_player_wins(n) {
+                b"Alice\n"
+            } else {
+                b"Bob\n"
+            })?;
         }
         Ok(())
     });
