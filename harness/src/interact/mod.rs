@@ -21,6 +21,7 @@
 
 mod dialogue;
 mod relay;
+pub mod stress;
 mod verdict;
 
 use std::path::{Path, PathBuf};

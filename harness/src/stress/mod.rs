@@ -47,6 +47,13 @@ const GREEN: Style = AnsiColor::Green.on_default().bold();
 pub fn stress(args: StressArgs) -> Result<Status> {
     let ws = build::workspace()?;
     let name = args.problem.as_str();
+    // An interactive problem has no brute force: its interactor is the oracle.
+    if ws.problem(name).is_some() {
+        let settings = Settings::load(&ws.testdata().join(name))?;
+        if settings.interactive {
+            return crate::interact::stress::for_problem(&args, &ws, settings);
+        }
+    }
     let programs = programs(&ws, name)?;
     let Some(generator) = programs.generator.clone() else {
         bail!(

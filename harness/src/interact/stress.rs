@@ -1,0 +1,322 @@
+//! `cargo judge stress NAME` for an interactive problem: the generator makes the
+//! interactor's inputs, the interactor is the oracle (there is no brute force to
+//! compare with: it decides), and the first input on which the solution is not
+//! accepted is shrunk.
+//!
+//! Shrinking keeps the input's first line (the count and whatever follows it on
+//! that line, such as a seed) and drops chunks of the following lines, halves
+//! first, rewriting the count to the number of lines kept; a candidate is kept
+//! when the solution still gets the same verdict. Inputs whose first line holds
+//! no count are shrunk the same way without rewriting it. A timeout is not shrunk
+//! (each try would take the whole wall limit). Running one case is `relay`'s,
+//! the verdict `verdict`'s.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+
+use super::{InteractorLimits, Spec, decide, run};
+use crate::build::Workspace;
+use crate::cli::StressArgs;
+use crate::judge::Verdict;
+use crate::problem::Settings;
+use crate::run::{self as proc, Exit, Limits};
+use crate::status::Status;
+
+/// The programs an interactive stress run needs.
+pub struct Programs {
+    /// The solution.
+    pub solution: PathBuf,
+    /// The interactor.
+    pub interactor: Command,
+    /// The generator.
+    pub generator: PathBuf,
+}
+
+/// One judged input: the verdict, and the text to show with it.
+struct Judged {
+    verdict: Verdict,
+    shown: String,
+}
+
+struct Tester<'a> {
+    programs: &'a Programs,
+    limits: Limits,
+    scratch: &'a Path,
+    runs: u64,
+}
+
+impl Tester<'_> {
+    fn judge(&mut self, input: &str) -> Result<Judged> {
+        self.runs += 1;
+        let (path, answer) = (self.scratch.join("case.in"), self.scratch.join("case.out"));
+        std::fs::write(&path, input)?;
+        std::fs::write(&answer, "")?;
+        let interactor = clone(&self.programs.interactor);
+        let x = run(Spec {
+            solution: Command::new(&self.programs.solution),
+            interactor,
+            input: &path,
+            answer: &answer,
+            limits: self.limits,
+            interactor_limits: InteractorLimits::for_solution(&self.limits),
+        })?;
+        let j = decide(&x, &self.limits);
+        let mut shown = j.detail.clone();
+        if !j.judge_message.is_empty() {
+            shown.push_str(&format!("\njudge message: {}", j.judge_message));
+        }
+        shown.push_str(&format!("\n{}:\n{}", j.dialogue.0, indent(&j.dialogue.1)));
+        Ok(Judged {
+            verdict: j.verdict,
+            shown: shown.trim_start().to_string(),
+        })
+    }
+}
+
+fn clone(c: &Command) -> Command {
+    let mut n = Command::new(c.get_program());
+    n.args(c.get_args());
+    if let Some(d) = c.get_current_dir() {
+        n.current_dir(d);
+    }
+    n
+}
+
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The input with only the lines after the first at `keep`, the count on the
+/// first line rewritten when it is one.
+fn with_lines(first: &str, rest: &[&str], keep: &[bool]) -> String {
+    let kept: Vec<&str> = rest
+        .iter()
+        .zip(keep)
+        .filter(|(_, k)| **k)
+        .map(|(l, _)| *l)
+        .collect();
+    let mut words: Vec<String> = first.split_whitespace().map(str::to_string).collect();
+    if words.first().is_some_and(|w| w.parse::<u64>().is_ok()) {
+        words[0] = kept.len().to_string();
+    }
+    let mut s = words.join(" ");
+    s.push('\n');
+    for l in kept {
+        s.push_str(l);
+        s.push('\n');
+    }
+    s
+}
+
+/// Drops chunks of lines after the first while `fails` still holds.
+fn shrink(input: &str, budget: u64, mut fails: impl FnMut(&str) -> Result<bool>) -> Result<String> {
+    let mut lines = input.lines();
+    let first = lines.next().unwrap_or("").to_string();
+    let rest: Vec<&str> = lines.collect();
+    let mut keep = vec![true; rest.len()];
+    let mut chunk = rest.len().div_ceil(2).max(1);
+    let mut runs = 0;
+    loop {
+        let mut changed = false;
+        let mut i = 0;
+        while i < rest.len() && runs < budget {
+            if keep[i..(i + chunk).min(rest.len())].iter().any(|k| *k) {
+                let mut trial = keep.clone();
+                trial[i..(i + chunk).min(rest.len())].fill(false);
+                runs += 1;
+                if fails(&with_lines(&first, &rest, &trial))? {
+                    keep = trial;
+                    changed = true;
+                }
+            }
+            i += chunk;
+        }
+        if runs >= budget || (chunk == 1 && !changed) {
+            break;
+        }
+        if !changed {
+            chunk = chunk.div_ceil(2);
+        }
+    }
+    Ok(with_lines(&first, &rest, &keep))
+}
+
+/// `cargo judge stress NAME` for a problem whose `problem.toml` says
+/// `type = "interactive"`: builds it, finds its solution, generator and
+/// interactor, and runs [`stress`].
+pub fn for_problem(args: &StressArgs, ws: &Workspace, mut settings: Settings) -> Result<Status> {
+    let name = args.problem.as_str();
+    let exes = crate::build::build(ws, &[name])?;
+    super::resolve(&mut settings, name, &exes)?;
+    let bin = |target: &str| exes.get(&(name.to_string(), target.to_string())).cloned();
+    let solution = bin(name).with_context(|| format!("cargo built no binary {name}"))?;
+    let generator = bin(&format!("{name}-gen")).with_context(|| {
+        format!("problem {name} has no generator: expected [[bin]] {name}-gen (src/bin/gen.rs)")
+    })?;
+    let interactor = settings
+        .interactor
+        .as_ref()
+        .and_then(|i| i.command())
+        .with_context(|| format!("problem.toml of {name} names no interactor"))?;
+    let programs = Programs {
+        solution,
+        interactor,
+        generator,
+    };
+    stress(args, ws, &settings, &programs)
+}
+
+/// Runs the stress loop of `args` for the interactive problem `name`.
+pub fn stress(
+    args: &StressArgs,
+    ws: &Workspace,
+    settings: &Settings,
+    programs: &Programs,
+) -> Result<Status> {
+    let name = &args.problem;
+    let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
+    let limits = Limits {
+        time: settings.time_limit,
+        memory: settings.memory_limit,
+        output: settings.output_limit,
+    };
+    let mut tester = Tester {
+        programs,
+        limits,
+        scratch: scratch.path(),
+        runs: 0,
+    };
+    let mut gen_args = vec![
+        "--lines".to_string(),
+        args.lines.to_string(),
+        "--max".to_string(),
+        args.max.to_string(),
+    ];
+    gen_args.extend(args.gen_args.iter().cloned());
+    let mut out = anstream::stdout();
+    writeln!(
+        out,
+        "stress {name} (interactive): the solution against its interactor on `{name}-gen --seed S {}`, seeds from {}",
+        gen_args.join(" "),
+        args.seed
+    )?;
+    let null = scratch.path().join("empty");
+    std::fs::write(&null, "")?;
+    let started = Instant::now();
+    let deadline = args.cases.is_none().then(|| {
+        started + Duration::from_secs_f64(args.time.unwrap_or(crate::stress::DEFAULT_SECONDS))
+    });
+    let (mut seed, mut done) = (args.seed, 0u64);
+    loop {
+        if args.cases.is_some_and(|n| done >= n) || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let input = generate(&programs.generator, seed, &gen_args, &null)?;
+        let judged = tester.judge(&input)?;
+        done += 1;
+        if judged.verdict == Verdict::ERR {
+            writeln!(
+                out,
+                "the judge failed on seed {seed}:\n{}",
+                indent(&judged.shown)
+            )?;
+            return Ok(Status::Broken);
+        }
+        if judged.verdict != Verdict::AC {
+            writeln!(
+                out,
+                "FOUND on seed {seed} after {done} cases in {:.1} s: {}",
+                started.elapsed().as_secs_f64(),
+                judged.verdict.name()
+            )?;
+            let want = judged.verdict;
+            let (minimal, last) = if args.no_shrink || want == Verdict::TLE {
+                if want == Verdict::TLE && !args.no_shrink {
+                    writeln!(
+                        out,
+                        "not shrinking a timeout: each try would take the whole wall limit"
+                    )?;
+                }
+                (input.clone(), judged)
+            } else {
+                let runs_before = tester.runs;
+                let minimal = shrink(&input, args.shrink_runs, |candidate| {
+                    Ok(tester.judge(candidate)?.verdict == want)
+                })?;
+                writeln!(
+                    out,
+                    "shrunk {} lines to {} in {} runs",
+                    input.lines().count(),
+                    minimal.lines().count(),
+                    tester.runs - runs_before
+                )?;
+                let last = tester.judge(&minimal)?;
+                (minimal, last)
+            };
+            write!(out, "minimal input (seed {seed}):\n{}", indent(&minimal))?;
+            writeln!(out, "{}", last.shown)?;
+            writeln!(
+                out,
+                "reproduce: cargo judge stress {name} --seed {seed} --cases 1 --lines {} --max {}",
+                args.lines, args.max
+            )?;
+            if args.save {
+                let dir = ws.testdata().join(name.as_str());
+                let stem = dir.join(format!("stress-{seed}"));
+                std::fs::write(stem.with_extension("in"), &minimal)?;
+                // The answer file of an interactive case may be empty (Kattis).
+                std::fs::write(stem.with_extension("out"), "")?;
+                writeln!(
+                    out,
+                    "saved {} (and an empty answer file)",
+                    stem.with_extension("in").display()
+                )?;
+            }
+            return Ok(Status::Failed);
+        }
+        seed = seed.wrapping_add(1);
+    }
+    writeln!(
+        out,
+        "ok: accepted on all {done} inputs (seeds {}..={}) in {:.1} s",
+        args.seed,
+        seed.wrapping_sub(1),
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(Status::Passed)
+}
+
+fn generate(generator: &Path, seed: u64, gen_args: &[String], null: &Path) -> Result<String> {
+    let mut command = Command::new(generator);
+    command.arg("--seed").arg(seed.to_string()).args(gen_args);
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory: 1 << 30,
+        output: 256 << 20,
+    };
+    let out = proc::run(command, null, &limits)?;
+    if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
+        bail!(
+            "the generator failed on `--seed {seed} {}`: {}",
+            gen_args.join(" "),
+            String::from_utf8_lossy(&out.stderr_tail).trim_end()
+        );
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrinking_keeps_the_first_line_and_rewrites_its_count() {
+        let input = "5 7\n1 1\n2 2\n3 3\n4 4\n5 5\n";
+        let minimal = shrink(input, 100, |c| Ok(c.contains("4 4"))).unwrap();
+        assert_eq!(minimal, "1 7\n4 4\n");
+    }
+}
