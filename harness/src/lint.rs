@@ -114,11 +114,39 @@ pub fn lint(args: LintArgs) -> Result<Status> {
         })
         .map(String::as_str)
         .collect();
-    let exes = if with_validator.is_empty() {
+    // Interactive problems: their interactor replays each `.interaction` sample.
+    let mut settings: HashMap<&str, crate::problem::Settings> = HashMap::new();
+    for name in &names {
+        if let Ok(s) = crate::problem::Settings::load(&testdata.join(name))
+            && s.interactor.is_some()
+        {
+            settings.insert(name.as_str(), s);
+        }
+    }
+    let mut to_build = with_validator.clone();
+    to_build.extend(
+        settings
+            .iter()
+            .filter(|(n, s)| {
+                ws.problem(n).is_some()
+                    && matches!(s.interactor, Some(crate::interact::Interactor::Binary(_)))
+            })
+            .map(|(n, _)| *n),
+    );
+    to_build.sort();
+    to_build.dedup();
+    let exes = if to_build.is_empty() {
         build::Executables::new()
     } else {
-        build::build(&ws, &with_validator)?
+        build::build(&ws, &to_build)?
     };
+    let mut interactors: HashMap<&str, crate::interact::Interactor> = HashMap::new();
+    for (name, mut s) in settings {
+        crate::interact::resolve(&mut s, name, &exes)?;
+        if let Some(i) = s.interactor {
+            interactors.insert(name, i);
+        }
+    }
     let mut findings = Vec::new();
     let mut files = 0;
     let mut validated = 0;
@@ -137,7 +165,10 @@ pub fn lint(args: LintArgs) -> Result<Status> {
             .filter_map(|e| e.ok())
             .filter(|e| e.file_type().is_file())
             .map(|e| e.into_path())
-            .filter(|p| p.extension().is_some_and(|x| x == "in" || x == "out"))
+            .filter(|p| {
+                p.extension()
+                    .is_some_and(|x| x == "in" || x == "out" || x == "interaction")
+            })
             .collect();
         paths.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
         for path in &paths {
@@ -154,6 +185,37 @@ pub fn lint(args: LintArgs) -> Result<Status> {
                     message,
                     tolerated,
                 });
+            }
+            if path.extension().is_some_and(|x| x == "interaction") {
+                let at = |line: usize, message: String| Finding {
+                    path: path.clone(),
+                    line,
+                    message,
+                    tolerated: false,
+                };
+                let (input, answer) = (path.with_extension("in"), path.with_extension("out"));
+                match crate::interact::parse_interaction(&String::from_utf8_lossy(&bytes)) {
+                    Err((line, why)) => findings.push(at(line, why)),
+                    Ok(_) if !input.is_file() || !answer.is_file() => findings.push(at(
+                        0,
+                        "a sample dialogue needs its case: no matching .in and .out".into(),
+                    )),
+                    Ok(lines) => match interactors.get(name.as_str()) {
+                        Some(interactor) => {
+                            if let Some(why) =
+                                crate::interact::replay(interactor, &input, &answer, &lines)?
+                            {
+                                findings.push(at(0, why));
+                            }
+                        }
+                        None => findings.push(at(
+                            0,
+                            "a sample dialogue in a folder whose problem.toml names no interactor"
+                                .into(),
+                        )),
+                    },
+                }
+                continue;
             }
             if path.extension().is_some_and(|x| x == "in") {
                 if let Some(first) = seen.get(&bytes) {

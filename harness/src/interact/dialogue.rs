@@ -187,6 +187,20 @@ impl Dialogue {
         s
     }
 
+    /// The kept lines written by `dir`, oldest first (cut lines as kept).
+    pub fn kept(&self, dir: Dir) -> Vec<String> {
+        let i = dir.index();
+        self.kept[i]
+            .iter()
+            .chain(&self.partial[i])
+            .map(|l| {
+                String::from_utf8_lossy(&l.text)
+                    .trim_end_matches('\r')
+                    .to_string()
+            })
+            .collect()
+    }
+
     /// Marks the lines still open as ended without a newline (call once, at the end).
     pub fn close(&mut self) {
         for p in self.partial.iter_mut().flatten() {

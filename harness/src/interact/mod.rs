@@ -243,3 +243,121 @@ pub fn resolve(
     }
     Ok(())
 }
+
+/// The `.interaction` convention: each line starts with `>` (the solution wrote
+/// the rest) or `<` (the interactor wrote it). The lines, or the first bad line's
+/// number and what is wrong.
+pub fn parse_interaction(text: &str) -> Result<Vec<(Dir, String)>, (usize, String)> {
+    let mut lines = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let dir = match line.chars().next() {
+            Some('>') => Dir::Solution,
+            Some('<') => Dir::Interactor,
+            _ => {
+                return Err((
+                    i + 1,
+                    "expected a line starting with `>` (the solution's) or `<` (the interactor's)"
+                        .to_string(),
+                ));
+            }
+        };
+        let rest = &line[1..];
+        lines.push((dir, rest.strip_prefix(' ').unwrap_or(rest).to_string()));
+    }
+    if lines.is_empty() {
+        return Err((0, "no dialogue".to_string()));
+    }
+    Ok(lines)
+}
+
+/// Replays a sample dialogue against the interactor: a scripted solution writes
+/// the `>` lines of `lines` (then reads to the end), and the interactor must
+/// accept and write exactly the `<` lines (checked on the last [`dialogue::KEEP`]
+/// lines it wrote, all a recording keeps). `None` when it does; the reason if not.
+pub fn replay(
+    interactor: &Interactor,
+    input: &Path,
+    answer: &Path,
+    lines: &[(Dir, String)],
+) -> anyhow::Result<Option<String>> {
+    let command = interactor
+        .command()
+        .with_context(|| format!("the interactor {} was not built", interactor.shown()))?;
+    let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
+    let script = scratch.path().join("solution.txt");
+    let mut said = String::new();
+    for (dir, text) in lines {
+        if *dir == Dir::Solution {
+            said.push_str(text);
+            said.push('\n');
+        }
+    }
+    std::fs::write(&script, said).context("cannot write the scripted solution")?;
+    let mut solution = Command::new("sh");
+    solution
+        .arg("-c")
+        .arg("cat \"$1\"; cat > /dev/null")
+        .arg("replay")
+        .arg(&script);
+    let limits = Limits {
+        time: Duration::from_secs(5),
+        memory: 1 << 30,
+        output: 64 << 20,
+    };
+    let x = run(Spec {
+        solution,
+        interactor: command,
+        input,
+        answer,
+        limits,
+        interactor_limits: InteractorLimits::for_solution(&limits),
+    })?;
+    let want: Vec<&str> = lines
+        .iter()
+        .filter(|(d, _)| *d == Dir::Interactor)
+        .map(|(_, t)| t.as_str())
+        .collect();
+    let got = x.dialogue.kept(Dir::Interactor);
+    let tail = &want[want.len().saturating_sub(got.len())..];
+    if x.interactor.exit != Exit::Code(ACCEPT) {
+        let mut why = format!(
+            "the interactor does not accept this dialogue ({}; 42 accepts)",
+            match x.interactor.exit {
+                Exit::Code(c) => format!("exit {c}"),
+                Exit::Signal(s) => crate::run::signal_name(s),
+            }
+        );
+        if !x.interactor.judge_message.is_empty() {
+            why.push_str(&format!(": {}", x.interactor.judge_message));
+        }
+        return Ok(Some(why));
+    }
+    if x.dialogue.lines(Dir::Interactor) != want.len() as u64 || got != tail {
+        return Ok(Some(format!(
+            "the interactor wrote other lines than the `<` lines ({} lines; the last: {:?})",
+            x.dialogue.lines(Dir::Interactor),
+            got.last().map(String::as_str).unwrap_or("")
+        )));
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interaction_file_is_lines_marked_by_who_wrote_them() {
+        let lines = parse_interaction("< 1 2\n> second\n>\n").unwrap();
+        assert_eq!(
+            lines,
+            [
+                (Dir::Interactor, "1 2".to_string()),
+                (Dir::Solution, "second".to_string()),
+                (Dir::Solution, String::new()),
+            ]
+        );
+        assert_eq!(parse_interaction("< 1\nfirst\n").unwrap_err().0, 2);
+        assert!(parse_interaction("").is_err());
+    }
+}

@@ -276,3 +276,51 @@ fn a_missing_interactor_program_is_an_error_naming_it() {
             "cannot run --interactor \"/no/such/interactor\"",
         ));
 }
+
+#[test]
+fn lint_replays_each_sample_dialogue_against_the_interactor() {
+    let ws = crate::tempws::TempWs::new(&["wythoff-play"]);
+    ws.judge()
+        .args(["lint", "wythoff-play"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("clean"));
+    // A sample whose solution line is an illegal move.
+    ws.edit(
+        "testdata/wythoff-play/01-sample.interaction",
+        "> 3 5",
+        "> 3 4",
+    );
+    ws.judge()
+        .args(["lint", "wythoff-play"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "01-sample.interaction: the interactor does not accept this dialogue",
+        ));
+}
+
+#[test]
+fn stress_plays_an_interactive_problem_against_its_interactor_and_shrinks_a_loss() {
+    let ws = crate::tempws::TempWs::new(&["wythoff-play"]);
+    ws.judge()
+        .args(["stress", "wythoff-play", "--cases", "5"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("ok: accepted on all 5 inputs"));
+    // A planted bug: the losing pair of difference 7 is misplaced.
+    ws.edit(
+        "problems/wythoff-play/src/main.rs",
+        "    let ak = lower(k);",
+        "    let ak = if k == 7 { lower(k) + 1 } else { lower(k) };",
+    );
+    ws.judge()
+        .args(["stress", "wythoff-play", "--cases", "200"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("FOUND on seed")
+                .and(predicate::str::contains("minimal input"))
+                .and(predicate::str::contains("judge message: game 1")),
+        );
+}
