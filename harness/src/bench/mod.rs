@@ -17,10 +17,12 @@
 //! run (`Bench`: where inputs and outputs go, the rows and targets so far) and
 //! calls the suites in order. Timing a process is `measure`'s; the solution
 //! benchmarks (and their C++ baselines) are `solutions`'; the judge benchmarks are
-//! `judging`'s; the table, the targets and `BENCHMARKS.md` are `report`'s.
+//! `judging`'s; `verify` beside problemtools is `packages`'; the table, the targets
+//! and `BENCHMARKS.md` are `report`'s.
 
 mod judging;
 mod measure;
+mod packages;
 mod report;
 mod solutions;
 
@@ -169,6 +171,9 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
 
     eprintln!("the judge...");
     judging::judge_benchmarks(&mut b, &args)?;
+
+    eprintln!("problem packages...");
+    packages::package_benchmarks(&mut b)?;
 
     let text = report::report(&b, &args, gxx);
     print!("{}", table(&b.rows));

@@ -404,18 +404,15 @@ fn judge_submissions(
             ));
         }
     }
-    let first_failure: Vec<AtomicUsize> = (0..subs.len())
-        .map(|_| AtomicUsize::new(usize::MAX))
-        .collect();
-    let results = parallel_map(&jobs, threads, |(i, c, job)| {
-        if first_failure[*i].load(Ordering::SeqCst) < *c {
-            return None;
-        }
+    // A submission expected to fail runs one case at a time: it stops at its first
+    // failure, so a second case in flight beside it (a TLE submission's, run to
+    // the safety margin) would be time thrown away. Accepted ones run every case
+    // anyway, in parallel.
+    let serial: Vec<bool> = subs.iter().map(|s| s.expect != Expect::Accepted).collect();
+    let results = schedule(&jobs, threads, &serial, |job| {
         let r = judge::judge(job);
-        if r.verdict != Verdict::AC || Duration::from_secs_f64(r.time) > limit {
-            first_failure[*i].fetch_min(*c, Ordering::SeqCst);
-        }
-        Some(r)
+        let failed = r.verdict != Verdict::AC || Duration::from_secs_f64(r.time) > limit;
+        (r, failed)
     });
     for &i in which {
         subs[i].results = vec![None; package.cases.len()];
@@ -424,6 +421,85 @@ fn judge_submissions(
         subs[*i].results[*c] = r;
     }
     Ok(())
+}
+
+/// Runs `jobs` (submission, case index, job) on `threads` workers, in order but
+/// skipping what is not needed: no case of a submission starts after one of its
+/// earlier cases failed, and a `serial` submission has one case running at most.
+/// `run` judges a job and says whether it failed. `None` for the jobs skipped.
+fn schedule<J: Sync, R: Send>(
+    jobs: &[(usize, usize, J)],
+    threads: usize,
+    serial: &[bool],
+    run: impl Fn(&J) -> (R, bool) + Sync,
+) -> Vec<Option<R>> {
+    struct State<R> {
+        /// Jobs not yet started (or skipped), in order.
+        pending: Vec<usize>,
+        /// Cases running per submission.
+        running: Vec<usize>,
+        /// The first failing case per submission.
+        failed_at: Vec<usize>,
+        results: Vec<Option<R>>,
+    }
+    let subs = serial.len();
+    let state = std::sync::Mutex::new(State {
+        pending: (0..jobs.len()).collect(),
+        running: vec![0; subs],
+        failed_at: vec![usize::MAX; subs],
+        results: (0..jobs.len()).map(|_| None).collect(),
+    });
+    let wake = std::sync::Condvar::new();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+                    let picked = loop {
+                        // Drop what an earlier failure made pointless.
+                        let failed_at = st.failed_at.clone();
+                        st.pending.retain(|&j| failed_at[jobs[j].0] > jobs[j].1);
+                        if st.pending.is_empty() {
+                            break None;
+                        }
+                        let free = st.pending.iter().position(|&j| {
+                            let s = jobs[j].0;
+                            !serial[s] || st.running[s] == 0
+                        });
+                        if let Some(at) = free {
+                            break Some(st.pending.remove(at));
+                        }
+                        st = wake.wait(st).unwrap_or_else(|e| e.into_inner());
+                    };
+                    let Some(j) = picked else {
+                        wake.notify_all();
+                        return;
+                    };
+                    let (sub, case, job) = &jobs[j];
+                    st.running[*sub] += 1;
+                    drop(st);
+                    let (result, failed) = run(job);
+                    let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+                    st.running[*sub] -= 1;
+                    if failed {
+                        st.failed_at[*sub] = st.failed_at[*sub].min(*case);
+                    }
+                    st.results[j] = Some(result);
+                    drop(st);
+                    wake.notify_all();
+                }
+            });
+        }
+    });
+    let mut st = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    // A case after the first failure may have finished before the failure was
+    // known; it is not part of the verdict, so it is dropped too.
+    for (j, (sub, case, _)) in jobs.iter().enumerate() {
+        if *case > st.failed_at[*sub] {
+            st.results[j] = None;
+        }
+    }
+    st.results
 }
 
 /// The verdict at `time_limit` of a case judged with a longer CPU limit.
@@ -606,4 +682,36 @@ pub fn parallel_map<T: Sync, R: Send>(
                 .expect("every item was mapped")
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    #[test]
+    fn a_submission_stops_at_its_first_failure_and_a_serial_one_runs_one_case_at_a_time() {
+        // Submission 0 (serial) fails on case 1 of 6; submission 1 (parallel) passes.
+        let jobs: Vec<(usize, usize, (usize, usize))> = (0..6)
+            .flat_map(|c| [(0, c, (0, c)), (1, c, (1, c))])
+            .collect();
+        let running = [AtomicUsize::new(0), AtomicUsize::new(0)];
+        let most = AtomicUsize::new(0);
+        let ran = AtomicUsize::new(0);
+        let results = schedule(&jobs, 4, &[true, false], |&(sub, case)| {
+            let now = running[sub].fetch_add(1, Ordering::SeqCst) + 1;
+            if sub == 0 {
+                most.fetch_max(now, Ordering::SeqCst);
+                ran.fetch_add(1, Ordering::SeqCst);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+            running[sub].fetch_sub(1, Ordering::SeqCst);
+            ((sub, case), sub == 0 && case == 1)
+        });
+        assert_eq!(most.load(Ordering::SeqCst), 1, "serial: one case at a time");
+        assert_eq!(ran.load(Ordering::SeqCst), 2, "cases 0 and 1 only");
+        let kept: Vec<_> = results.iter().flatten().filter(|(s, _)| *s == 0).collect();
+        assert_eq!(kept, [&(0, 0), &(0, 1)]);
+        assert_eq!(results.iter().flatten().filter(|(s, _)| *s == 1).count(), 6);
+    }
 }
