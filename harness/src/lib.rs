@@ -83,6 +83,8 @@ pub fn main(cli: Cli) -> i32 {
             package::import::import(&args.dir, args.name.as_deref()).map(|()| Status::Passed)
         }
     };
+    // Nothing of ours outlives the command: the server and its keepers end here.
+    sandbox::shutdown();
     if sandbox::interrupted() {
         let _ = std::io::stdout().flush();
         let _ = writeln!(

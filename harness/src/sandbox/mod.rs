@@ -228,6 +228,17 @@ fn start_server() -> Result<Server> {
     Ok(Server { sock: ours, child })
 }
 
+/// Stops the sandbox server, if one was started, and waits for it (and so for every
+/// keeper to finish cleaning up): after this no process of the judge's is left.
+/// Called once the command is done; a later [`spawn`] would start a new server.
+pub fn shutdown() {
+    let server = SERVER.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(Server { sock, mut child }) = server {
+        drop(sock);
+        let _ = child.wait();
+    }
+}
+
 /// A pipe whose ends are both close-on-exec: (read, write).
 pub fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     let mut fds = [0; 2];

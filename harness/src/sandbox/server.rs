@@ -36,9 +36,13 @@ pub(super) fn serve(sock: RawFd) -> ! {
     unsafe {
         // Out of the terminal's process group: Ctrl-C is the judge's to handle.
         libc::setsid();
-        // Keepers (and anything reparented to us if a keeper died) are reaped by the
-        // kernel, so the server never leaves zombies.
-        libc::signal(libc::SIGCHLD, libc::SIG_IGN);
+        // Keepers (and anything reparented to us if a keeper died) are reaped as
+        // soon as they exit, so the server leaves no zombies; reaped, not ignored, so
+        // their CPU time (and their programs') adds up in ours and so in the judge's.
+        let mut action: libc::sigaction = std::mem::zeroed();
+        action.sa_sigaction = reap_exited as *const () as usize;
+        action.sa_flags = libc::SA_RESTART | libc::SA_NOCLDSTOP;
+        libc::sigaction(libc::SIGCHLD, &action, std::ptr::null_mut());
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
     let _ = TEXT.set(text_mappings());
@@ -51,6 +55,14 @@ pub(super) fn serve(sock: RawFd) -> ! {
             Err(_) => exit(0),
         };
         if n == 0 {
+            // The judge is done: wait for the keepers still cleaning up, then go.
+            // SAFETY: plain system calls; no handler runs after SIG_DFL.
+            unsafe {
+                libc::signal(libc::SIGCHLD, libc::SIG_DFL);
+                while libc::waitpid(-1, std::ptr::null_mut(), 0) > 0 || last_errno() == libc::EINTR
+                {
+                }
+            }
             exit(0);
         }
         let (Some(spec), Ok(fds)) = (wire::decode(&buf[..n]), <[OwnedFd; FDS]>::try_from(fds))
@@ -69,6 +81,16 @@ pub(super) fn serve(sock: RawFd) -> ! {
             _ => {}
         }
         // The parent's copies close here; the keeper holds its own.
+    }
+}
+
+/// SIGCHLD handler of the server: reaps every child that has exited.
+extern "C" fn reap_exited(_: libc::c_int) {
+    // SAFETY: waitpid is async-signal-safe; errno is saved and restored around it.
+    unsafe {
+        let saved = *libc::__errno_location();
+        while libc::waitpid(-1, std::ptr::null_mut(), libc::WNOHANG) > 0 {}
+        *libc::__errno_location() = saved;
     }
 }
 
