@@ -142,6 +142,10 @@ pub struct StressArgs {
     /// The first seed; each further case uses the next one.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Cases tested at once (default: the number of cores); the smallest failing
+    /// seed is reported whatever the number.
+    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
     /// Stop after N cases [default: run for --time].
     #[arg(long, value_name = "N", conflicts_with = "time")]
     pub cases: Option<u64>,

@@ -23,6 +23,8 @@ mod tester;
 use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
 use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Style};
@@ -64,7 +66,6 @@ pub fn stress(args: StressArgs) -> Result<Status> {
     let settings = Settings::load(&testdata)?;
     let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
     let brute_time = Duration::from_secs_f64(args.brute_time_limit);
-    let mut tester = Tester::new(&programs, &settings, brute_time, scratch.path());
     let gen_args = generator_args(&args);
     let mut out = anstream::stdout();
     writeln!(
@@ -78,64 +79,70 @@ pub fn stress(args: StressArgs) -> Result<Status> {
         .cases
         .is_none()
         .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
-    let live = std::io::stderr().is_terminal();
-    let mut last_draw = Instant::now();
-    let mut done = 0u64;
-    let (mut refused, mut first_refusal) = (0u64, None::<(u64, String)>);
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
-    let mut seed = args.seed;
-    loop {
-        if args.cases.is_some_and(|n| done >= n) || deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
+    let threads = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let search = Search {
+        first: args.seed,
+        cases: args.cases,
+        deadline,
+        next: AtomicU64::new(0),
+        state: Mutex::new(Found::default()),
+    };
+    let live = std::io::stderr().is_terminal();
+    std::thread::scope(|scope| -> Result<()> {
+        let mut workers = Vec::new();
+        for w in 0..threads.max(1) {
+            let dir = scratch.path().join(format!("worker-{w}"));
+            std::fs::create_dir_all(&dir)?;
+            let (search, programs, settings) = (&search, &programs, &settings);
+            let (generator, gen_args, null) = (&generator, &gen_args, &null);
+            workers.push(scope.spawn(move || {
+                let mut tester = Tester::new(programs, settings, brute_time, &dir);
+                search.work(&mut tester, |seed| {
+                    generate(generator, seed, gen_args, null)
+                })
+            }));
         }
-        let input = generate(&generator, seed, &gen_args, &null)?;
-        let finding = tester.test(&input)?;
-        done += 1;
-        if live && last_draw.elapsed() > Duration::from_millis(100) {
-            last_draw = Instant::now();
-            eprint!(
-                "\r\x1b[2K[seed {seed}] {done} cases, {:.0} cases/s",
-                rate(done, started)
-            );
+        while live && workers.iter().any(|w| !w.is_finished()) {
+            std::thread::sleep(Duration::from_millis(100));
+            let done = search.state.lock().unwrap_or_else(|e| e.into_inner()).done;
+            eprint!("\r\x1b[2K{done} cases, {:.0} cases/s", rate(done, started));
         }
-        // The brute force declining an input beyond its limits (its own one-line
-        // error, exit 1) is no bug in either program: count it and go on.
-        if let Finding::BruteFailed(Verdict::RE, why) = &finding
-            && why.starts_with("exit 1: error:")
-        {
-            refused += 1;
-            first_refusal.get_or_insert((seed, why.clone()));
-            seed = seed.wrapping_add(1);
-            continue;
+        for w in workers {
+            w.join().expect("a stress worker panicked")?;
         }
-        if !matches!(finding, Finding::Agree) {
-            if live {
-                eprint!("\r\x1b[2K");
-            }
-            let elapsed = started.elapsed().as_secs_f64();
-            writeln!(
-                out,
-                "{RED}FOUND{RED:#} on seed {seed} after {done} cases in {elapsed:.1} s ({:.0} cases/s)",
-                rate(done, started)
-            )?;
-            return report_finding(
-                &args,
-                &ws,
-                &mut tester,
-                seed,
-                &gen_args,
-                &String::from_utf8_lossy(&input),
-                finding,
-                &mut out,
-            );
-        }
-        seed = seed.wrapping_add(1);
-    }
+        Ok(())
+    })?;
     if live {
         eprint!("\r\x1b[2K");
     }
-    if let Some((first_seed, why)) = &first_refusal {
+    let found = search.state.into_inner().unwrap_or_else(|e| e.into_inner());
+    let done = found.done;
+    if let Some((seed, input, finding)) = found.first_failure {
+        let elapsed = started.elapsed().as_secs_f64();
+        writeln!(
+            out,
+            "{RED}FOUND{RED:#} on seed {seed} after {done} cases in {elapsed:.1} s ({:.0} cases/s)",
+            rate(done, started)
+        )?;
+        let mut tester = Tester::new(&programs, &settings, brute_time, scratch.path());
+        return report_finding(
+            &args,
+            &ws,
+            &mut tester,
+            seed,
+            &gen_args,
+            &String::from_utf8_lossy(&input),
+            finding,
+            &mut out,
+        );
+    }
+    let refused = found.refused;
+    if let Some((first_seed, why)) = &found.first_refusal {
         writeln!(
             out,
             "skipped {refused} inputs the brute force declined (first: seed {first_seed}, {why}); \
@@ -154,11 +161,76 @@ pub fn stress(args: StressArgs) -> Result<Status> {
         "{GREEN}ok{GREEN:#}: no difference in {} cases (seeds {}..={}) in {:.1} s, {:.0} cases/s",
         done - refused,
         args.seed,
-        seed.wrapping_sub(1),
+        args.seed.wrapping_add(done).wrapping_sub(1),
         started.elapsed().as_secs_f64(),
         rate(done, started)
     )?;
     Ok(Status::Passed)
+}
+
+/// The parallel search over seeds. Seeds are handed out in increasing order; once a
+/// seed fails, no larger one is started and the ones already running finish, so the
+/// failure reported is always the smallest failing seed of the range tested, as a
+/// sequential run would find it, and `--seed S --cases 1` reproduces it.
+struct Search {
+    first: u64,
+    cases: Option<u64>,
+    deadline: Option<Instant>,
+    next: AtomicU64,
+    state: Mutex<Found>,
+}
+
+/// What the workers found so far.
+#[derive(Default)]
+struct Found {
+    /// Seeds tested.
+    done: u64,
+    /// Inputs the brute force declined, and the first of them.
+    refused: u64,
+    first_refusal: Option<(u64, String)>,
+    /// The smallest failing seed, its input and what it showed.
+    first_failure: Option<(u64, Vec<u8>, Finding)>,
+}
+
+impl Search {
+    /// One worker: take the next seed, generate, test, record; until the range,
+    /// the time or a smaller failure says stop (or Ctrl-C).
+    fn work(&self, tester: &mut Tester, generate: impl Fn(u64) -> Result<Vec<u8>>) -> Result<()> {
+        loop {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) || crate::sandbox::interrupted() {
+                return Ok(());
+            }
+            let k = self.next.fetch_add(1, Ordering::SeqCst);
+            if self.cases.is_some_and(|n| k >= n) {
+                return Ok(());
+            }
+            let seed = self.first.wrapping_add(k);
+            let smaller_failed = |s: &Found| s.first_failure.as_ref().is_some_and(|f| f.0 < seed);
+            if smaller_failed(&self.state.lock().unwrap_or_else(|e| e.into_inner())) {
+                return Ok(());
+            }
+            let input = generate(seed)?;
+            let finding = tester.test_generated(&input)?;
+            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+            state.done += 1;
+            match finding {
+                Finding::Agree => {}
+                // The brute force declining an input beyond its limits (its own
+                // one-line error, exit 1) is no bug in either program: count it.
+                Finding::BruteFailed(Verdict::RE, why) if why.starts_with("exit 1: error:") => {
+                    state.refused += 1;
+                    if state.first_refusal.as_ref().is_none_or(|r| seed < r.0) {
+                        state.first_refusal = Some((seed, why));
+                    }
+                }
+                finding => {
+                    if state.first_failure.as_ref().is_none_or(|f| seed < f.0) {
+                        state.first_failure = Some((seed, input, finding));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// How long stress runs without `--cases` or `--time`.
