@@ -248,6 +248,10 @@ pub struct NewArgs {
     /// CPU seconds per case, written to problem.toml.
     #[arg(long, value_name = "SECS", default_value_t = crate::problem::DEFAULT_TIME_LIMIT, value_parser = parse_seconds)]
     pub time_limit: f64,
+    /// An interactive problem: the solution plays against an interactor (a binary
+    /// of the crate, Kattis convention); scaffolds it and a generator.
+    #[arg(long)]
+    pub interactive: bool,
     /// Memory limit in MiB, written to problem.toml.
     #[arg(long, value_name = "MIB", default_value_t = crate::problem::DEFAULT_MEMORY_LIMIT_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: u64,

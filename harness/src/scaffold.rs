@@ -46,6 +46,53 @@ const TESTDATA_FILES: [(&str, &str); 4] = [
     ("01-sample.out", ""),
 ];
 
+/// `cargo judge new NAME --interactive`: the same layout for an interactive
+/// problem: the solution, an interactor (with its test), a generator, and a
+/// `problem.toml` with `type = "interactive"`.
+const INTERACTIVE_CRATE_FILES: [(&str, &str); 4] = [
+    (
+        "Cargo.toml",
+        include_str!("../template/interactive/Cargo.toml.tmpl"),
+    ),
+    (
+        "src/main.rs",
+        include_str!("../template/interactive/main.rs.tmpl"),
+    ),
+    (
+        "src/bin/interactor.rs",
+        include_str!("../template/interactive/interactor.rs.tmpl"),
+    ),
+    (
+        "src/bin/gen.rs",
+        include_str!("../template/interactive/gen.rs.tmpl"),
+    ),
+];
+const INTERACTIVE_TESTDATA_FILES: [(&str, &str); 4] = [
+    (
+        "problem.toml",
+        include_str!("../template/interactive/problem.toml.tmpl"),
+    ),
+    (
+        "README.md",
+        include_str!("../template/interactive/README.md.tmpl"),
+    ),
+    // Two games: 3 stones (lost for the player to move) and 4.
+    ("01-sample.in", "2 1\n3\n4\n"),
+    ("01-sample.out", "second\nfirst\n"),
+];
+
+/// Template files: `(path inside the new folder, text)`.
+type Files = &'static [(&'static str, &'static str)];
+
+/// The templates for `args`: batch or interactive.
+fn files(args: &NewArgs) -> (Files, Files) {
+    if args.interactive {
+        (&INTERACTIVE_CRATE_FILES, &INTERACTIVE_TESTDATA_FILES)
+    } else {
+        (&CRATE_FILES, &TESTDATA_FILES)
+    }
+}
+
 /// Words that cannot name a crate: Rust keywords (a crate name must be usable as
 /// an identifier), the standard library's crates, and folders cargo keeps next to
 /// the binaries in `target/release/`, which a binary of that name would clash with.
@@ -138,14 +185,27 @@ pub fn new(args: NewArgs) -> Result<Status> {
     let name = args.name.as_str();
     let rel = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
     let mut text = String::new();
-    for (dir, files) in [
-        (&crate_dir, &CRATE_FILES[..]),
-        (&testdata_dir, &TESTDATA_FILES[..]),
-    ] {
+    let (crate_files, testdata_files) = files(&args);
+    for (dir, files) in [(&crate_dir, crate_files), (&testdata_dir, testdata_files)] {
         text.push_str(&format!("created {}/\n", rel(dir)));
         for (file, _) in files {
             text.push_str(&format!("    {file}\n"));
         }
+    }
+    if args.interactive {
+        text.push_str(&format!(
+            "\nThe skeleton plays a placeholder game against its interactor (T games: n stones,\n\
+             take 1 or 2), so everything runs now. Next: the real game in src/main.rs and\n\
+             src/bin/interactor.rs (the TODOs: statement, dialogue, rule, proof; the\n\
+             interactor decides positions its own way), the inputs in gen.rs, the sample in\n\
+             testdata/{name}/. Then:\n\
+             \n    cargo judge {name}                     build and judge against the interactor\
+             \n    cargo judge stress {name}              the solution against the interactor on random inputs\
+             \n    cargo judge lint {name}                testdata hygiene, .interaction samples replayed\
+             \n    cargo test -p {name}                   the interactor's rule against a game search\n"
+        ));
+        print!("{text}");
+        return Ok(Status::Passed);
     }
     text.push_str(&format!(
         "\nThe skeleton solves a placeholder game (T cases, take 1 or 2 stones), so everything\n\
@@ -211,8 +271,9 @@ pub fn create(args: &NewArgs) -> Result<Created> {
         .with_context(|| format!("cannot create a temporary folder in {}", root.display()))?;
     let staged_crate = staging.path().join("crate");
     let staged_testdata = staging.path().join("testdata");
-    write_all(&staged_crate, &CRATE_FILES, &values)?;
-    write_all(&staged_testdata, &TESTDATA_FILES, &values)?;
+    let (crate_files, testdata_files) = files(args);
+    write_all(&staged_crate, crate_files, &values)?;
+    write_all(&staged_testdata, testdata_files, &values)?;
     std::fs::rename(&staged_crate, &crate_dir)
         .with_context(|| format!("cannot create {}", crate_dir.display()))?;
     if let Err(e) = std::fs::rename(&staged_testdata, &testdata_dir) {
@@ -437,6 +498,7 @@ mod tests {
             source: None,
             time_limit: crate::problem::DEFAULT_TIME_LIMIT,
             memory_limit: crate::problem::DEFAULT_MEMORY_LIMIT_MIB,
+            interactive: false,
         }
     }
 

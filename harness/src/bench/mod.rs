@@ -20,6 +20,7 @@
 //! `judging`'s; `verify` beside problemtools is `packages`'; the table, the targets
 //! and `BENCHMARKS.md` are `report`'s.
 
+mod interactive;
 mod judging;
 mod measure;
 mod packages;
@@ -174,6 +175,9 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
 
     eprintln!("problem packages...");
     packages::package_benchmarks(&mut b)?;
+
+    eprintln!("the interactive relay...");
+    interactive::interactive_benchmarks(&mut b)?;
 
     let text = report::report(&b, &args, gxx);
     print!("{}", table(&b.rows));

@@ -46,6 +46,7 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
         source: None,
         time_limit,
         memory_limit: package.limits.memory_mib,
+        interactive: false,
     };
     let created = scaffold::create(&args)?;
     let result = fill(

@@ -190,3 +190,29 @@ fn new_refuses_an_invalid_name_and_writes_nothing() {
     }
     assert!(snapshot(&ws) == before, "the workspace changed");
 }
+
+#[test]
+fn new_interactive_scaffolds_a_problem_judged_against_its_interactor_at_once() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge()
+        .args(["new", "my-talk", "--interactive"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("src/bin/interactor.rs"))
+        .stdout(predicate::str::contains("cargo judge stress my-talk"));
+    let toml = ws.read("testdata/my-talk/problem.toml");
+    assert!(
+        toml.contains("type = \"interactive\"\ninteractor = \"my-talk-interactor\"\n"),
+        "{toml}"
+    );
+    ws.judge()
+        .args(["my-talk", "-v"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1/1 AC").and(predicate::str::contains("< 3")));
+    ws.judge()
+        .args(["stress", "my-talk", "--cases", "3"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("ok: accepted on all 3 inputs"));
+}
