@@ -12,15 +12,16 @@ use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result, bail};
-use globset::{Glob, GlobSetBuilder};
 
 use crate::check::{self, Outcome};
 use crate::cli::{BlessArgs, BlessFrom};
 use crate::discover;
-use crate::problem::Settings;
+use crate::plan::{self, CaseFilter};
+use crate::problem::{Checker, Settings};
 use crate::run::Limits;
 use crate::status::Status;
 use crate::stress::{self, Side};
+use crate::units::plural;
 use crate::{build, diff};
 
 const BOLD: Style = Style::new().bold();
@@ -38,17 +39,17 @@ struct Target {
 pub fn bless(args: BlessArgs) -> Result<Status> {
     let ws = build::workspace()?;
     let name = args.problem.as_str();
+    plan::problem(&ws, name)?;
     let dir = ws.testdata().join(name);
     if !dir.is_dir() {
-        bail!("{} does not exist", dir.display());
+        bail!(
+            "problem {name} has no testdata folder: expected {} with NAME.in files",
+            dir.display()
+        );
     }
     let settings = Settings::load(&dir)?;
     let found = discover::cases(&dir)?;
-    let mut filter = GlobSetBuilder::new();
-    for g in &args.cases {
-        filter.add(Glob::new(g).with_context(|| format!("invalid --case pattern \"{g}\""))?);
-    }
-    let filter = filter.build()?;
+    let filter = CaseFilter::new(&args.cases)?;
     let mut targets: Vec<Target> = found
         .cases
         .iter()
@@ -75,7 +76,19 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
             old: None,
         });
     }
-    targets.retain(|t| args.cases.is_empty() || filter.is_match(&t.name));
+    let inputs = targets.len();
+    targets.retain(|t| filter.matches(&t.name));
+    if targets.is_empty() {
+        if filter.is_active() {
+            let quoted: Vec<String> = args.cases.iter().map(|p| format!("\"{p}\"")).collect();
+            bail!(
+                "--case {} matches no input of {name} ({})",
+                quoted.join(", "),
+                plural(inputs, "input", "inputs")
+            );
+        }
+        bail!("{}: no inputs (NAME.in) to bless", dir.display());
+    }
     for t in &mut targets {
         t.old = std::fs::read(&t.output).ok();
     }
@@ -129,29 +142,33 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
             }
         };
         let note = match stress::run_side(other, &t.input, &limits)? {
-            Side::Ran(o) => match check::check(&settings.checker, &t.input, &o, &produced)? {
-                Outcome::Accepted => String::new(),
-                _ => {
-                    let mut d = String::new();
-                    let (b, s) = match args.from {
-                        BlessFrom::Brute => (&produced, &o),
-                        BlessFrom::Solution => (&o, &produced),
-                    };
-                    diff::render(
-                        &mut d,
-                        &String::from_utf8_lossy(b),
-                        &String::from_utf8_lossy(s),
-                        true,
-                    )
-                    .expect("writing to a String cannot fail");
-                    refusals.push(format!(
-                        "{}: the brute force and the solution disagree (- brute force, + solution):\n{}",
-                        t.name,
-                        d.trim_end().replace('\n', "\n    ")
-                    ));
-                    continue;
+            Side::Ran(o) => {
+                let (b, s) = match args.from {
+                    BlessFrom::Brute => (&produced, &o),
+                    BlessFrom::Solution => (&o, &produced),
+                };
+                match check::check(&settings.checker, &t.input, s, b)? {
+                    Outcome::Accepted => String::new(),
+                    outcome => {
+                        let mut d = String::new();
+                        diff::render_texts(
+                            &mut d,
+                            &settings.checker,
+                            outcome.rejection(),
+                            b,
+                            s,
+                            true,
+                        )
+                        .expect("writing to a String cannot fail");
+                        refusals.push(format!(
+                            "{}: the brute force and the solution disagree (- brute force, + solution):\n{}",
+                            t.name,
+                            d.trim_end().replace('\n', "\n    ")
+                        ));
+                        continue;
+                    }
                 }
-            },
+            }
             Side::Failed(v, why) => format!(
                 " (not cross-checked: the {other_name} got {}: {why})",
                 v.name()
@@ -184,13 +201,8 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
             }
             Some(old) => {
                 let mut d = String::new();
-                diff::render(
-                    &mut d,
-                    &String::from_utf8_lossy(old),
-                    &String::from_utf8_lossy(&produced),
-                    true,
-                )
-                .expect("writing to a String cannot fail");
+                diff::render_texts(&mut d, &Checker::Exact, None, old, &produced, true)
+                    .expect("writing to a String cannot fail");
                 writeln!(
                     out,
                     "{BOLD}rewrote{BOLD:#} {rel} from the {source_name}{note} (- old, + new):"

@@ -14,19 +14,23 @@ use crate::bundle;
 use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
 use crate::interact::{self, Interactor};
 use crate::judge::{CaseResult, Job, Verdict};
-use crate::known_wrong::{self, Catch};
+use crate::known_wrong::{self, Catch, KnownWrong};
 use crate::plan::{self, Plan};
 use crate::problem::Checker;
 use crate::report::{self, Feed, Reporter, Summary};
 use crate::run;
 use crate::runner;
 use crate::status::Status;
+use crate::units::plural;
 
 /// `cargo judge [PROBLEM...]`.
 pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     let ws = build::workspace()?;
     let mut plan = plan::workspace(&ws, &args.problems, &args.options)?;
-    let mut reporter = reporters(&args.options);
+    let mut reporter = reporters(&args.options)?;
+    say_errors_first(&plan);
+    // Suites that `--case` left empty are neither built nor judged.
+    plan.suites.retain(|s| !s.cases.is_empty());
     let packages: Vec<&str> = plan.suites.iter().map(|s| s.name.as_str()).collect();
     if packages.is_empty() {
         return finish(&mut reporter, &[], &[], &plan.errors);
@@ -73,12 +77,13 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
             })?;
         jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
     }
-    let mut results = execute(&jobs, &args.options, &mut reporter)?;
+    let wrongs = known_wrong_of(&ws, &plan, &args.options);
+    let mut results = execute(&jobs, &wrongs, &args.options, &mut reporter)?;
     for r in compile_errors {
         reporter.case(&r)?;
         results.push(r);
     }
-    let catches = judge_known_wrong(&ws, &plan, &exes, &args.options, &mut reporter)?;
+    let catches = judge_known_wrong(&plan, &wrongs, &exes, &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &catches, &plan.errors)
 }
 
@@ -119,10 +124,13 @@ fn judge_bundles(
             bundle::Built::CompileError(why) => {
                 compile_errors.push(CaseResult::compile_error(&suite.name, why));
             }
-            bundle::Built::Failed(why) => errors.push(why.clone()),
+            bundle::Built::Failed(why) => {
+                let _ = writeln!(stderr, "error: {why}");
+                errors.push(why.clone());
+            }
         }
     }
-    let mut results = execute(&jobs, options, reporter)?;
+    let mut results = execute(&jobs, &[], options, reporter)?;
     for r in compile_errors {
         reporter.case(&r)?;
         results.push(r);
@@ -132,6 +140,7 @@ fn judge_bundles(
 
 /// `cargo judge run --cmd CMD DIR`.
 pub fn judge_dir(args: RunArgs) -> Result<Status> {
+    plan::check_program("--cmd", &args.cmd)?;
     let mut plan = plan::folder(&args.dir, &args.options)?;
     for note in &plan.notes {
         // Human output reads it first; JSON keeps stdout one document.
@@ -141,8 +150,9 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
             let _ = writeln!(std::io::stderr(), "{note}");
         }
     }
-    let mut reporter = reporters(&args.options);
+    let mut reporter = reporters(&args.options)?;
     let Some(suite) = plan.suites.first_mut() else {
+        say_errors_first(&plan);
         return finish(&mut reporter, &[], &[], &plan.errors);
     };
     match (args.checker, args.checker_command) {
@@ -191,10 +201,12 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
         let exes = build::build(&ws, &[owner.name.as_str()])?;
         interact::resolve(&mut suite.settings, &owner.name, &exes)?;
     }
-    plan::check_program("--cmd", &args.cmd)?;
+    // A checker program that cannot run is one error, not an ERR on every case.
+    plan::check_checker(&suite.settings.checker)?;
+    say_errors_first(&plan);
     let suite = &plan.suites[0];
     let jobs = suite.jobs(&suite.name, runner::shell_command(&args.cmd));
-    let results = execute(&jobs, &args.options, &mut reporter)?;
+    let results = execute(&jobs, &[], &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &[], &plan.errors)
 }
 
@@ -215,8 +227,17 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
     })
 }
 
-/// The reporters `options` ask for.
-fn reporters(options: &Options) -> report::Tee {
+/// What is wrong with the testdata is said before anything runs (and counted
+/// again at the end), so it is not lost above a page of results.
+fn say_errors_first(plan: &Plan) {
+    let mut stderr = std::io::stderr();
+    for e in &plan.errors {
+        let _ = writeln!(stderr, "error: {e}");
+    }
+}
+
+/// The reporters `options` ask for; a JUnit path that cannot be written fails here.
+fn reporters(options: &Options) -> Result<report::Tee> {
     let mut tee = report::Tee::default();
     match options.format {
         Format::Human => tee.0.push(Box::new(report::Human::new(options.verbose))),
@@ -226,18 +247,19 @@ fn reporters(options: &Options) -> report::Tee {
         }
     }
     if let Some(path) = &options.junit {
-        tee.0.push(Box::new(report::Junit::new(path.clone())));
+        tee.0.push(Box::new(report::Junit::new(path.clone())?));
     }
-    tee
+    Ok(tee)
 }
 
 /// Runs the jobs in parallel, feeding each result to `reporter` in plan order.
 fn execute(
     jobs: &[Job],
+    wrongs: &[KnownWrong],
     options: &Options,
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<CaseResult>> {
-    reporter.begin(jobs)?;
+    reporter.begin(jobs, wrongs)?;
     let fail_fast = options.fail_fast;
     let mut feed = Feed::new(reporter);
     let results = runner::run_all(
@@ -252,38 +274,45 @@ fn execute(
     Ok(results)
 }
 
-/// Runs every known-wrong solution of the planned problems on their cases.
-/// Skipped with `--case`: a narrowed run would report misses that are not real.
+/// The known-wrong solutions of the planned problems. None with `--case`: a
+/// narrowed run would report misses that are not real.
+fn known_wrong_of(ws: &Workspace, plan: &Plan, options: &Options) -> Vec<KnownWrong> {
+    if !options.cases.is_empty() {
+        return Vec::new();
+    }
+    plan.suites
+        .iter()
+        .filter_map(|s| ws.problem(&s.name))
+        .flat_map(known_wrong::of)
+        .collect()
+}
+
+/// Runs every known-wrong solution on its problem's cases.
 fn judge_known_wrong(
-    ws: &Workspace,
     plan: &Plan,
+    wrongs: &[KnownWrong],
     exes: &Executables,
     options: &Options,
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<Catch>> {
-    if !options.cases.is_empty() {
-        return Ok(Vec::new());
-    }
     let mut catches = Vec::new();
-    for suite in &plan.suites {
-        let Some(problem) = ws.problem(&suite.name) else {
+    for wrong in wrongs {
+        let Some(suite) = plan.suites.iter().find(|s| s.name == wrong.problem) else {
             continue;
         };
-        for wrong in known_wrong::of(problem) {
-            let exe = exes
-                .get(&(suite.name.clone(), wrong.target.clone()))
-                .with_context(|| format!("cargo built no binary {}", wrong.target))?;
-            reporter.known_wrong_started(&wrong);
-            let catch = known_wrong::judge(
-                &wrong,
-                runner::exe_command(exe),
-                &suite.cases,
-                &suite.settings,
-                options.threads(),
-            );
-            reporter.known_wrong(&catch)?;
-            catches.push(catch);
-        }
+        let exe = exes
+            .get(&(suite.name.clone(), wrong.target.clone()))
+            .with_context(|| format!("cargo built no binary {}", wrong.target))?;
+        reporter.known_wrong_started(wrong);
+        let catch = known_wrong::judge(
+            wrong,
+            runner::exe_command(exe),
+            &suite.cases,
+            &suite.settings,
+            options.threads(),
+        );
+        reporter.known_wrong(&catch)?;
+        catches.push(catch);
     }
     Ok(catches)
 }
@@ -302,9 +331,16 @@ fn finish(
         judge_peak_rss: run::own_peak_rss(),
     };
     reporter.finish(&summary)?;
-    let mut stderr = std::io::stderr();
-    for e in errors {
-        let _ = writeln!(stderr, "error: {e}");
+    if !errors.is_empty() {
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: {} (listed at the start); the run is incomplete",
+            plural(
+                errors.len(),
+                "problem with the testdata",
+                "problems with the testdata"
+            )
+        );
     }
     Ok(summary.status())
 }

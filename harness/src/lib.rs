@@ -46,6 +46,7 @@ pub fn main(cli: Cli) -> i32 {
     // and the command ends with 130 once they are gone. A command stuck elsewhere
     // (e.g. waiting for cargo) is ended after a grace period.
     let _ = ctrlc::set_handler(|| {
+        report::human::clear_progress();
         sandbox::interrupt();
         std::thread::sleep(std::time::Duration::from_secs(10));
         let _ = writeln!(std::io::stderr(), "\ninterrupted");
@@ -85,6 +86,14 @@ pub fn main(cli: Cli) -> i32 {
     };
     // Nothing of ours outlives the command: the server and its keepers end here.
     sandbox::shutdown();
+    if let Err(e) = &result
+        && closed_output(e)
+    {
+        // The reader went away (`cargo judge | head`): the runner has killed the
+        // running solutions; stop quietly, as `ls` does, with the status a shell
+        // shows for a SIGPIPE death.
+        return EXIT_CLOSED_OUTPUT;
+    }
     if sandbox::interrupted() {
         let _ = std::io::stdout().flush();
         let _ = writeln!(
@@ -101,6 +110,18 @@ pub fn main(cli: Cli) -> i32 {
             Status::Broken.exit_code()
         }
     }
+}
+
+/// The exit status when stdout was closed early: 128 + SIGPIPE, what a shell
+/// reports for `ls | head`'s `ls`.
+const EXIT_CLOSED_OUTPUT: i32 = 141;
+
+/// Whether `e` comes from writing to a closed pipe.
+fn closed_output(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn set_color(choice: ColorArg) {

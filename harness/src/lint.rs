@@ -15,13 +15,14 @@ use std::process::Command;
 use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use walkdir::WalkDir;
 
 use crate::cli::LintArgs;
 use crate::run::{self, Exit, Limits};
 use crate::status::Status;
-use crate::{build, discover};
+use crate::units::plural;
+use crate::{build, discover, plan};
 
 const RED: Style = AnsiColor::Red.on_default().bold();
 const DIM: Style = Style::new().dimmed();
@@ -101,7 +102,19 @@ pub fn lint(args: LintArgs) -> Result<Status> {
     } else {
         for n in &args.problems {
             if !testdata.join(n).is_dir() {
-                bail!("no testdata folder {}", testdata.join(n).display());
+                let mut known: Vec<String> = ws.problems.iter().map(|p| p.name.clone()).collect();
+                known.extend(
+                    std::fs::read_dir(&testdata)
+                        .into_iter()
+                        .flatten()
+                        .flatten()
+                        .filter(|e| e.path().is_dir())
+                        .map(|e| e.file_name().to_string_lossy().into_owned()),
+                );
+                known.sort();
+                known.dedup();
+                let known: Vec<&str> = known.iter().map(String::as_str).collect();
+                return Err(plan::unknown_problem(n, &known));
             }
         }
         args.problems.clone()
@@ -159,12 +172,25 @@ pub fn lint(args: LintArgs) -> Result<Status> {
                 .and_then(|(target, _)| exes.get(&(name.clone(), target.clone())))
         });
         let mut seen: HashMap<Vec<u8>, PathBuf> = HashMap::new();
-        let mut paths: Vec<PathBuf> = WalkDir::new(&dir)
+        let all: Vec<PathBuf> = WalkDir::new(&dir)
             .into_iter()
             .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
             .filter_map(|e| e.ok())
             .filter(|e| e.file_type().is_file())
             .map(|e| e.into_path())
+            .collect();
+        for stray in all.iter().filter(|p| is_stray(p)) {
+            findings.push(Finding {
+                path: stray.clone(),
+                line: 0,
+                message: "stray file: neither a case (.in, .out, .ans) nor problem.toml or README \
+                          (judge ignores it; a misspelt extension?)"
+                    .to_string(),
+                tolerated: false,
+            });
+        }
+        let mut paths: Vec<PathBuf> = all
+            .into_iter()
             .filter(|p| {
                 p.extension()
                     .is_some_and(|x| x == "in" || x == "out" || x == "interaction")
@@ -281,12 +307,14 @@ pub fn lint(args: LintArgs) -> Result<Status> {
     }
     let tolerated = findings.len() - problems;
     let summary = format!(
-        "{} folders, {files} files, {validated} inputs validated: {}, {tolerated} tolerated",
-        names.len(),
+        "{}, {}, {} validated: {}, {tolerated} tolerated",
+        plural(names.len(), "folder", "folders"),
+        plural(files, "file", "files"),
+        plural(validated, "input", "inputs"),
         if problems == 0 {
             "clean".to_string()
         } else {
-            format!("{problems} problems")
+            plural(problems, "problem", "problems")
         }
     );
     if problems == 0 {
@@ -296,6 +324,17 @@ pub fn lint(args: LintArgs) -> Result<Status> {
         writeln!(out, "{RED}FAIL{RED:#} {summary}")?;
         Ok(Status::Failed)
     }
+}
+
+/// A file in a testdata folder that is neither a case file (`.in`, `.out`, and
+/// `.ans` as problem packages name answers), `problem.toml` nor a README.
+fn is_stray(path: &Path) -> bool {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let case = path
+        .extension()
+        .is_some_and(|x| x == "in" || x == "out" || x == "ans");
+    let readme = name.to_ascii_lowercase().starts_with("readme");
+    !(case || readme || name == crate::problem::FILE_NAME)
 }
 
 /// Runs the validator on `input`; the reason when it does not exit 0.

@@ -14,11 +14,12 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 use globset::{Glob, GlobSet, GlobSetBuilder};
 
-use crate::build::Workspace;
+use crate::build::{Problem, Workspace};
 use crate::cli::Options;
 use crate::discover::{self, Case};
 use crate::judge::Job;
-use crate::problem::Settings;
+use crate::problem::{Checker, Settings};
+use crate::units::plural;
 
 /// What to judge.
 #[derive(Debug, Default)]
@@ -109,13 +110,7 @@ pub fn workspace(ws: &Workspace, problems: &[String], options: &Options) -> Resu
         ws.problems.iter().map(|p| p.name.clone()).collect()
     } else {
         for name in problems {
-            if ws.problem(name).is_none() {
-                let known: Vec<_> = ws.problems.iter().map(|p| p.name.as_str()).collect();
-                bail!(
-                    "unknown problem \"{name}\" (the workspace has: {})",
-                    known.join(", ")
-                );
-            }
+            problem(ws, name)?;
         }
         problems.to_vec()
     };
@@ -133,12 +128,14 @@ pub fn workspace(ws: &Workspace, problems: &[String], options: &Options) -> Resu
             ));
             continue;
         }
-        folder_into(&mut plan, name, &dir, options, &filter)?;
+        folder_into(&mut plan, name, &dir, options, &filter, Some(name))?;
     }
+    plan.require_cases(&options.cases);
     Ok(plan)
 }
 
-/// The plan for `cargo judge run DIR`: one folder.
+/// The plan for `cargo judge run DIR`: one folder. (The command line may then
+/// replace its checker; `check_checker` it after.)
 pub fn folder(dir: &Path, options: &Options) -> Result<Plan> {
     if !dir.is_dir() {
         bail!(
@@ -154,10 +151,105 @@ pub fn folder(dir: &Path, options: &Options) -> Result<Plan> {
     let mut plan = Plan::default();
     if crate::package::is_package(dir) {
         package_into(&mut plan, dir, options, &filter)?;
+        plan.require_cases(&options.cases);
         return Ok(plan);
     }
-    folder_into(&mut plan, &name, dir, options, &filter)?;
+    folder_into(&mut plan, &name, dir, options, &filter, None)?;
+    plan.require_cases(&options.cases);
     Ok(plan)
+}
+
+impl Plan {
+    /// An error when `--case` patterns select no case at all: a CI job with a typo
+    /// in its glob must not pass by judging nothing.
+    fn require_cases(&mut self, patterns: &[String]) {
+        if self.suites.iter().any(|s| !s.cases.is_empty()) {
+            return;
+        }
+        if !patterns.is_empty() && self.suites.iter().any(|s| s.total > 0) {
+            let quoted: Vec<String> = patterns.iter().map(|p| format!("\"{p}\"")).collect();
+            let of: Vec<String> = self
+                .suites
+                .iter()
+                .map(|s| format!("{} ({})", s.name, plural(s.total, "case", "cases")))
+                .collect();
+            self.errors.push(format!(
+                "--case {} matches no case of {}",
+                quoted.join(", "),
+                of.join(", ")
+            ));
+            return;
+        }
+        if self.errors.is_empty() {
+            self.errors.push("nothing to judge: no test cases".into());
+        }
+    }
+}
+
+/// The workspace's problem `name`, or the one error for an unknown name, with the
+/// nearest names as suggestions (every command that takes a problem uses it).
+pub fn problem<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Problem> {
+    match ws.problem(name) {
+        Some(p) => Ok(p),
+        None => {
+            let known: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
+            Err(unknown_problem(name, &known))
+        }
+    }
+}
+
+/// `unknown problem "x": did you mean "y"? (the workspace has: ...)`.
+pub fn unknown_problem(name: &str, known: &[&str]) -> anyhow::Error {
+    let mut near: Vec<(usize, &str)> = known
+        .iter()
+        .map(|k| (edit_distance(name, k), *k))
+        .filter(|(d, k)| *d <= (k.len().max(name.len()) / 3).max(2))
+        .collect();
+    near.sort();
+    let suggestion = match near.as_slice() {
+        [] => String::new(),
+        [(_, one)] => format!(": did you mean {one}?"),
+        [(d, one), rest @ ..] => {
+            let ties: Vec<&str> = rest
+                .iter()
+                .filter(|(e, _)| e == d)
+                .map(|(_, k)| *k)
+                .collect();
+            if ties.is_empty() {
+                format!(": did you mean {one}?")
+            } else {
+                format!(": did you mean {one} or {}?", ties.join(" or "))
+            }
+        }
+    };
+    if known.is_empty() {
+        anyhow::anyhow!(
+            "unknown problem \"{name}\" (the workspace has no problems yet; `cargo judge new NAME` makes one)"
+        )
+    } else {
+        anyhow::anyhow!(
+            "unknown problem \"{name}\"{suggestion} (the workspace has: {})",
+            known.join(", ")
+        )
+    }
+}
+
+/// Levenshtein distance, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1)
+                .min(row[j] + 1)
+                .min(diag + usize::from(ca != *cb));
+            diag = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 /// Reads a testdata folder's settings and cases into `plan`; what is wrong with
@@ -168,6 +260,7 @@ fn folder_into(
     dir: &Path,
     options: &Options,
     filter: &CaseFilter,
+    bless_as: Option<&str>,
 ) -> Result<()> {
     let mut settings = match Settings::load(dir) {
         Ok(s) => s,
@@ -176,6 +269,17 @@ fn folder_into(
             return Ok(());
         }
     };
+    if bless_as.is_some() {
+        // A problem's checker program that cannot run is one error, not an ERR on
+        // every case; `run` fails on it outright (see `folder`).
+        if let Err(e) = check_checker(&settings.checker) {
+            plan.errors.push(format!(
+                "{}: {e:#}",
+                dir.join(crate::problem::FILE_NAME).display()
+            ));
+            return Ok(());
+        }
+    }
     if let Some(t) = options.time_limit {
         settings.time_limit = std::time::Duration::from_secs_f64(t);
     }
@@ -184,13 +288,18 @@ fn folder_into(
     }
     let found = discover::cases(dir)?;
     for path in &found.unpaired {
-        let partner = if path.extension().is_some_and(|e| e == "in") {
-            ".out"
-        } else {
-            ".in"
+        let input = path.extension().is_some_and(|e| e == "in");
+        let partner = if input { ".out" } else { ".in" };
+        let hint = match bless_as {
+            Some(name) if input => {
+                format!(" (`cargo judge bless {name}` writes it from the brute force)")
+            }
+            _ => String::new(),
         };
-        plan.errors
-            .push(format!("{}: no matching {partner} file", path.display()));
+        plan.errors.push(format!(
+            "{}: no matching {partner} file{hint}",
+            path.display()
+        ));
     }
     for path in &found.ambiguous {
         plan.errors.push(format!(
@@ -272,27 +381,53 @@ fn orphan_testdata(ws: &Workspace, errors: &mut Vec<String>) -> Result<()> {
 /// `--interactor`) does not exist: otherwise every case would be an RE (or ERR)
 /// from the shell's "not found".
 pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
-    let Some(program) = cmd.split_whitespace().next() else {
+    if cmd.split_whitespace().next().is_none() {
         bail!("{flag} is empty");
-    };
-    // Shell syntax (assignments, builtins, quoting) is left to the shell.
-    if program.contains(['=', '\'', '"', '$', '(', '{'])
+    }
+    if let Some(program) = missing_program(cmd, None) {
+        bail!("cannot run {flag} \"{cmd}\": program \"{program}\" not found");
+    }
+    Ok(())
+}
+
+/// Fails when a checker program does not exist (run in its folder).
+pub fn check_checker(checker: &Checker) -> Result<()> {
+    if let Checker::Command { command, dir, .. } = checker {
+        if command.split_whitespace().next().is_none() {
+            bail!("the checker command is empty");
+        }
+        if let Some(program) = missing_program(command, Some(dir)) {
+            bail!("cannot run checker \"{command}\": program \"{program}\" not found");
+        }
+    }
+    Ok(())
+}
+
+/// The first word of the shell command line `cmd` when it names a program that
+/// does not exist (a relative path is looked up from `dir`).
+fn missing_program(cmd: &str, dir: Option<&Path>) -> Option<String> {
+    let program = cmd.split_whitespace().next()?;
+    // Shell syntax (compound commands, assignments, quoting) is left to the shell.
+    if cmd.contains(|c| ";&|<>()$`\n".contains(c))
+        || program.contains(['=', '\'', '"', '$', '(', '{'])
         || program.starts_with('.') && !program.contains('/')
     {
-        return Ok(());
+        return None;
     }
     let found = if program.contains('/') {
-        Path::new(program).is_file()
+        let path = Path::new(program);
+        match dir {
+            Some(d) if path.is_relative() => d.join(path).is_file(),
+            _ => path.is_file(),
+        }
     } else {
         std::env::var_os("PATH").is_some_and(|paths| {
             std::env::split_paths(&paths).any(|dir| dir.join(program).is_file())
         }) || [
-            "cd", "exec", "env", "test", "true", "false", "echo", "printf", "command",
+            "cd", "exec", "env", "test", "true", "false", "echo", "printf", "command", "exit",
+            "read", "[", ":", ".", "set", "ulimit", "time",
         ]
         .contains(&program)
     };
-    if !found {
-        bail!("cannot run {flag} \"{cmd}\": program \"{program}\" not found");
-    }
-    Ok(())
+    (!found).then(|| program.to_string())
 }

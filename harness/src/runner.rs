@@ -95,8 +95,11 @@ pub fn run_all(
                     break;
                 };
                 if listening && !sink.finished(&r) {
+                    // Nobody reads the rest: end the running solutions now rather
+                    // than wait out their time limits (as Ctrl-C does).
                     listening = false;
                     stop.store(true, Ordering::SeqCst);
+                    crate::sandbox::interrupt();
                 }
                 results.push(r);
                 handed += 1;

@@ -30,3 +30,8 @@ pub fn human_time(seconds: f64) -> String {
         format!("{:.2} s", d.as_secs_f64())
     }
 }
+
+/// A count with its noun: `1 case`, `2 cases`.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -8,13 +8,14 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anstyle::{AnsiColor, Style};
 
 use super::{Reporter, Summary, Tally, detail_text, suite_name, tally};
 use crate::judge::{CaseResult, Job, Verdict};
 use crate::known_wrong::{Catch, KnownWrong};
-use crate::units::{human_bytes, human_time};
+use crate::units::{human_bytes, human_time, plural};
 
 const BOLD: Style = Style::new().bold();
 const DIM: Style = Style::new().dimmed();
@@ -26,9 +27,15 @@ pub struct Human {
     /// known-wrong lines are wanted, and they go to stderr.
     aside: bool,
     progress: Progress,
+    /// Cases still to come per (problem, solution).
     remaining: HashMap<(String, String), usize>,
+    /// Known-wrong solutions still to come per problem.
+    wrong_left: HashMap<String, usize>,
+    /// Finished problems whose line waits for their known-wrong outcomes.
+    waiting: HashMap<String, (String, Tally)>,
+    /// Known-wrong outcomes per problem so far.
+    catches: HashMap<String, Vec<bool>>,
     group: Vec<CaseResult>,
-    catches: String,
 }
 
 impl Human {
@@ -39,8 +46,10 @@ impl Human {
             aside: false,
             progress: Progress::new(0, false),
             remaining: HashMap::new(),
+            wrong_left: HashMap::new(),
+            waiting: HashMap::new(),
+            catches: HashMap::new(),
             group: Vec::new(),
-            catches: String::new(),
         }
     }
 
@@ -51,22 +60,54 @@ impl Human {
             ..Human::new(false)
         }
     }
+
+    fn write(&mut self, text: &str) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.progress.clear();
+        if self.aside {
+            // Beside JSON: stderr, and a closed stderr is no reason to stop.
+            let _ = anstream::stderr().write_all(text.as_bytes());
+        } else {
+            let mut stdout = anstream::stdout();
+            stdout.write_all(text.as_bytes())?;
+            stdout.flush()?;
+        }
+        self.progress.draw();
+        Ok(())
+    }
+
+    /// The problem line, with the known-wrong outcomes when there were any.
+    fn problem_line(&self, name: &str, problem: &str, t: &Tally) -> String {
+        match self.catches.get(problem) {
+            Some(caught) if name == problem => problem_line(name, t, Some(caught)),
+            _ => problem_line(name, t, None),
+        }
+    }
 }
 
 impl Reporter for Human {
-    fn begin(&mut self, jobs: &[Job]) -> io::Result<()> {
+    fn begin(&mut self, jobs: &[Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
         for j in jobs {
             *self
                 .remaining
                 .entry((j.problem.clone(), j.solution.clone()))
                 .or_default() += 1;
         }
+        for w in known_wrong {
+            *self.wrong_left.entry(w.problem.clone()).or_default() += 1;
+        }
         self.progress = Progress::new(jobs.len(), !self.aside);
         Ok(())
     }
 
+    fn started(&mut self, job: &Job) {
+        self.progress.start(&job.case.name);
+    }
+
     fn case(&mut self, r: &CaseResult) -> io::Result<()> {
-        self.progress.tick(&format!("{}/{}", r.problem, r.case));
+        self.progress.finish(&r.case);
         if self.aside {
             return Ok(());
         }
@@ -82,52 +123,64 @@ impl Reporter for Human {
         });
         if left == 0 {
             for (name, t) in tally(&self.group) {
-                text.push_str(&problem_line(&name, &t));
+                if self.wrong_left.get(&r.problem).is_some_and(|n| *n > 0) {
+                    // Said once its known-wrong solutions are judged: a missed
+                    // one fails the problem.
+                    self.waiting.insert(r.problem.clone(), (name, t));
+                } else {
+                    text.push_str(&self.problem_line(&name, &r.problem, &t));
+                }
             }
             self.group.clear();
         }
-        if !text.is_empty() {
-            self.progress.clear();
-            let mut stdout = anstream::stdout();
-            stdout.write_all(text.as_bytes())?;
-            stdout.flush()?;
-        }
-        Ok(())
+        self.write(&text)
     }
 
     fn known_wrong_started(&mut self, wrong: &KnownWrong) {
-        if !self.aside && std::io::stderr().is_terminal() {
-            eprint!(
-                "\r\x1b[2Kjudging known-wrong {} [{}]",
+        if !self.aside {
+            self.progress.status(&format!(
+                "judging known-wrong {} [{}]",
                 wrong.problem, wrong.label
-            );
+            ));
         }
     }
 
     fn known_wrong(&mut self, catch: &Catch) -> io::Result<()> {
-        if !self.aside && std::io::stderr().is_terminal() {
-            eprint!("\r\x1b[2K");
+        let problem = catch.wrong.problem.clone();
+        self.catches
+            .entry(problem.clone())
+            .or_default()
+            .push(catch.caught());
+        let mut text = catch_line(catch);
+        let left = self.wrong_left.get_mut(&problem).map_or(0, |n| {
+            *n = n.saturating_sub(1);
+            *n
+        });
+        if left == 0 && !self.aside {
+            if let Some((name, t)) = self.waiting.remove(&problem) {
+                text.push_str(&self.problem_line(&name, &problem, &t));
+            }
         }
-        self.catches.push_str(&catch_line(catch));
-        Ok(())
+        self.progress.status("");
+        self.write(&text)
     }
 
     fn finish(&mut self, summary: &Summary) -> anyhow::Result<()> {
         self.progress.clear();
+        self.progress.enabled = false;
+        // Problems whose known-wrong solutions were never judged (the run stopped).
         let mut text = String::new();
+        let mut waiting: Vec<_> = self.waiting.drain().collect();
+        waiting.sort_by(|a, b| a.0.cmp(&b.0));
+        for (problem, (name, t)) in waiting {
+            text.push_str(&problem_line(&name, &t, self.catches.get(&problem)));
+        }
         if !self.aside && !summary.results.is_empty() {
-            text = format!("\n{}", summary_table(&tally(summary.results)));
+            text.push('\n');
+            text.push_str(&summary_table(&tally(summary.results)));
         }
-        if !self.catches.is_empty() {
-            text.push_str("\nknown-wrong solutions (each must be caught by some case):\n");
-            text.push_str(&self.catches);
-        }
-        if self.aside {
-            anstream::stderr().write_all(text.as_bytes())?;
-        } else {
-            let mut stdout = anstream::stdout();
-            stdout.write_all(text.as_bytes())?;
-            stdout.flush()?;
+        if !self.aside {
+            self.write(&text)?;
         }
         Ok(())
     }
@@ -164,9 +217,11 @@ pub fn case_block(r: &CaseResult) -> String {
     s
 }
 
-/// The line printed when a problem's last case is done.
-pub fn problem_line(name: &str, t: &Tally) -> String {
-    let ok = t.all_accepted();
+/// The line printed when a problem's last case is done (and its known-wrong
+/// solutions, `caught` saying which were, when it has any).
+pub fn problem_line(name: &str, t: &Tally, caught: Option<&Vec<bool>>) -> String {
+    let missed = caught.map_or(0, |c| c.iter().filter(|x| !**x).count());
+    let ok = t.all_accepted() && missed == 0;
     let style = if ok {
         verdict_style(Verdict::AC)
     } else {
@@ -178,6 +233,13 @@ pub fn problem_line(name: &str, t: &Tally) -> String {
         if n > 0 && v != Verdict::AC {
             let _ = write!(counts, ", {n} {}", v.name());
         }
+    }
+    if let Some(c) = caught {
+        let _ = if missed == 0 {
+            write!(counts, ", {}/{} known-wrong caught", c.len(), c.len())
+        } else {
+            write!(counts, ", {missed} known-wrong MISSED")
+        };
     }
     let slowest = t.slowest.as_ref().map_or(String::new(), |(c, s)| {
         format!("slowest {} ({c})", human_time(*s))
@@ -262,10 +324,10 @@ pub fn catch_line(c: &Catch) -> String {
             AnsiColor::Green.on_default().bold(),
             "caught ",
             format!(
-                "{} on {first} (after {} of {} cases){others}",
+                "{} on {first} (after {} of {}){others}",
                 w.expected.name(),
                 c.cases,
-                c.total
+                plural(c.total, "case", "cases")
             ),
         )
     } else if count(Verdict::AC) == c.cases {
@@ -273,8 +335,8 @@ pub fn catch_line(c: &Catch) -> String {
             AnsiColor::Red.on_default().bold(),
             "MISSED ",
             format!(
-                "all AC on {} cases: no case shows this mistake (expected {})",
-                c.cases,
+                "all AC on {}: no case shows this mistake (expected {})",
+                plural(c.cases, "case", "cases"),
                 w.expected.name()
             ),
         )
@@ -283,9 +345,9 @@ pub fn catch_line(c: &Catch) -> String {
             AnsiColor::Red.on_default().bold(),
             "MISSED ",
             format!(
-                "never {} on {} cases{others} (the wrong verdict for a {}_ solution)",
+                "never {} on {}{others} (the wrong verdict for a {}_ solution)",
                 w.expected.name(),
-                c.cases,
+                plural(c.cases, "case", "cases"),
                 w.expected.name().to_ascii_lowercase()
             ),
         )
@@ -304,38 +366,101 @@ fn cut(s: &str, n: usize) -> String {
     }
 }
 
-/// A `[done/total]` line on stderr, redrawn in place, only on a terminal.
+/// Whether a progress line is on screen now (the Ctrl-C handler clears it).
+static DRAWN: AtomicBool = AtomicBool::new(false);
+
+/// Clears the progress line if one is on screen: before the Ctrl-C message.
+pub fn clear_progress() {
+    if DRAWN.swap(false, Ordering::SeqCst) {
+        let _ = std::io::stderr().write_all(b"\r\x1b[2K");
+    }
+}
+
+/// `[done/total] running 07-x, 08-y` on stderr, redrawn in place, only on a
+/// terminal: what is running now, so a run where every case times out still shows
+/// what it waits for.
 pub struct Progress {
     enabled: bool,
     total: usize,
     done: usize,
+    running: Vec<String>,
+    status: String,
 }
 
 impl Progress {
     /// A progress line for `total` cases, shown if stderr is a terminal and `show`.
     pub fn new(total: usize, show: bool) -> Progress {
         Progress {
-            enabled: show && std::io::stderr().is_terminal() && total > 1,
+            enabled: show && std::io::stderr().is_terminal(),
             total,
             done: 0,
+            running: Vec::new(),
+            status: String::new(),
         }
     }
 
     /// Clears the line so a report line can be printed.
     pub fn clear(&self) {
         if self.enabled {
-            eprint!("\r\x1b[2K");
+            clear_progress();
         }
     }
 
-    /// Counts one more case done and redraws.
-    pub fn tick(&mut self, last: &str) {
-        self.done += 1;
-        if self.enabled {
-            eprint!("\r\x1b[2K[{}/{}] {}", self.done, self.total, cut(last, 60));
-            let _ = std::io::stderr().flush();
-        }
+    /// A case has started.
+    pub fn start(&mut self, case: &str) {
+        self.running.push(case.to_string());
+        self.draw();
     }
+
+    /// A case is done.
+    pub fn finish(&mut self, case: &str) {
+        self.done += 1;
+        if let Some(i) = self.running.iter().position(|c| c == case) {
+            self.running.remove(i);
+        }
+        self.draw();
+    }
+
+    /// Shows `text` instead of the case counts (empty: back to the counts).
+    pub fn status(&mut self, text: &str) {
+        self.status = text.to_string();
+        self.running.clear();
+        self.draw();
+    }
+
+    /// Redraws the line (after a block of report lines, too).
+    pub fn draw(&self) {
+        if !self.enabled {
+            return;
+        }
+        let line = if !self.status.is_empty() {
+            self.status.clone()
+        } else if self.running.is_empty() || self.done >= self.total {
+            self.clear();
+            return;
+        } else {
+            format!(
+                "[{}/{}] running {}",
+                self.done,
+                self.total,
+                self.running.join(", ")
+            )
+        };
+        let width = terminal_width().saturating_sub(1).max(20);
+        let mut err = std::io::stderr();
+        let _ = write!(err, "\r\x1b[2K{}", cut(&line, width));
+        let _ = err.flush();
+        DRAWN.store(true, Ordering::SeqCst);
+    }
+}
+
+/// The width of the terminal on stderr, else 80.
+fn terminal_width() -> usize {
+    rustix::termios::tcgetwinsize(std::io::stderr())
+        .ok()
+        .map(|w| usize::from(w.ws_col))
+        .filter(|&w| w > 0)
+        .unwrap_or(80)
 }
 
 #[cfg(test)]
@@ -378,6 +503,6 @@ mod tests {
             "caught  p [wa_x]: WA on 2 (after 2 of 5 cases)\n"
         );
         assert!(line(&[result("1", Verdict::AC)], 1).starts_with("MISSED  p [wa_x]: all AC"));
-        assert!(line(&[result("1", Verdict::TLE)], 1).contains("never WA on 1 cases; also 1 TLE"));
+        assert!(line(&[result("1", Verdict::TLE)], 1).contains("never WA on 1 case; also 1 TLE"));
     }
 }

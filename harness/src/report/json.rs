@@ -1,14 +1,19 @@
 //! The report for programs: one JSON document on stdout at the end of the run.
 //!
-//! The shape is documented in README ("JSON report"); `detail` is plain text.
+//! The shape is documented in README ("The JSON report"): `ok`, `problems`
+//! (tallies), `cases` (every case: verdict, measured facts, `rejection` as data,
+//! `detail` as plain text), `known_wrong`, `errors`. Paths are as the user would
+//! type them: relative to the current folder when inside it.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
 use super::{Reporter, Summary, Tally, detail_text, tally};
-use crate::judge::CaseResult;
+use crate::check::Rejection;
+use crate::judge::{CaseResult, Extra, Verdict};
 use crate::known_wrong::Catch;
 use crate::status::Status;
 
@@ -21,17 +26,43 @@ struct Document<'a> {
     ok: bool,
     problems: BTreeMap<&'a str, &'a Tally>,
     cases: Vec<JsonCase<'a>>,
-    errors: &'a [String],
+    known_wrong: Vec<JsonCatch<'a>>,
+    errors: Vec<String>,
     /// The judge's own peak resident memory in bytes.
     judge_peak_rss: u64,
 }
 
+/// One case. Written out field by field (not `CaseResult`'s own serialisation), so
+/// the documented shape does not change when the result grows a field.
 #[derive(Serialize)]
 struct JsonCase<'a> {
-    #[serde(flatten)]
-    result: &'a CaseResult,
+    problem: &'a str,
+    solution: &'a str,
+    case: &'a str,
+    /// The same path under `cargo judge` and `run`.
+    input: PathBuf,
+    verdict: Verdict,
+    time: f64,
+    wall: f64,
+    memory: u64,
+    exit: &'a str,
+    /// Plain text: the reason, the diff, any extra text.
     detail: String,
-    detail_plain: String,
+    rejection: Option<&'a Rejection>,
+    extra: &'a [Extra],
+}
+
+#[derive(Serialize)]
+struct JsonCatch<'a> {
+    problem: &'a str,
+    solution: &'a str,
+    expected: Verdict,
+    caught: bool,
+    /// The first case that got the expected verdict.
+    first: Option<&'a str>,
+    cases: usize,
+    total: usize,
+    verdicts: BTreeMap<&'static str, usize>,
 }
 
 impl Reporter for Json {
@@ -45,22 +76,43 @@ impl Reporter for Json {
 
     fn finish(&mut self, summary: &Summary) -> anyhow::Result<()> {
         let tallies = tally(summary.results);
+        let cwd = std::env::current_dir().unwrap_or_default();
         let doc = Document {
             ok: summary.status() == Status::Passed,
             problems: tallies.iter().map(|(n, t)| (n.as_str(), t)).collect(),
             cases: summary
                 .results
                 .iter()
-                .map(|r| {
-                    let detail = detail_text(r, false);
-                    JsonCase {
-                        result: r,
-                        detail_plain: detail.clone(),
-                        detail,
-                    }
+                .map(|r| JsonCase {
+                    problem: &r.problem,
+                    solution: &r.solution,
+                    case: &r.case,
+                    input: relative(&r.input, &cwd),
+                    verdict: r.verdict,
+                    time: r.time,
+                    wall: r.wall,
+                    memory: r.memory,
+                    exit: &r.exit,
+                    detail: detail_text(r, false),
+                    rejection: r.rejection.as_ref(),
+                    extra: &r.extra,
                 })
                 .collect(),
-            errors: summary.errors,
+            known_wrong: summary
+                .catches
+                .iter()
+                .map(|c| JsonCatch {
+                    problem: &c.wrong.problem,
+                    solution: &c.wrong.label,
+                    expected: c.wrong.expected,
+                    caught: c.caught(),
+                    first: c.first.as_deref(),
+                    cases: c.cases,
+                    total: c.total,
+                    verdicts: c.verdicts.iter().map(|(v, n)| (v.name(), *n)).collect(),
+                })
+                .collect(),
+            errors: summary.problems(),
             judge_peak_rss: summary.judge_peak_rss,
         };
         let mut out = anstream::stdout();
@@ -68,5 +120,14 @@ impl Reporter for Json {
         writeln!(out)?;
         out.flush()?;
         Ok(())
+    }
+}
+
+/// `path` relative to `cwd` when it lies inside it, else absolute.
+fn relative(path: &Path, cwd: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match absolute.strip_prefix(cwd) {
+        Ok(rel) => rel.to_path_buf(),
+        Err(_) => absolute,
     }
 }

@@ -17,9 +17,12 @@ pub struct Junit {
 }
 
 impl Junit {
-    /// A report to be written to `path`.
-    pub fn new(path: PathBuf) -> Junit {
-        Junit { path }
+    /// A report to be written to `path`, which is created now: a path that cannot
+    /// be written fails before anything is judged, not after.
+    pub fn new(path: PathBuf) -> anyhow::Result<Junit> {
+        std::fs::write(&path, "")
+            .with_context(|| format!("cannot write JUnit report {}", path.display()))?;
+        Ok(Junit { path })
     }
 }
 
@@ -33,30 +36,38 @@ impl Reporter for Junit {
     }
 
     fn finish(&mut self, summary: &Summary) -> anyhow::Result<()> {
-        std::fs::write(&self.path, xml(summary.results))
+        std::fs::write(&self.path, xml(summary.results, summary.catches))
             .with_context(|| format!("cannot write JUnit report {}", self.path.display()))
     }
 }
 
-fn xml(results: &[CaseResult]) -> String {
+fn xml(results: &[CaseResult], catches: &[Catch]) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cargo judge\">\n",
     );
-    for (name, t) in tally(results) {
-        let failures = t.cases - t.count(Verdict::AC) - t.count(Verdict::ERR);
-        let time: f64 = results
+    let mut suites: Vec<String> = tally(results).into_iter().map(|(n, _)| n).collect();
+    for c in catches {
+        if !suites.contains(&c.wrong.problem) {
+            suites.push(c.wrong.problem.clone());
+        }
+    }
+    for name in suites {
+        let cases: Vec<&CaseResult> = results.iter().filter(|r| suite_name(r) == name).collect();
+        let wrongs: Vec<&Catch> = catches.iter().filter(|c| c.wrong.problem == name).collect();
+        let errors = cases.iter().filter(|r| r.verdict == Verdict::ERR).count();
+        let failures = cases
             .iter()
-            .filter(|r| suite_name(r) == name)
-            .map(|r| r.time)
-            .sum();
+            .filter(|r| !matches!(r.verdict, Verdict::AC | Verdict::ERR))
+            .count()
+            + wrongs.iter().filter(|c| !c.caught()).count();
+        let time: f64 = cases.iter().map(|r| r.time).sum();
         let _ = writeln!(
             xml,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{}\" time=\"{time:.3}\">",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" time=\"{time:.3}\">",
             escape(&name),
-            t.cases,
-            t.count(Verdict::ERR)
+            cases.len() + wrongs.len(),
         );
-        for r in results.iter().filter(|r| suite_name(r) == name) {
+        for r in cases {
             let _ = write!(
                 xml,
                 "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
@@ -80,6 +91,30 @@ fn xml(results: &[CaseResult]) -> String {
                         escape(&detail_text(r, false))
                     );
                 }
+            }
+        }
+        // A known-wrong solution is a test too: it passes when some case catches it.
+        for c in wrongs {
+            let _ = write!(
+                xml,
+                "    <testcase classname=\"{}\" name=\"known-wrong {}\"",
+                escape(&name),
+                escape(&c.wrong.label)
+            );
+            if c.caught() {
+                xml.push_str("/>\n");
+            } else {
+                let line = super::plain(&super::human::catch_line(c));
+                let _ = writeln!(
+                    xml,
+                    ">\n      <failure type=\"MISSED\" message=\"{}\">{}</failure>\n    </testcase>",
+                    escape(&format!(
+                        "known-wrong {} never got {}",
+                        c.wrong.label,
+                        c.wrong.expected.name()
+                    )),
+                    escape(line.trim_end())
+                );
             }
         }
         xml.push_str("  </testsuite>\n");

@@ -55,12 +55,32 @@ impl Summary<'_> {
     }
 }
 
+impl Summary<'_> {
+    /// The problems to report besides `errors`: each missed known-wrong solution.
+    pub fn problems(&self) -> Vec<String> {
+        let mut all = self.errors.to_vec();
+        for c in self.catches.iter().filter(|c| !c.caught()) {
+            all.push(format!(
+                "known-wrong solution {} [{}] was MISSED: never {} on {}",
+                c.wrong.problem,
+                c.wrong.label,
+                c.wrong.expected.name(),
+                crate::units::plural(c.cases, "case", "cases")
+            ));
+        }
+        if self.results.is_empty() && self.errors.is_empty() {
+            all.push("nothing was judged".into());
+        }
+        all
+    }
+}
+
 /// A consumer of results. Calls arrive in order: `begin`, then `started` and
 /// `case` as the runner goes (`case` in plan order), then per known-wrong solution
 /// `known_wrong_started` and `known_wrong`, then `finish` once.
 pub trait Reporter {
-    /// The jobs about to run.
-    fn begin(&mut self, _jobs: &[Job]) -> io::Result<()> {
+    /// The jobs about to run, and the known-wrong solutions to be judged after.
+    fn begin(&mut self, _jobs: &[Job], _known_wrong: &[KnownWrong]) -> io::Result<()> {
         Ok(())
     }
 
@@ -85,8 +105,10 @@ pub trait Reporter {
 pub struct Tee(pub Vec<Box<dyn Reporter>>);
 
 impl Reporter for Tee {
-    fn begin(&mut self, jobs: &[Job]) -> io::Result<()> {
-        self.0.iter_mut().try_for_each(|r| r.begin(jobs))
+    fn begin(&mut self, jobs: &[Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
+        self.0
+            .iter_mut()
+            .try_for_each(|r| r.begin(jobs, known_wrong))
     }
 
     fn started(&mut self, job: &Job) {
@@ -216,13 +238,7 @@ pub fn detail_text(r: &CaseResult, color: bool) -> String {
         if !s.is_empty() && !s.ends_with('\n') {
             s.push('\n');
         }
-        let _ = crate::diff::render_excerpt(
-            &mut s,
-            r.verdict == Verdict::PE,
-            r.rejection.as_ref(),
-            excerpt,
-            color,
-        );
+        let _ = crate::diff::render(&mut s, r.rejection.as_ref(), excerpt, color);
     }
     for extra in &r.extra {
         if !s.is_empty() && !s.ends_with('\n') {

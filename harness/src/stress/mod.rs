@@ -31,10 +31,11 @@ use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result, bail};
 
 use crate::build::{self, Workspace};
+use crate::check;
 use crate::cli::StressArgs;
 use crate::diff;
 use crate::judge::Verdict;
-use crate::problem::Settings;
+use crate::problem::{Checker, Settings};
 use crate::run::{self, Exit, Limits};
 use crate::status::Status;
 
@@ -49,8 +50,9 @@ const GREEN: Style = AnsiColor::Green.on_default().bold();
 pub fn stress(args: StressArgs) -> Result<Status> {
     let ws = build::workspace()?;
     let name = args.problem.as_str();
+    crate::plan::problem(&ws, name)?;
     // An interactive problem has no brute force: its interactor is the oracle.
-    if ws.problem(name).is_some() {
+    {
         let settings = Settings::load(&ws.testdata().join(name))?;
         if settings.interactive {
             return crate::interact::stress::for_problem(&args, &ws, settings);
@@ -138,6 +140,7 @@ pub fn stress(args: StressArgs) -> Result<Status> {
             &gen_args,
             &String::from_utf8_lossy(&input),
             finding,
+            &settings.checker,
             &mut out,
         );
     }
@@ -281,6 +284,7 @@ fn report_finding(
     gen_args: &[String],
     input: &str,
     finding: Finding,
+    checker: &Checker,
     out: &mut impl std::io::Write,
 ) -> Result<Status> {
     let reproduce = format!(
@@ -360,14 +364,17 @@ fn report_finding(
         Finding::Differ {
             expected, actual, ..
         } => {
+            // The rejection is recomputed here (cheap, and the finding keeps only
+            // the outputs); an external checker's would need another run.
+            let rejection = match checker {
+                Checker::Command { .. } | Checker::Kattis(_) => None,
+                _ => check::check(checker, Path::new(""), actual, expected)?
+                    .rejection()
+                    .cloned(),
+            };
             let mut d = String::new();
-            diff::render(
-                &mut d,
-                &String::from_utf8_lossy(expected),
-                &String::from_utf8_lossy(actual),
-                true,
-            )
-            .expect("writing to a String cannot fail");
+            diff::render_texts(&mut d, checker, rejection.as_ref(), expected, actual, true)
+                .expect("writing to a String cannot fail");
             write!(
                 out,
                 "{BOLD}expected{BOLD:#} (brute force) vs {BOLD}actual{BOLD:#} (solution):\n{}",

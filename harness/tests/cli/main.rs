@@ -3,6 +3,8 @@
 
 mod bless;
 mod bundle;
+mod ci;
+mod diffs;
 mod interactive;
 mod lint;
 mod malformed;

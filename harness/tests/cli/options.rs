@@ -61,10 +61,10 @@ fn json_reports_every_case_with_its_verdict() {
     assert_eq!(json["cases"].as_array().unwrap().len(), 3);
     assert_eq!(json["cases"][0]["verdict"], "WA");
     assert!(
-        json["cases"][0]["detail_plain"]
+        json["cases"][0]["detail"]
             .as_str()
             .unwrap()
-            .contains("first difference at line 1")
+            .contains("line 1, column 1: expected")
     );
 }
 

@@ -22,8 +22,9 @@ fn a_wrong_answer_is_wa_with_the_first_differing_line_and_a_diff() {
         .assert()
         .code(1)
         .stdout(
-            predicate::str::contains("WA  ")
-                .and(predicate::str::contains("first difference at line 1")),
+            predicate::str::contains("WA  ").and(predicate::str::contains(
+                "line 1, column 1: expected \"1\", found \"definitely\"",
+            )),
         )
         .stdout(
             predicate::str::contains("-     1 1 2").and(predicate::str::contains(
