@@ -218,18 +218,18 @@ impl Excerpt {
                 }
                 if let Some(l) = last_shown {
                     let to = (l + 1 + CONTEXT).min(i);
-                    rows.extend((emitted..to).map(|j| Row::Same(j)));
+                    rows.extend((emitted..to).map(Row::Same));
                     emitted = emitted.max(to);
                 }
                 let from = i.saturating_sub(CONTEXT).max(emitted);
-                rows.extend((from..i).map(|j| Row::Same(j)));
+                rows.extend((from..i).map(Row::Same));
                 rows.push(Row::Pair(i, i));
                 emitted = i + 1;
                 last_shown = Some(i);
             }
             if let Some(l) = last_shown {
                 let to = (l + 1 + CONTEXT).min(first_hidden.unwrap_or(exp.len()));
-                rows.extend((emitted..to).map(|j| Row::Same(j)));
+                rows.extend((emitted..to).map(Row::Same));
             }
             shown = thin(rows);
         } else {
@@ -248,7 +248,7 @@ impl Excerpt {
             let e_stop = e_end.min(prefix + WINDOW);
             let a_stop = a_end.min(prefix + WINDOW);
             truncated = e_stop < e_end || a_stop < a_end;
-            rows.extend((prefix.saturating_sub(CONTEXT)..prefix).map(|j| Row::Same(j)));
+            rows.extend((prefix.saturating_sub(CONTEXT)..prefix).map(Row::Same));
             let keys_e: Vec<_> = exp[prefix..e_stop].iter().map(|l| view.key(l)).collect();
             let keys_a: Vec<_> = act[prefix..a_stop].iter().map(|l| view.key(l)).collect();
             let deadline = Instant::now() + Duration::from_millis(100);

@@ -156,10 +156,11 @@ impl Reporter for Human {
             *n = n.saturating_sub(1);
             *n
         });
-        if left == 0 && !self.aside {
-            if let Some((name, t)) = self.waiting.remove(&problem) {
-                text.push_str(&self.problem_line(&name, &problem, &t));
-            }
+        if left == 0
+            && !self.aside
+            && let Some((name, t)) = self.waiting.remove(&problem)
+        {
+            text.push_str(&self.problem_line(&name, &problem, &t));
         }
         self.progress.status("");
         self.write(&text)
