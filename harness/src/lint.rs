@@ -327,12 +327,16 @@ pub fn lint(args: LintArgs) -> Result<Status> {
 }
 
 /// A file in a testdata folder that is neither a case file (`.in`, `.out`, and
-/// `.ans` as problem packages name answers), `problem.toml` nor a README.
+/// `.ans` and `.interaction` as Kattis packages name answers and sample
+/// dialogues), a script that makes inputs (`.py`, `.sh`), `problem.toml` nor a
+/// README: most likely a misspelt case the judge silently ignores.
 fn is_stray(path: &Path) -> bool {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let case = path
-        .extension()
-        .is_some_and(|x| x == "in" || x == "out" || x == "ans");
+    let case = path.extension().is_some_and(|x| {
+        ["in", "out", "ans", "interaction", "py", "sh"]
+            .iter()
+            .any(|known| x == *known)
+    });
     let readme = name.to_ascii_lowercase().starts_with("readme");
     !(case || readme || name == crate::problem::FILE_NAME)
 }

@@ -69,3 +69,21 @@ fn lint_names_every_hygiene_problem_with_file_and_line() {
         .stdout(predicate::str::contains("error testdata/p/8").not())
         .stdout(predicate::str::contains("7 problems"));
 }
+
+#[test]
+fn lint_names_a_stray_file_the_judge_would_ignore() {
+    let ws = TempWs::new(&[]);
+    ws.write("testdata/p/1.in", "1\n");
+    ws.write("testdata/p/1.out", "1\n");
+    ws.write("testdata/p/03-x.ou", "1\n");
+    ws.write("testdata/p/README.md", "notes\n");
+    ws.judge()
+        .args(["lint", "p"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error testdata/p/03-x.ou: stray file",
+        ))
+        .stdout(predicate::str::contains("README.md").not())
+        .stdout(predicate::str::contains("1 problem,").or(predicate::str::contains("1 problem\n")));
+}
