@@ -72,7 +72,7 @@ fn lint_names_every_hygiene_problem_with_file_and_line() {
 
 #[test]
 fn lint_names_a_stray_file_the_judge_would_ignore() {
-    let ws = TempWs::new(&[]);
+    let ws = TempWs::new(&["hdu1525"]);
     ws.write("testdata/p/1.in", "1\n");
     ws.write("testdata/p/1.out", "1\n");
     ws.write("testdata/p/03-x.ou", "1\n");
