@@ -30,12 +30,15 @@ impl TempWs {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let root = outer_root();
         let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
-        let members = r#"members = ["harness", "library", "problems/*"]"#;
+        let members = r#"members = ["harness", "library", "library/euclid-spec", "problems/*"]"#;
         assert!(
             manifest.contains(members),
             "the root manifest's members changed"
         );
-        let manifest = manifest.replace(members, r#"members = ["library", "problems/*"]"#);
+        let manifest = manifest.replace(
+            members,
+            r#"members = ["library", "library/euclid-spec", "problems/*"]"#,
+        );
         let start = manifest
             .find("[profile.release]")
             .expect("a release profile");
