@@ -16,7 +16,7 @@ use crate::diff::Excerpt;
 use crate::discover::Case;
 use crate::problem::Settings;
 use crate::run::{self, Exit, Limits};
-use crate::units::human_bytes;
+use crate::units::{human_bytes, precise_time};
 
 /// What the judge says about one case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -319,23 +319,20 @@ pub fn classify(out: &run::Outcome, limits: &Limits) -> Classified {
     let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
         || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= limits.time);
     if out.wall_exceeded || killed_for_cpu || out.cpu > limits.time {
+        let (cpu, limit) = (
+            precise_time(out.cpu.as_secs_f64()),
+            precise_time(limits.time.as_secs_f64()),
+        );
         let detail = if out.wall_exceeded && out.cpu <= limits.time {
             format!(
-                "still running after {:.1} s wall time with {:.2} s CPU (sleeping or blocked?); killed",
-                out.wall.as_secs_f64(),
-                out.cpu.as_secs_f64()
+                "still running after {} of wall time (the backstop for a {limit} CPU limit) \
+                 with {cpu} CPU: sleeping or blocked?; killed",
+                precise_time(out.wall.as_secs_f64()),
             )
         } else if killed_for_cpu {
-            format!(
-                "killed at the CPU limit of {:.2} s ({exit})",
-                limits.time.as_secs_f64(),
-            )
+            format!("killed at the CPU limit of {limit} after {cpu} CPU ({exit})")
         } else {
-            format!(
-                "{:.2} s CPU, limit {:.2} s",
-                out.cpu.as_secs_f64(),
-                limits.time.as_secs_f64()
-            )
+            format!("{cpu} CPU, over the limit of {limit}")
         };
         return Classified::Failed(Verdict::TLE, detail);
     }
@@ -346,20 +343,28 @@ pub fn classify(out: &run::Outcome, limits: &Limits) -> Classified {
         && out.peak_rss >= limits.memory / 10 * 9;
     let said = allocation_failed(out.exit, &stderr);
     if out.peak_rss > limits.memory || died_at_the_memory_cap || said.is_some() {
-        let how = match said {
-            Some(runtime) => format!(" ({runtime} reported a failed allocation, {exit})"),
-            None if died_at_the_memory_cap => format!(" ({exit} at the cap)"),
-            None => String::new(),
-        };
-        return Classified::Failed(
-            Verdict::MLE,
+        let (peak, limit) = (human_bytes(out.peak_rss), human_bytes(limits.memory));
+        // A refused allocation usually leaves the peak well below the limit (the
+        // request that failed was never resident): say it was refused, not only
+        // a peak that looks harmless.
+        let detail = if out.peak_rss > limits.memory {
+            let how = match said {
+                Some(runtime) => format!(" ({runtime} reported a failed allocation, {exit})"),
+                None => String::new(),
+            };
+            format!("peak memory {peak}, over the limit of {limit}{how}")
+        } else if let Some(runtime) = said {
             format!(
-                "peak memory {}, limit {}{how}{}",
-                human_bytes(out.peak_rss),
-                human_bytes(limits.memory),
-                tail_note(&stderr)
-            ),
-        );
+                "an allocation was refused by the memory limit of {limit} (address space): \
+                 {runtime} reported it and ended ({exit}); peak resident memory {peak}"
+            )
+        } else {
+            format!(
+                "an allocation was probably refused by the memory limit of {limit} (address \
+                 space): {exit} with peak resident memory {peak}, within 10% of the limit"
+            )
+        };
+        return Classified::Failed(Verdict::MLE, format!("{detail}{}", tail_note(&stderr)));
     }
     if out.exit != Exit::Code(0) {
         return Classified::Failed(Verdict::RE, format!("{exit}{}", tail_note(&stderr)));

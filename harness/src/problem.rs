@@ -288,17 +288,47 @@ fn tolerance(key: &str, value: Option<f64>) -> Result<f64> {
 
 /// toml's messages span several lines with a source excerpt; keep the message and
 /// say where it points (line and column), so the error stays one line.
+/// A value of the wrong kind (`time_limit = 1.0s`, `memory_limit = "64MB"`) is
+/// said in the file's own terms: what the key expects, and what was found.
 fn one_line(e: &toml::de::Error, text: &str) -> String {
     let msg = e.message().trim().replace('\n', " ");
-    match e.span() {
-        Some(span) => {
-            let before = &text[..span.start.min(text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-            format!("line {line}, column {column}: {msg}")
-        }
-        None => msg,
+    let Some(span) = e.span() else {
+        return msg;
+    };
+    let before = &text[..span.start.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    let source_line = text.lines().nth(line - 1).unwrap_or("");
+    match expected_value(source_line) {
+        Some(why) => format!("line {line}: {why}"),
+        None => format!("line {line}, column {column}: {msg}"),
     }
+}
+
+/// What a typed key on `line` expects, when its value is not of that kind: e.g.
+/// `time_limit: expected a number of seconds (time_limit = 1.5), found 1.0s`.
+fn expected_value(line: &str) -> Option<String> {
+    let (key, value) = line.split_once('=')?;
+    let key = key.trim();
+    // The value, without a trailing comment.
+    let value = value.split('#').next().unwrap_or("").trim();
+    let (what, example, fits): (&str, &str, fn(&str) -> bool) = match key {
+        "time_limit" | "checker_time_limit" => {
+            ("a number of seconds", "1.5", |v| v.parse::<f64>().is_ok())
+        }
+        "memory_limit" | "output_limit" => {
+            ("a whole number of MiB", "256", |v| v.parse::<u64>().is_ok())
+        }
+        "float_abs" | "float_rel" => ("a number", "1e-6", |v| v.parse::<f64>().is_ok()),
+        _ => return None,
+    };
+    if fits(value) {
+        // The value is fine: the problem is something else (a duplicate key...).
+        return None;
+    }
+    Some(format!(
+        "{key}: expected {what} ({key} = {example}), found {value}"
+    ))
 }
 
 #[cfg(test)]
@@ -338,7 +368,34 @@ mod tests {
         let err = parse("title = \"x\"\ntime_limit = \"fast\"\n")
             .unwrap_err()
             .to_string();
-        assert!(err.starts_with("line 2, column 14: "), "{err}");
+        assert!(err.starts_with("line 2: "), "{err}");
+    }
+
+    #[test]
+    fn a_time_limit_with_a_unit_says_a_number_of_seconds_is_expected() {
+        for (text, found) in [
+            ("time_limit = 1.0s\n", "1.0s"),
+            (
+                "title = \"x\"\n\ntime_limit = \"1.0s\" # one second\n",
+                "\"1.0s\"",
+            ),
+        ] {
+            let err = parse(text).unwrap_err().to_string();
+            let line = text.lines().count();
+            assert_eq!(
+                err,
+                format!(
+                    "line {line}: time_limit: expected a number of seconds (time_limit = 1.5), found {found}"
+                )
+            );
+        }
+        let err = parse("memory_limit = \"64MB\"\n").unwrap_err().to_string();
+        assert!(err.contains("expected a whole number of MiB"), "{err}");
+        // A well-formed value is not blamed for another mistake.
+        let err = parse("time_limit = 1\ntime_limit = 2\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("duplicate"), "{err}");
     }
 
     #[test]

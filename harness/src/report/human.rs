@@ -201,11 +201,17 @@ pub fn verdict_style(v: Verdict) -> Style {
 pub fn case_block(r: &CaseResult) -> String {
     let style = verdict_style(r.verdict);
     let who = suite_name(r);
+    // A TLE may be the wall-clock backstop (a sleeping solution uses no CPU):
+    // show the wall time it ran for beside its CPU time.
+    let time = if r.verdict == Verdict::TLE {
+        format!("{} CPU, {} wall", human_time(r.time), human_time(r.wall))
+    } else {
+        human_time(r.time)
+    };
     let mut s = format!(
-        "{style}{:<3}{style:#} {who}/{} {DIM}{} {}{DIM:#}\n",
+        "{style}{:<3}{style:#} {who}/{} {DIM}{time} {}{DIM:#}\n",
         r.verdict.name(),
         r.case,
-        human_time(r.time),
         human_bytes(r.memory),
     );
     // An accepted case is printed only under --verbose; its extra text (an

@@ -38,6 +38,19 @@ fn an_unknown_key_in_problem_toml_is_an_error_naming_the_key() {
 }
 
 #[test]
+fn a_time_limit_with_a_unit_says_a_number_of_seconds_is_expected_naming_file_and_line() {
+    let f = Folder::echo_cases();
+    f.write("problem.toml", "title = \"x\"\ntime_limit = 1.0s\n");
+    judge_fixture("echo", f.path(), &[])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "{}: line 2: time_limit: expected a number of seconds (time_limit = 1.5), found 1.0s",
+            f.path().join("problem.toml").display()
+        )));
+}
+
+#[test]
 fn a_folder_with_no_cases_is_an_error() {
     let f = Folder {
         dir: tempfile::tempdir().unwrap(),

@@ -63,7 +63,11 @@ fn a_sleeping_solution_is_tle_and_the_judge_returns_soon_after_the_backstop() {
         .code(1)
         .stdout(
             predicate::str::contains("TLE ").and(predicate::str::contains("sleeping or blocked")),
-        );
+        )
+        // The wall time that was hit, not only the millisecond of CPU it used:
+        // the backstop for 0.5 s is 2 s.
+        .stdout(predicate::str::is_match(r"TLE \S+/1 \d+ ms CPU, 2\.\d\d s wall").unwrap())
+        .stdout(predicate::str::is_match(r"still running after 2(\.\d+)? s of wall time").unwrap());
     // The backstop is 2 x 0.5 s + 1 s; generous slack for a loaded machine, but far
     // below the fixture's hour-long sleep.
     assert!(
@@ -117,7 +121,11 @@ fn a_memory_hog_is_mle() {
     judge_fixture("memory", f.path(), &[])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("MLE ").and(predicate::str::contains("limit 64.0 MiB")));
+        .stdout(
+            predicate::str::contains("MLE ").and(predicate::str::contains(
+                "an allocation was refused by the memory limit of 64.0 MiB",
+            )),
+        );
 }
 
 #[test]
@@ -127,7 +135,38 @@ fn a_segfault_after_allocating_up_to_the_cap_is_mle() {
     judge_fixture("memory-segv", f.path(), &[])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("MLE ").and(predicate::str::contains("limit 64.0 MiB")));
+        .stdout(
+            predicate::str::contains("MLE ").and(predicate::str::contains(
+                "refused by the memory limit of 64.0 MiB (address space): SIGSEGV",
+            )),
+        );
+}
+
+#[test]
+fn one_refused_allocation_far_below_the_limit_says_it_was_refused() {
+    // 1 GiB at once under a 64 MiB limit: the peak stays around a few MiB, so a
+    // peak beside its limit would read as if memory were fine.
+    let f = Folder::echo_cases();
+    f.write("problem.toml", "memory_limit = 64\n");
+    f.write("1.in", "alloc 1048576\n");
+    judge_fixture("by-input", f.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("MLE  "))
+        .stdout(predicate::str::contains(
+            "an allocation was refused by the memory limit of 64.0 MiB (address space): \
+             the Rust runtime reported it",
+        ));
+}
+
+#[test]
+fn a_millisecond_time_limit_is_printed_as_one_millisecond() {
+    let f = Folder::echo_cases();
+    judge_fixture("spin", f.path(), &["--time-limit", "0.001"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("the CPU limit of 1 ms"))
+        .stdout(predicate::str::contains("0.00 s").not());
 }
 
 #[test]
