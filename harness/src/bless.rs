@@ -4,7 +4,10 @@
 //! existing ones are rewritten only with `--force`, each change shown as a diff first.
 //! The output comes from the brute force (default) or the solution, and the other
 //! one is run too: if they disagree on any case nothing at all is written and the
-//! cases are named. Running and comparing reuse `stress`, `check` and `diff`.
+//! cases are named. Before anything runs, every selected input goes through the
+//! problem's validator (`src/bin/validate.rs`, when it has one), and an input it
+//! rejects stops the command with nothing written. Running and comparing reuse
+//! `stress`, `check` and `diff`.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -96,6 +99,7 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
     if !args.force {
         targets.retain(|t| t.old.is_none());
     }
+    let rel = |p: &std::path::Path| p.strip_prefix(&ws.root).unwrap_or(p).display().to_string();
     let mut out = anstream::stdout();
     if targets.is_empty() {
         writeln!(
@@ -127,6 +131,36 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
         memory: settings.memory_limit.max(1 << 30),
         output: settings.output_limit,
     };
+    // An expected output is only as good as its input: every input the problem's
+    // validator rejects is named, and nothing is run or written until it is fixed
+    // (a file named `tolerated` deliberately breaks the format, as lint allows).
+    if let Some(validate) = &programs.validate {
+        let mut rejected = Vec::new();
+        for t in targets
+            .iter()
+            .filter(|t| !t.name.contains(crate::lint::TOLERATED))
+        {
+            if let Side::Failed(_, why) = stress::run_side(validate, &t.input, &limits)? {
+                rejected.push(format!(
+                    "{}: rejected by {name}-validate ({why})",
+                    rel(&t.input)
+                ));
+            }
+        }
+        if !rejected.is_empty() {
+            for r in &rejected {
+                writeln!(out, "{RED}refused{RED:#} {r}")?;
+            }
+            writeln!(
+                out,
+                "nothing written: fix the {} or name {} \"{}\" first",
+                plural(rejected.len(), "rejected input", "rejected inputs"),
+                if rejected.len() == 1 { "it" } else { "them" },
+                crate::lint::TOLERATED
+            )?;
+            return Ok(Status::Failed);
+        }
+    }
     let mut refusals = Vec::new();
     let mut writes = Vec::new();
     for t in &targets {
@@ -188,12 +222,7 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
         return Ok(Status::Failed);
     }
     for (t, produced, note) in writes {
-        let rel = t
-            .output
-            .strip_prefix(&ws.root)
-            .unwrap_or(&t.output)
-            .display()
-            .to_string();
+        let rel = rel(&t.output);
         match &t.old {
             Some(old) if *old == produced => {
                 writeln!(out, "unchanged {rel}{note}")?;

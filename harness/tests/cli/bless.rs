@@ -52,3 +52,24 @@ fn bless_fills_missing_outputs_rewrites_only_with_force_and_refuses_disagreement
         .stdout(predicate::str::contains("nothing written"));
     assert!(!ws.path("testdata/hdu1525/04-exact-multiples.out").exists());
 }
+
+#[test]
+fn bless_refuses_an_input_the_validator_rejects_and_writes_nothing() {
+    let ws = TempWs::new(&["hdu1525"]);
+    std::fs::remove_file(ws.path("testdata/hdu1525/01-sample.out")).unwrap();
+    // Zero is outside the statement (positive numbers), yet the brute force and
+    // the solution would agree on some answer for it.
+    ws.write("testdata/hdu1525/40-zero.in", "5 0\n0 0\n");
+    ws.judge()
+        .args(["bless", "hdu1525"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "refused testdata/hdu1525/40-zero.in: rejected by hdu1525-validate (exit 1: \
+             error: line 1: expected a positive number, found \"0\")",
+        ))
+        .stdout(predicate::str::contains("nothing written"))
+        .stdout(predicate::str::contains("wrote").not());
+    assert!(!ws.path("testdata/hdu1525/40-zero.out").exists());
+    assert!(!ws.path("testdata/hdu1525/01-sample.out").exists());
+}
