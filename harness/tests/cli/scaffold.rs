@@ -60,11 +60,29 @@ fn new_scaffolds_a_problem_that_builds_and_is_judged_at_once() {
         .filter(|(p, _)| p.starts_with(".judge-new"))
         .count();
     assert_eq!(leftovers, 0, "the staging folder is removed");
+    // A user's `pub fn` needs no doc comment: building it says nothing about docs.
+    ws.edit(
+        "problems/my-game/src/main.rs",
+        "/// Placeholder: the first player wins",
+        "// Placeholder: the first player wins",
+    );
+    ws.edit(
+        "problems/my-game/src/main.rs",
+        "\n/// a non-multiple",
+        "\n// a non-multiple",
+    );
+    ws.edit(
+        "problems/my-game/src/main.rs",
+        "\n/// leaves a non-multiple",
+        "\n// leaves a non-multiple",
+    );
     ws.judge()
         .arg("my-game")
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("my-game: 1/1 AC"));
+        .stdout(predicate::str::contains("my-game: 1/1 AC"))
+        .stderr(predicate::str::contains("missing documentation").not())
+        .stderr(predicate::str::contains("warning").not());
     let main = ws.read("problems/my-game/src/main.rs");
     assert!(main.lines().count() <= 40, "main.rs is tiny:\n{main}");
     for file in [
