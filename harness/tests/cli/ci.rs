@@ -181,3 +181,75 @@ fn an_unknown_problem_gets_one_message_with_a_suggestion_in_every_command() {
             ));
     }
 }
+
+#[test]
+fn a_missed_known_wrong_solution_is_not_green_in_json_junit_or_the_problem_line() {
+    // A "wrong" solution that is in fact the right one: no case can catch it.
+    let ws = crate::tempws::TempWs::new(&["hdu1525"]);
+    ws.write(
+        "problems/hdu1525/src/bin/wa_not_wrong.rs",
+        ws.read("problems/hdu1525/src/main.rs"),
+    );
+    let manifest = ws.read("problems/hdu1525/Cargo.toml");
+    ws.write(
+        "problems/hdu1525/Cargo.toml",
+        manifest.replace(
+            "[dependencies]",
+            "[[bin]]\nname = \"hdu1525-wa-not-wrong\"\npath = \"src/bin/wa_not_wrong.rs\"\ntest = false\n\n[dependencies]",
+        ),
+    );
+    let junit = ws.path("report.xml");
+    let out = ws
+        .judge()
+        .args(["hdu1525", "--format", "json", "--junit"])
+        .arg(&junit)
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["ok"], false, "{json}");
+    let errors: Vec<&str> = json["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("hdu1525 [wa_not_wrong] was MISSED"),
+        "{errors:?}"
+    );
+    assert_eq!(json["known_wrong"][0]["caught"], false);
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let testcase = xml
+        .find("<testcase classname=\"hdu1525\" name=\"known-wrong wa_not_wrong\">")
+        .unwrap_or_else(|| panic!("no failing testcase for the known-wrong:\n{xml}"));
+    assert!(
+        first_child_is_failure(&xml[testcase..]),
+        "the known-wrong testcase is not a failure:\n{xml}"
+    );
+    assert!(
+        xml.contains("<testsuite name=\"hdu1525\" tests=\"20\" failures=\"1\" errors=\"0\""),
+        "{xml}"
+    );
+    // The human report: the problem line says FAIL, never a green ok.
+    ws.judge()
+        .arg("hdu1525")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "MISSED  hdu1525 [wa_not_wrong]: all AC on 19 cases",
+        ))
+        .stdout(predicate::str::contains(
+            "FAIL hdu1525: 19/19 AC, 1 known-wrong MISSED",
+        ))
+        .stdout(predicate::str::contains("ok   hdu1525").not());
+}
+
+/// Whether the element `xml` starts with has a `<failure` as its first child.
+fn first_child_is_failure(xml: &str) -> bool {
+    xml.split_once('>')
+        .is_some_and(|(_, rest)| rest.trim_start().starts_with("<failure"))
+}
