@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+use crate::support::have;
 use crate::tempws::TempWs;
 
 /// A fixture package.
@@ -14,21 +15,6 @@ fn package(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/packages")
         .join(name)
-}
-
-/// Whether the tools a test needs are installed; if not, the test says so on
-/// stderr (visible with `--nocapture`, and in the test's output on failure) and
-/// passes without checking anything.
-fn have(tools: &[&str]) -> bool {
-    for tool in tools {
-        let found = std::env::var_os("PATH")
-            .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(tool).is_file()));
-        if !found {
-            eprintln!("SKIPPED: {tool} is not installed");
-            return false;
-        }
-    }
-    true
 }
 
 /// The judge with a build cache shared by these tests (so each submission is

@@ -195,8 +195,7 @@ fn time_peak(input: &Path) -> Option<u64> {
 
 #[test]
 fn peaks_are_the_solutions_own_even_while_the_judge_holds_a_large_output() {
-    if !Path::new("/usr/bin/time").exists() {
-        eprintln!("SKIPPED: /usr/bin/time is not installed (apt-get install time)");
+    if !crate::support::have(&["/usr/bin/time"]) {
         return;
     }
     let f = Folder::echo_cases();

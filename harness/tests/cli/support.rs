@@ -47,3 +47,31 @@ pub fn judge_fixture(mode: &str, dir: &Path, extra: &[&str]) -> Command {
         .timeout(std::time::Duration::from_secs(60));
     cmd
 }
+
+/// Whether the external tools a test needs (`gcc`, `python3`, `/usr/bin/time`, ...)
+/// are installed. A missing tool skips the test with a `SKIPPED:` line on stderr,
+/// unless `CP_GAMES_REQUIRE_TOOLS` is set (as `.ci/run` does after installing
+/// them): then a missing tool fails the test, so CI can never go green by skipping.
+pub fn have(tools: &[&str]) -> bool {
+    let missing: Vec<&str> = tools
+        .iter()
+        .copied()
+        .filter(|tool| {
+            if tool.contains('/') {
+                return !Path::new(tool).is_file();
+            }
+            !std::env::var_os("PATH")
+                .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(tool).is_file()))
+        })
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CP_GAMES_REQUIRE_TOOLS").is_none(),
+        "CP_GAMES_REQUIRE_TOOLS is set but {} is not installed",
+        missing.join(", ")
+    );
+    eprintln!("SKIPPED: {} not installed", missing.join(", "));
+    false
+}
