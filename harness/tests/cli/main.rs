@@ -11,6 +11,7 @@ mod malformed;
 mod options;
 mod own_style;
 mod package;
+mod progress;
 mod sandbox;
 mod scaffold;
 mod stress;
