@@ -5,7 +5,7 @@
 //! input handling.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use assert_cmd::cargo_bin_cmd;
 use proptest::prelude::*;
@@ -16,20 +16,12 @@ const VALIDATE: &str = env!("CARGO_BIN_EXE_wythoff-validate");
 
 /// Runs `exe` with `input` on stdin.
 fn run(exe: &str, input: &str) -> Output {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{exe}: {e}"));
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_owned();
-    // Written from a thread: a large input would fill the pipe while nobody reads.
-    let writer =
-        std::thread::spawn(move || std::io::Write::write_all(&mut stdin, input.as_bytes()));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    out
+    // assert_cmd writes stdin from a thread, so a large input cannot fill the pipe
+    // while nobody reads.
+    assert_cmd::Command::new(exe)
+        .write_stdin(input)
+        .output()
+        .unwrap_or_else(|e| panic!("{exe}: {e}"))
 }
 
 /// `exe`'s verdict ("the player to move wins") on every pair, from one run.
