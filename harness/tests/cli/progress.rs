@@ -3,7 +3,8 @@
 //! after Ctrl-C.
 //!
 //! The pty is driven by python3's `pty` module (a dozen lines, no build cost);
-//! without python3 the tests are skipped with a message saying so.
+//! without python3 the tests are skipped with a message saying so (and fail
+//! under `CP_GAMES_REQUIRE_TOOLS`, as `.ci/run` sets).
 
 use crate::support::{Folder, fixture};
 
@@ -39,11 +40,7 @@ sys.exit(os.waitstatus_to_exitcode(status))
 /// The terminal's bytes and the judge's exit status, or `None` (with a message)
 /// when python3 cannot drive a pty here.
 fn on_a_terminal(ctrl_c_after: Option<&str>, args: &[String]) -> Option<(String, i32)> {
-    let python = std::process::Command::new("python3")
-        .args(["-c", "import pty"])
-        .output();
-    if !python.is_ok_and(|o| o.status.success()) {
-        eprintln!("SKIPPED: the progress-line test needs python3 (with its pty module)");
+    if !crate::support::have(&["python3"]) {
         return None;
     }
     let mut cmd = std::process::Command::new("python3");
