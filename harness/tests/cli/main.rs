@@ -12,6 +12,7 @@ mod options;
 mod own_style;
 mod package;
 mod progress;
+mod readme;
 mod sandbox;
 mod scaffold;
 mod stress;
