@@ -122,8 +122,9 @@ pub fn workspace(ws: &Workspace, problems: &[String], options: &Options) -> Resu
     for name in &names {
         let dir = ws.testdata().join(name);
         if !dir.is_dir() {
+            let hint = ws.problem(name).and_then(folder_hint).unwrap_or_default();
             plan.errors.push(format!(
-                "problem {name} has no testdata: expected {}/NAME.in + NAME.out",
+                "problem {name} has no testdata: expected {}/NAME.in + NAME.out{hint}",
                 dir.display()
             ));
             continue;
@@ -366,8 +367,14 @@ fn orphan_testdata(ws: &Workspace, errors: &mut Vec<String>) -> Result<()> {
         let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
         let name = entry.file_name().to_string_lossy().into_owned();
         if entry.path().is_dir() && !name.starts_with('.') && ws.problem(&name).is_none() {
+            let hint = ws
+                .problems
+                .iter()
+                .find(|p| p.dir.file_name().is_some_and(|d| *d == *name))
+                .and_then(folder_hint)
+                .unwrap_or_default();
             orphans.push(format!(
-                "{}: testdata with no problem crate problems/{name}",
+                "{}: testdata with no problem crate problems/{name}{hint}",
                 entry.path().display()
             ));
         }
@@ -375,6 +382,21 @@ fn orphan_testdata(ws: &Workspace, errors: &mut Vec<String>) -> Result<()> {
     orphans.sort();
     errors.extend(orphans);
     Ok(())
+}
+
+/// When a problem crate's folder is not named after its package (`problems/foo`
+/// holding package `foo-sol`), the hint that explains why its testdata is not
+/// found: the judge pairs `problems/NAME`, package `NAME` and `testdata/NAME`.
+fn folder_hint(problem: &Problem) -> Option<String> {
+    let folder = problem.dir.file_name()?.to_string_lossy();
+    (folder != problem.name).then(|| {
+        format!(
+            " (problems/{folder} is package `{}`: a problem's folder, package and testdata \
+             share one name, so rename the package to `{folder}` or the folder and testdata \
+             to `{}`)",
+            problem.name, problem.name
+        )
+    })
 }
 
 /// Fails early when the program of `flag`'s command line (`--cmd`,

@@ -115,3 +115,23 @@ fn a_missing_program_is_an_error_not_a_runtime_error_per_case() {
             "program \"./no-such-solution\" not found",
         ));
 }
+
+#[test]
+fn a_problem_folder_whose_package_has_another_name_is_explained() {
+    let ws = crate::tempws::TempWs::new(&["hdu1525"]);
+    ws.edit(
+        "problems/hdu1525/Cargo.toml",
+        "name = \"hdu1525\"",
+        "name = \"hdu1525-sol\"",
+    );
+    ws.edit(
+        "problems/hdu1525/Cargo.toml",
+        "default-run = \"hdu1525\"",
+        "",
+    );
+    ws.judge().assert().code(2).stderr(
+        predicate::str::contains("testdata with no problem crate problems/hdu1525 (problems/hdu1525 is package `hdu1525-sol`")
+            .and(predicate::str::contains("problem hdu1525-sol has no testdata"))
+            .and(predicate::str::contains("rename the package to `hdu1525`")),
+    );
+}
