@@ -204,7 +204,8 @@ pub fn new(args: NewArgs) -> Result<Status> {
              \n    cargo judge lint {name}                testdata hygiene, .interaction samples replayed\
              \n    cargo test -p {name}                   the interactor's rule against a game search\n"
         ));
-        print!("{text}");
+        // A closed stdout is an error (the command layer ends quietly), not a panic.
+        std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
         return Ok(Status::Passed);
     }
     text.push_str(&format!(
@@ -220,7 +221,7 @@ pub fn new(args: NewArgs) -> Result<Status> {
          \n    cargo judge lint {name}                testdata hygiene, inputs through {name}-validate\
          \n    cargo test -p {name}                   tests/solution.rs\n"
     ));
-    print!("{text}");
+    std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
     Ok(Status::Passed)
 }
 

@@ -94,7 +94,7 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
         );
     }
     let _ = writeln!(text, "next: cargo judge {name}");
-    print!("{text}");
+    std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
     Ok(())
 }
 

@@ -123,11 +123,24 @@ impl Reporter for Json {
     }
 }
 
-/// `path` relative to `cwd` when it lies inside it, else absolute.
+/// `path` relative to `cwd` when it lies inside it, else absolute: one answer
+/// however the folder was named (`testdata/p`, `../x/testdata/p`, `/abs/testdata/p`)
+/// and whichever command found it.
 fn relative(path: &Path, cwd: &Path) -> PathBuf {
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    match absolute.strip_prefix(cwd) {
+    // `..` and `.` resolved by their names, as the user reads the path.
+    let mut normal = PathBuf::new();
+    for part in absolute.components() {
+        match part {
+            std::path::Component::ParentDir => {
+                normal.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => normal.push(other),
+        }
+    }
+    match normal.strip_prefix(cwd) {
         Ok(rel) => rel.to_path_buf(),
-        Err(_) => absolute,
+        Err(_) => normal,
     }
 }

@@ -18,6 +18,39 @@ fn a_case_glob_that_matches_nothing_fails_instead_of_passing() {
 }
 
 #[test]
+fn a_case_glob_that_matches_nothing_fails_cargo_judge_and_bless_too() {
+    for (args, message) in [
+        (
+            &["hdu1525", "--case", "zzz*"][..],
+            "--case \"zzz*\" matches no case of hdu1525 (19 cases)",
+        ),
+        (
+            &["bless", "hdu1525", "--case", "zzz*"],
+            "--case \"zzz*\" matches no input of hdu1525 (19 inputs)",
+        ),
+    ] {
+        assert_cmd::Command::cargo_bin("judge")
+            .unwrap()
+            .current_dir(crate::tempws::outer_root())
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    let out = assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .current_dir(crate::tempws::outer_root())
+        .args(["hdu1525", "--case", "zzz*", "--format", "json"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(json["ok"], false);
+}
+
+#[test]
 fn json_is_not_ok_when_a_glob_matches_nothing() {
     let f = Folder::echo_cases();
     let out = judge_fixture("echo", f.path(), &["--case", "zzz*", "--format", "json"])
@@ -252,4 +285,44 @@ fn a_missed_known_wrong_solution_is_not_green_in_json_junit_or_the_problem_line(
 fn first_child_is_failure(xml: &str) -> bool {
     xml.split_once('>')
         .is_some_and(|(_, rest)| rest.trim_start().starts_with("<failure"))
+}
+
+#[test]
+fn an_unknown_problem_suggests_the_nearest_name_even_a_few_letters_off() {
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .current_dir(crate::tempws::outer_root())
+        .arg("hdu1846")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: unknown problem \"hdu1846\": did you mean hdu1525? (the workspace has: ",
+        ));
+}
+
+#[test]
+fn an_unpaired_input_of_a_problem_is_said_first_with_the_bless_command() {
+    let ws = crate::tempws::TempWs::new(&["hdu1525"]);
+    ws.write("testdata/hdu1525/40-new.in", "3 1\n0 0\n");
+    // One stream, as a terminal shows it.
+    let merged = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{} hdu1525 2>&1",
+            assert_cmd::cargo::cargo_bin("judge").display()
+        ))
+        .current_dir(ws.path(""))
+        .env("CARGO_TARGET_DIR", ws.path("target"))
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(merged.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&merged.stdout);
+    let error = text
+        .find(
+            "40-new.in: no matching .out file (`cargo judge bless hdu1525` writes it from the brute force)",
+        )
+        .expect(&text);
+    let result = text.find("19/19 AC").expect(&text);
+    assert!(error < result, "{text}");
 }

@@ -95,3 +95,104 @@ fn json_input_paths_are_relative_to_the_current_folder_however_the_folder_was_na
         assert_eq!(json["cases"][0]["input"], format!("{name}/1.in"));
     }
 }
+
+#[test]
+fn json_input_paths_are_the_same_under_cargo_judge_and_run_from_a_subfolder() {
+    // From problems/, the testdata is outside the current folder: both commands
+    // give the same absolute path, however the folder was typed.
+    let root = crate::tempws::outer_root();
+    let input = |args: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("judge")
+            .unwrap()
+            .current_dir(root.join("problems"))
+            .args(args)
+            .args(["--case", "01-sample", "--format", "json"])
+            .assert()
+            .get_output()
+            .stdout
+            .clone();
+        let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        json["cases"][0]["input"].as_str().unwrap().to_string()
+    };
+    let fixture = format!("{} echo", crate::support::fixture().display());
+    let expected = root.join("testdata/hdu1525/01-sample.in");
+    assert_eq!(input(&["hdu1525"]), expected.display().to_string());
+    assert_eq!(
+        input(&["run", "--cmd", &fixture, "../testdata/hdu1525"]),
+        expected.display().to_string()
+    );
+}
+
+#[test]
+fn control_characters_and_a_leading_tab_from_a_solution_are_drawn_not_sent_to_the_terminal() {
+    let f = Folder::echo_cases();
+    f.write("1.out", "a\nb\n");
+    for color in ["always", "never"] {
+        let out = run_cmd(
+            f.path(),
+            "printf 'a\\033[2J\\007\\000\\n\\tb\\n'",
+            &["--color", color],
+        )
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            !text.contains("\u{1b}[2J") && !text.contains('\u{7}') && !text.contains('\0'),
+            "--color {color}: raw control characters reached the terminal: {text:?}"
+        );
+        for shown in ['␛', '␇', '␀', '→'] {
+            assert!(
+                text.contains(shown),
+                "--color {color}: no {shown} in {text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn changes_far_apart_are_shown_as_separate_hunks() {
+    let f = Folder::echo_cases();
+    let expected: String = (1..=200).map(|i| format!("{i}\n")).collect();
+    f.write("1.out", &expected);
+    f.write(
+        "actual",
+        &expected
+            .replace("\n155\n", "\nx\n")
+            .replace("\n190\n", "\ny\n"),
+    );
+    let out = run_cmd(
+        f.path(),
+        &format!("cat {}", f.path().join("actual").display()),
+        &[],
+    )
+    .assert()
+    .code(1)
+    .get_output()
+    .stdout
+    .clone();
+    let text = String::from_utf8(out).unwrap();
+    let hunks: Vec<&str> = text.split("┈┈┈┈┈").collect();
+    assert_eq!(hunks.len(), 2, "{text}");
+    assert!(hunks[0].contains("+   155 x"), "{text}");
+    assert!(hunks[1].contains("+   190 y"), "{text}");
+}
+
+#[test]
+fn a_presentation_error_marks_the_double_space_and_not_the_missing_final_newline() {
+    let f = Folder::echo_cases();
+    f.write("1.out", "Stan wins\nOllie wins\n");
+    run_cmd(f.path(), "printf 'Stan  wins\\nOllie wins'", &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("PE  "))
+        .stdout(predicate::str::contains(
+            "line 1, column 5: same tokens, different whitespace",
+        ))
+        .stdout(predicate::str::contains("+     1 Stan··wins"))
+        // The exact checker ignores a missing final newline: line 2 is not a change.
+        .stdout(predicate::str::contains("+     2").not())
+        .stdout(predicate::str::contains("no newline").not());
+}
