@@ -108,6 +108,16 @@ fn solution(mode: &str) {
                 line.clear();
             }
         }
+        // Plays correctly, but thinks (sleeps) 150 ms before every answer.
+        "slow-pong" => {
+            while stdin.read_line(&mut line).is_ok_and(|n| n > 0) {
+                std::thread::sleep(Duration::from_millis(150));
+                let reply = line.trim_end().replacen("ping", "pong", 1);
+                let _ = writeln!(out, "{reply}");
+                let _ = out.flush();
+                line.clear();
+            }
+        }
         // Plays correctly into a buffer that is never flushed.
         "no-flush" => {
             let mut out = BufWriter::new(out);

@@ -12,8 +12,10 @@
 //! "Who exited first" is deterministic: the judge passes the end of the
 //! solution's output on to the interactor only after it has reaped the solution,
 //! so an interactor cannot see end-of-input, exit 43 and be reaped before the
-//! judge has recorded that the solution ended first. When the solution reaches its
-//! wall limit only the solution is killed; the interactor then sees end-of-input
+//! judge has recorded that the solution ended first. The solution's wall limit
+//! counts from the last byte that moved either way (see [`solution_deadline`]), so
+//! a long dialogue on a loaded machine is not cut short. When the solution reaches
+//! its wall limit only the solution is killed; the interactor then sees end-of-input
 //! and gets [`InteractorLimits::grace`] to end before it is killed too. When the
 //! interactor ends first with anything but 42 the verdict is settled, so the
 //! solution is killed at once instead of running into its limit.
@@ -42,6 +44,11 @@ const CHUNK: usize = 1 << 16;
 /// At most this much is drained from a process's pipe after it ended (a process
 /// that escaped the group could otherwise keep it flowing forever).
 const DRAIN_CAP: usize = 1 << 20;
+/// The longest exchange, in stall backstops ([`Limits::wall`]), however steadily
+/// bytes move: a dialogue that never ends is TLE at last.
+pub const CAP_FACTOR: u32 = 10;
+/// Descriptors in the poll set (see [`Slot`]).
+const SLOTS: usize = 9;
 
 /// One direction of the relay.
 struct Lane {
@@ -281,10 +288,10 @@ pub fn run(spec: Spec) -> Result<Interaction> {
     // The relay enforces both deadlines itself (it looks at who is waiting first);
     // the keepers' backstops are a second later, in case the judge is stuck.
     let sol_limits = sandbox::Limits {
-        wall: limits.wall() + Duration::from_secs(1),
+        wall: cap(&limits) + Duration::from_secs(1),
         ..limits.sandbox()
     };
-    let int_total = limits.wall() + interactor_limits.grace;
+    let int_total = cap(&limits) + interactor_limits.grace;
     let int_limits = sandbox::Limits {
         // Bounded by its wall time, not by a CPU budget of its own.
         cpu_seconds: Some(int_total.as_secs() + 1),
@@ -326,6 +333,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         }
     };
     let mut relay = Relay {
+        last_moved: sol.started,
         sol,
         int,
         up: Lane::new(Dir::Solution, from_sol_r, to_int_w)?,
@@ -413,6 +421,8 @@ struct Relay {
     limits: Limits,
     grace: Duration,
     written: u64,
+    /// When a byte last moved either way (the stall backstop counts from it).
+    last_moved: Instant,
     output_exceeded: bool,
     wall_exceeded: bool,
     int_killed: bool,
@@ -446,57 +456,51 @@ impl Relay {
                     tv_nsec: i64::from(left.subsec_nanos()),
                 }
             });
-            let mut ready: [bool; 9] = [false; 9];
-            {
-                let (r, w) = (PollFlags::IN, PollFlags::OUT);
-                let candidates: [(Option<BorrowedFd<'_>>, PollFlags, Slot); 9] = [
-                    (reading(&self.up), r, Slot::UpRead),
-                    (writing(&self.up), w, Slot::UpWrite),
-                    (reading(&self.down), r, Slot::DownRead),
-                    (writing(&self.down), w, Slot::DownWrite),
-                    (
-                        self.sol_err.pipe.as_ref().map(|p| p.as_fd()),
-                        r,
-                        Slot::SolErr,
-                    ),
-                    (
-                        self.int_err.pipe.as_ref().map(|p| p.as_fd()),
-                        r,
-                        Slot::IntErr,
-                    ),
-                    (report(&self.sol), r, Slot::SolExit),
-                    (report(&self.int), r, Slot::IntExit),
-                    (
-                        (!self.interrupted).then(sandbox::interrupt_fd),
-                        r,
-                        Slot::Interrupt,
-                    ),
-                ];
-                let mut fds: Vec<PollFd<'_>> = Vec::with_capacity(9);
-                let mut slots: Vec<Slot> = Vec::with_capacity(9);
-                for (fd, flags, slot) in candidates {
-                    if let Some(fd) = fd {
-                        fds.push(PollFd::from_borrowed_fd(fd, flags));
-                        slots.push(slot);
-                    }
-                }
-                match poll(&mut fds, timeout.as_ref()) {
-                    Ok(_) => {}
-                    Err(rustix::io::Errno::INTR) => continue,
-                    Err(e) => return Err(e).context("poll failed"),
-                }
-                for (fd, slot) in fds.iter().zip(&slots) {
-                    if !fd.revents().is_empty() {
-                        ready[*slot as usize] = true;
-                    }
+            let (r, w) = (PollFlags::IN, PollFlags::OUT);
+            let candidates: [(Option<BorrowedFd<'_>>, PollFlags); SLOTS] = [
+                (reading(&self.up), r),
+                (writing(&self.up), w),
+                (reading(&self.down), r),
+                (writing(&self.down), w),
+                (self.sol_err.pipe.as_ref().map(|p| p.as_fd()), r),
+                (self.int_err.pipe.as_ref().map(|p| p.as_fd()), r),
+                (report(&self.sol), r),
+                (report(&self.int), r),
+                ((!self.interrupted).then(sandbox::interrupt_fd), r),
+            ];
+            // One fixed set on the stack (the unused tail is never passed to poll).
+            let filler = sandbox::interrupt_fd();
+            let mut fds: [PollFd<'_>; SLOTS] =
+                std::array::from_fn(|_| PollFd::from_borrowed_fd(filler, PollFlags::empty()));
+            let mut slot_of = [0usize; SLOTS];
+            let mut used = 0;
+            for (slot, (fd, flags)) in candidates.into_iter().enumerate() {
+                if let Some(fd) = fd {
+                    fds[used] = PollFd::from_borrowed_fd(fd, flags);
+                    slot_of[used] = slot;
+                    used += 1;
                 }
             }
+            match poll(&mut fds[..used], timeout.as_ref()) {
+                Ok(_) => {}
+                Err(rustix::io::Errno::INTR) => continue,
+                Err(e) => return Err(e).context("poll failed"),
+            }
+            let mut ready = [false; SLOTS];
+            for (fd, slot) in fds[..used].iter().zip(slot_of) {
+                ready[slot] = !fd.revents().is_empty();
+            }
+            let mut moved = false;
             if ready[Slot::UpRead as usize] {
                 let n = self.up.read(&mut buf, &mut self.dialogue);
                 self.count(n);
+                moved |= n > 0;
             }
             if ready[Slot::DownRead as usize] {
-                self.down.read(&mut buf, &mut self.dialogue);
+                moved |= self.down.read(&mut buf, &mut self.dialogue) > 0;
+            }
+            if moved {
+                self.last_moved = Instant::now();
             }
             if ready[Slot::UpWrite as usize] || self.up.wants_write() {
                 self.up.write();
@@ -579,7 +583,7 @@ impl Relay {
     fn deadline(&self) -> Option<Instant> {
         if self.sol.running() {
             // Once killed, only its exit is awaited.
-            (!self.wall_exceeded).then(|| self.sol.started + self.limits.wall())
+            (!self.wall_exceeded).then(|| self.solution_deadline())
         } else if self.int.running() && !self.int_killed {
             self.sol.ended.map(|end| end + self.grace)
         } else {
@@ -587,10 +591,13 @@ impl Relay {
         }
     }
 
+    fn solution_deadline(&self) -> Instant {
+        solution_deadline(self.sol.started, self.last_moved, &self.limits)
+    }
+
     fn enforce_deadlines(&mut self) {
         let now = Instant::now();
-        if self.sol.running() && !self.wall_exceeded && now >= self.sol.started + self.limits.wall()
-        {
+        if self.sol.running() && !self.wall_exceeded && now >= self.solution_deadline() {
             self.both_waiting = self.int.running()
                 && self.up.waiting() == 0
                 && self.down.waiting() == 0
@@ -608,6 +615,20 @@ impl Relay {
             self.int.kill();
         }
     }
+}
+
+/// The whole exchange's cap: [`CAP_FACTOR`] times the stall backstop.
+fn cap(limits: &Limits) -> Duration {
+    limits.wall() * CAP_FACTOR
+}
+
+/// When the solution's wall backstop fires: [`Limits::wall`] after the last byte
+/// moved either way (a dialogue that stalls: a sleeping solution, or both sides
+/// waiting because nobody flushed), and at the latest [`cap`] after it started.
+/// Time spent waiting for the interactor, or for a CPU on a loaded machine, while
+/// the dialogue progresses is not the solution's: its CPU limit bounds its work.
+fn solution_deadline(started: Instant, last_moved: Instant, limits: &Limits) -> Instant {
+    (last_moved + limits.wall()).min(started + cap(limits))
 }
 
 fn report(p: &Proc) -> Option<BorrowedFd<'_>> {
@@ -652,4 +673,40 @@ fn waiting_for_input(pid: i32) -> bool {
         .rsplit_once(')')
         .and_then(|(_, rest)| rest.split_whitespace().next());
     state == Some("S")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits() -> Limits {
+        Limits {
+            time: Duration::from_secs(1),
+            memory: 1 << 30,
+            output: 1 << 30,
+        }
+    }
+
+    #[test]
+    fn the_wall_backstop_counts_from_the_last_byte_that_moved() {
+        let l = limits();
+        let started = Instant::now();
+        let moved = started + Duration::from_secs(7);
+        // 2 x 1 s + 1 s after the last byte, though 10 s have passed since the start.
+        assert_eq!(
+            solution_deadline(started, moved, &l),
+            moved + Duration::from_secs(3)
+        );
+    }
+
+    #[test]
+    fn a_dialogue_that_never_stalls_is_still_capped() {
+        let l = limits();
+        let started = Instant::now();
+        let moved = started + Duration::from_secs(29);
+        assert_eq!(
+            solution_deadline(started, moved, &l),
+            started + Duration::from_secs(3 * u64::from(CAP_FACTOR))
+        );
+    }
 }

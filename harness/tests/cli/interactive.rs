@@ -141,6 +141,18 @@ fn a_hung_interactor_is_killed_after_the_solution_ended_and_is_a_judge_error() {
 }
 
 #[test]
+fn a_dialogue_that_keeps_moving_is_not_stopped_at_the_wall_backstop() {
+    // 12 rounds, 150 ms of sleep before each answer: 1.8 s in all, past the 1.2 s
+    // backstop of a 0.1 s limit, but never 1.2 s without a byte moving.
+    let f = game(12);
+    let v = json(
+        &mut judge("slow-pong", "ping", f.path(), &["--time-limit", "0.1"]),
+        0,
+    );
+    assert_eq!(v["cases"][0]["verdict"], "AC", "{v}");
+}
+
+#[test]
 fn a_solution_that_never_flushes_is_tle_with_the_flush_hint() {
     let f = game(3);
     judge("no-flush", "ping", f.path(), &["--time-limit", "0.5"])
