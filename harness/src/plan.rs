@@ -12,11 +12,11 @@ use std::process::Command;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
-use globset::{Glob, GlobSet, GlobSetBuilder};
 
 use crate::build::{Problem, Workspace};
 use crate::cli::Options;
 use crate::discover::{self, Case};
+use crate::glob::Glob;
 use crate::judge::Job;
 use crate::problem::{Checker, Settings};
 use crate::units::plural;
@@ -75,7 +75,7 @@ impl Suite {
 /// `--case` globs.
 #[derive(Debug, Default)]
 pub struct CaseFilter {
-    globs: Option<GlobSet>,
+    globs: Option<Vec<Glob>>,
 }
 
 impl CaseFilter {
@@ -84,18 +84,18 @@ impl CaseFilter {
         if patterns.is_empty() {
             return Ok(CaseFilter::default());
         }
-        let mut builder = GlobSetBuilder::new();
-        for g in patterns {
-            builder.add(Glob::new(g).with_context(|| format!("invalid --case pattern \"{g}\""))?);
-        }
-        Ok(CaseFilter {
-            globs: Some(builder.build()?),
-        })
+        let globs = patterns
+            .iter()
+            .map(|g| Glob::new(g).with_context(|| format!("invalid --case pattern \"{g}\"")))
+            .collect::<Result<_>>()?;
+        Ok(CaseFilter { globs: Some(globs) })
     }
 
     /// Whether the case named `name` is selected.
     pub fn matches(&self, name: &str) -> bool {
-        self.globs.as_ref().is_none_or(|g| g.is_match(name))
+        self.globs
+            .as_ref()
+            .is_none_or(|globs| globs.iter().any(|g| g.is_match(name)))
     }
 
     /// Whether any pattern was given.
