@@ -6,11 +6,11 @@
 
 use std::collections::BTreeMap;
 use std::io::BufReader;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::cargo_json::{self, Message, Metadata};
 use anyhow::{Context, Result, bail};
-use cargo_metadata::{Message, MetadataCommand};
 
 /// A problem crate: `problems/<name>/` in the workspace.
 #[derive(Debug, Clone)]
@@ -53,23 +53,20 @@ pub fn cargo() -> PathBuf {
 
 /// Reads the workspace around the current directory with `cargo metadata`.
 pub fn workspace() -> Result<Workspace> {
-    let metadata = MetadataCommand::new()
-        .cargo_path(cargo())
-        .no_deps()
-        .exec()
+    let metadata = Metadata::load(&cargo())
         .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
-    let root = PathBuf::from(metadata.workspace_root.as_std_path());
+    let root = metadata.workspace_root.clone();
     let problems_dir = root.join("problems");
     let mut problems: Vec<Problem> = metadata
         .workspace_packages()
         .into_iter()
-        .filter(|p| p.manifest_path.as_std_path().starts_with(&problems_dir))
+        .filter(|p| p.manifest_path.starts_with(&problems_dir))
         .map(|p| Problem {
-            name: p.name.to_string(),
+            name: p.name.clone(),
             dir: p
                 .manifest_path
                 .parent()
-                .map_or_else(|| root.clone(), |d| d.as_std_path().to_path_buf()),
+                .map_or_else(|| root.clone(), Path::to_path_buf),
             bins: p
                 .targets
                 .iter()
@@ -77,7 +74,11 @@ pub fn workspace() -> Result<Workspace> {
                 .map(|t| {
                     (
                         t.name.clone(),
-                        t.src_path.file_stem().unwrap_or_default().to_string(),
+                        t.src_path
+                            .file_stem()
+                            .unwrap_or_default()
+                            .to_string_lossy()
+                            .into_owned(),
                     )
                 })
                 .collect(),
@@ -87,7 +88,7 @@ pub fn workspace() -> Result<Workspace> {
     let package_ids = metadata
         .workspace_packages()
         .iter()
-        .map(|p| (p.id.repr.clone(), p.name.to_string()))
+        .map(|p| (p.id.clone(), p.name.clone()))
         .collect();
     Ok(Workspace {
         root,
@@ -143,24 +144,23 @@ pub fn build_each(workspace: &Workspace, packages: &[&str]) -> Result<Built> {
     let stdout = child.stdout.take().expect("stdout was piped");
     let mut built = Built::default();
     let mut stderr = anstream::stderr();
-    for message in Message::parse_stream(BufReader::new(stdout)) {
+    for message in cargo_json::messages(BufReader::new(stdout)) {
         match message.context("cannot read cargo's messages")? {
             Message::CompilerArtifact(artifact) => {
                 if let (Some(exe), Some(package)) = (
                     artifact.executable,
-                    workspace.package_ids.get(&artifact.package_id.repr),
+                    workspace.package_ids.get(&artifact.package_id),
                 ) {
-                    built.executables.insert(
-                        (package.clone(), artifact.target.name.clone()),
-                        exe.into_std_path_buf(),
-                    );
+                    built
+                        .executables
+                        .insert((package.clone(), artifact.target.name), exe);
                 }
             }
             Message::CompilerMessage(msg) => {
                 let rendered = msg.message.rendered.clone().unwrap_or_default();
                 let _ = std::io::Write::write_all(&mut stderr, rendered.as_bytes());
-                if msg.message.level == cargo_metadata::diagnostic::DiagnosticLevel::Error
-                    && let Some(package) = workspace.package_ids.get(&msg.package_id.repr)
+                if msg.message.is_error()
+                    && let Some(package) = workspace.package_ids.get(&msg.package_id)
                 {
                     built
                         .failed

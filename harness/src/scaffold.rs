@@ -9,10 +9,10 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use cargo_metadata::MetadataCommand;
 use clap::CommandFactory as _;
 
 use crate::build;
+use crate::cargo_json::Metadata;
 use crate::cli::{Cli, NewArgs};
 use crate::status::Status;
 
@@ -231,12 +231,9 @@ pub fn new(args: NewArgs) -> Result<Status> {
 pub fn create(args: &NewArgs) -> Result<Created> {
     check_syntax(&args.name)?;
     let name = args.name.as_str();
-    let metadata = MetadataCommand::new()
-        .cargo_path(build::cargo())
-        .no_deps()
-        .exec()
+    let metadata = Metadata::load(&build::cargo())
         .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
-    let root = metadata.workspace_root.as_std_path().to_path_buf();
+    let root = metadata.workspace_root.clone();
     let crate_dir = root.join("problems").join(name);
     let testdata_dir = root.join("testdata").join(name);
     let rel = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
@@ -252,7 +249,7 @@ pub fn create(args: &NewArgs) -> Result<Created> {
         .workspace_packages()
         .iter()
         .flat_map(|p| {
-            let package = (p.name.to_string(), format!("package {}", p.name));
+            let package = (p.name.clone(), format!("package {}", p.name));
             let targets = p
                 .targets
                 .iter()

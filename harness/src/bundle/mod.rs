@@ -24,8 +24,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use crate::cargo_json::{Metadata, Package};
 use anyhow::{Context, Result, bail};
-use cargo_metadata::{DependencyKind, MetadataCommand, Package};
 
 use crate::status::Status;
 
@@ -122,37 +122,30 @@ fn code_name(name: &str) -> String {
 impl Sources {
     /// Reads the workspace around the current directory.
     pub fn load() -> Result<Sources> {
-        let metadata = MetadataCommand::new()
-            .cargo_path(crate::build::cargo())
-            .no_deps()
-            .exec()
+        let metadata = Metadata::load(&crate::build::cargo())
             .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
-        let root = PathBuf::from(metadata.workspace_root.as_std_path());
-        let target = PathBuf::from(metadata.target_directory.as_std_path());
+        let root = metadata.workspace_root.clone();
+        let target = metadata.target_directory.clone();
         let packages = metadata.workspace_packages();
         let lib_of = |p: &Package| {
             p.targets
                 .iter()
-                .find(|t| t.is_lib() || t.is_rlib())
-                .map(|t| (t.name.clone(), PathBuf::from(t.src_path.as_std_path())))
+                .find(|t| t.is_lib())
+                .map(|t| (t.name.clone(), t.src_path.clone()))
         };
         // Workspace packages by manifest folder: a path dependency is one of them
         // (cargo makes every path dependency inside the workspace a member).
         let by_dir: BTreeMap<PathBuf, &Package> = packages
             .iter()
-            .filter_map(|p| Some((p.manifest_path.parent()?.as_std_path().to_path_buf(), *p)))
+            .filter_map(|p| Some((p.manifest_path.parent()?.to_path_buf(), *p)))
             .collect();
         let deps = |p: &Package| {
             let (mut libraries, mut foreign) = (Vec::new(), Vec::new());
-            for d in p
-                .dependencies
-                .iter()
-                .filter(|d| d.kind == DependencyKind::Normal)
-            {
+            for d in p.dependencies.iter().filter(|d| d.is_normal()) {
                 let local = d
                     .path
                     .as_ref()
-                    .and_then(|path| by_dir.get(path.as_std_path()))
+                    .and_then(|path| by_dir.get(path))
                     .and_then(|q| lib_of(q));
                 match local {
                     Some((lib, _)) => {
@@ -175,7 +168,7 @@ impl Sources {
                         root: path,
                         libraries: libs,
                         foreign,
-                        manifest: p.manifest_path.clone().into_std_path_buf(),
+                        manifest: p.manifest_path.clone(),
                     },
                 );
             }
@@ -184,23 +177,19 @@ impl Sources {
         let mut solutions = BTreeMap::new();
         for p in packages
             .iter()
-            .filter(|p| p.manifest_path.as_std_path().starts_with(&problems))
+            .filter(|p| p.manifest_path.starts_with(&problems))
         {
-            let Some(bin) = p
-                .targets
-                .iter()
-                .find(|t| t.is_bin() && t.name == p.name.as_str())
-            else {
+            let Some(bin) = p.targets.iter().find(|t| t.is_bin() && t.name == p.name) else {
                 continue;
             };
             let (libs, foreign) = deps(p);
             solutions.insert(
-                p.name.to_string(),
+                p.name.clone(),
                 Solution {
-                    main: bin.src_path.clone().into_std_path_buf(),
+                    main: bin.src_path.clone(),
                     libraries: libs,
                     foreign,
-                    edition: p.edition.as_str().to_string(),
+                    edition: p.edition.clone(),
                 },
             );
         }
