@@ -30,7 +30,7 @@ impl TempWs {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let root = outer_root();
         let manifest = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
-        let members = r#"members = ["harness", "library", "library/euclid-spec", "problems/*"]"#;
+        let members = r#"members = ["harness", "harness/launcher", "library", "library/euclid-spec", "problems/*"]"#;
         assert!(
             manifest.contains(members),
             "the root manifest's members changed"
