@@ -191,11 +191,12 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
                             outcome.rejection(),
                             b,
                             s,
+                            ["brute force", "solution"],
                             true,
                         )
                         .expect("writing to a String cannot fail");
                         refusals.push(format!(
-                            "{}: the brute force and the solution disagree (- brute force, + solution):\n{}",
+                            "{}: the brute force and the solution disagree:\n    {}",
                             t.name,
                             d.trim_end().replace('\n', "\n    ")
                         ));
@@ -216,8 +217,8 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
         }
         writeln!(
             out,
-            "nothing written: fix the {} case(s) above first",
-            refusals.len()
+            "nothing written: fix the {} above first",
+            plural(refusals.len(), "case", "cases")
         )?;
         return Ok(Status::Failed);
     }
@@ -230,11 +231,19 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
             }
             Some(old) => {
                 let mut d = String::new();
-                diff::render_texts(&mut d, &Checker::Exact, None, old, &produced, true)
-                    .expect("writing to a String cannot fail");
+                diff::render_texts(
+                    &mut d,
+                    &Checker::Exact,
+                    None,
+                    old,
+                    &produced,
+                    ["old", "new"],
+                    true,
+                )
+                .expect("writing to a String cannot fail");
                 writeln!(
                     out,
-                    "{BOLD}rewrote{BOLD:#} {rel} from the {source_name}{note} (- old, + new):"
+                    "{BOLD}rewrote{BOLD:#} {rel} from the {source_name}{note}:"
                 )?;
                 for line in d.lines() {
                     writeln!(out, "    {line}")?;

@@ -498,6 +498,18 @@ pub fn render(
     excerpt: &Excerpt,
     color: bool,
 ) -> fmt::Result {
+    render_sides(out, rejection, excerpt, ["expected", "actual"], color)
+}
+
+/// [`render`], with the two sides named (`- old, + new` for a rewritten file,
+/// `- brute force, + solution` for two programs).
+pub fn render_sides(
+    out: &mut impl Write,
+    rejection: Option<&Rejection>,
+    excerpt: &Excerpt,
+    sides: [&str; 2],
+    color: bool,
+) -> fmt::Result {
     let paint = |style: Style, text: &str| {
         if color {
             format!("{style}{text}{style:#}")
@@ -511,7 +523,8 @@ pub fn render(
     if excerpt.hunks.is_empty() {
         return Ok(());
     }
-    writeln!(out, "{}", paint(DIM, "(- expected, + actual)"))?;
+    let legend = format!("(- {}, + {})", sides[0], sides[1]);
+    writeln!(out, "{}", paint(DIM, &legend))?;
     for (h, hunk) in excerpt.hunks.iter().enumerate() {
         if h > 0 {
             writeln!(out, "{}", paint(DIM, "  ┈┈┈┈┈"))?;
@@ -688,19 +701,22 @@ pub fn header(r: &Rejection) -> String {
 }
 
 /// Renders the diff of two texts under `checker` with `rejection` as the header:
-/// for callers that compared the outputs themselves (bless, stress).
+/// for callers that compared the outputs themselves (bless, stress). `sides`
+/// names the `-` and `+` sides.
 pub fn render_texts(
     out: &mut impl Write,
     checker: &Checker,
     rejection: Option<&Rejection>,
     expected: &[u8],
     actual: &[u8],
+    sides: [&str; 2],
     color: bool,
 ) -> fmt::Result {
-    render(
+    render_sides(
         out,
         rejection,
         &Excerpt::capture(checker, expected, actual),
+        sides,
         color,
     )
 }
@@ -728,6 +744,7 @@ mod tests {
             outcome.rejection(),
             expected.as_bytes(),
             actual.as_bytes(),
+            ["expected", "actual"],
             color,
         )
         .unwrap();

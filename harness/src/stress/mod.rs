@@ -373,8 +373,16 @@ fn report_finding(
                     .cloned(),
             };
             let mut d = String::new();
-            diff::render_texts(&mut d, checker, rejection.as_ref(), expected, actual, true)
-                .expect("writing to a String cannot fail");
+            diff::render_texts(
+                &mut d,
+                checker,
+                rejection.as_ref(),
+                expected,
+                actual,
+                ["expected", "actual"],
+                true,
+            )
+            .expect("writing to a String cannot fail");
             write!(
                 out,
                 "{BOLD}expected{BOLD:#} (brute force) vs {BOLD}actual{BOLD:#} (solution):\n{}",

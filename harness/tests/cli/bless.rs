@@ -30,6 +30,8 @@ fn bless_fills_missing_outputs_rewrites_only_with_force_and_refuses_disagreement
         .stdout(predicate::str::contains(
             "rewrote testdata/hdu1525/02-smallest.out",
         ))
+        .stdout(predicate::str::contains("(- old, + new)"))
+        .stdout(predicate::str::contains("expected").not())
         .stdout(predicate::str::contains("-     1 Ollie wins"))
         .stdout(predicate::str::contains("+     1 Stan wins"));
     assert_eq!(ws.read("testdata/hdu1525/02-smallest.out"), "Stan wins\n");
@@ -47,7 +49,8 @@ fn bless_fills_missing_outputs_rewrites_only_with_force_and_refuses_disagreement
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "refused 04-exact-multiples: the brute force and the solution disagree",
+            "refused 04-exact-multiples: the brute force and the solution disagree:\n    \
+             line 1, column 1: expected \"Stan\", found \"Ollie\"\n    (- brute force, + solution)\n",
         ))
         .stdout(predicate::str::contains("nothing written"));
     assert!(!ws.path("testdata/hdu1525/04-exact-multiples.out").exists());
