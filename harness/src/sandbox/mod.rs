@@ -1,9 +1,10 @@
 //! The sandbox: starting a program with limits in its own process group, and making
 //! sure that it and everything it starts is gone, and reaped, when the run ends.
 //!
-//! A run is a spawn request sent to the sandbox server (the judge binary
-//! re-executed once, small and single-threaded: see `server`), which forks a
-//! *keeper* per run. The keeper starts the program (its own process group, default
+//! A run is a spawn request sent to a *keeper*, forked on demand by the sandbox
+//! server (the judge binary re-executed once, small and single-threaded: see
+//! `server`) and kept in a pool for the next run once it has reported. The keeper
+//! starts the program (its own process group, default
 //! signals, `RLIMIT_CPU`/`RLIMIT_AS`/`RLIMIT_FSIZE`, no core dumps, the working
 //! directory asked for) and is the subreaper of everything the program starts, so
 //! when the program ends, or the wall-clock backstop passes, or the judge asks for
@@ -102,12 +103,33 @@ impl Spec {
                 .map(|(k, v)| (k.to_owned(), v.map(ToOwned::to_owned)))
                 .collect(),
             cwd: command.get_current_dir().map_or_else(
-                || Cwd::Fresh(std::env::temp_dir()),
+                || Cwd::Fresh(fresh_base().to_path_buf()),
                 |d| Cwd::Dir(d.to_path_buf()),
             ),
             limits,
         }
     }
+}
+
+/// Where fresh working directories go: `$TMPDIR` when it is set, else `/dev/shm`
+/// when it is a writable folder (a tmpfs: creating and removing a folder there costs
+/// a few microseconds, where `/tmp` on ext4 costs a journal transaction each, about
+/// a tenth of a small case's cost), else `/tmp`.
+pub fn fresh_base() -> &'static std::path::Path {
+    static BASE: OnceLock<PathBuf> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let shm = std::path::Path::new("/dev/shm");
+        let writable = || {
+            let c = c"/dev/shm";
+            // SAFETY: access(2) on a valid C string.
+            unsafe { libc::access(c.as_ptr(), libc::W_OK | libc::X_OK) == 0 }
+        };
+        if std::env::var_os("TMPDIR").is_none() && shm.is_dir() && writable() {
+            shm.to_path_buf()
+        } else {
+            std::env::temp_dir()
+        }
+    })
 }
 
 /// The three standard descriptors of a run (moved into the server and closed here).
@@ -158,6 +180,8 @@ pub enum Ended {
 
 /// A run in progress.
 pub struct Running {
+    /// The keeper's line, back to the pool once it has reported.
+    keeper: Option<OwnedFd>,
     report: File,
     control: Option<OwnedFd>,
     text: Vec<u8>,
@@ -186,6 +210,9 @@ struct Server {
 
 static SERVER: Mutex<Option<Server>> = Mutex::new(None);
 
+/// Idle keepers: the judge's ends of their lines.
+static POOL: Mutex<Vec<OwnedFd>> = Mutex::new(Vec::new());
+
 /// The judge binary: the one running (if `main` called [`serve_if_asked`]), else
 /// (the library's own unit tests) the `judge` beside or above the running program.
 fn server_exe() -> Result<PathBuf> {
@@ -201,8 +228,8 @@ fn server_exe() -> Result<PathBuf> {
         .context("the sandbox server is the judge binary: call sandbox::serve_if_asked() in main")
 }
 
-fn start_server() -> Result<Server> {
-    let exe = &server_exe()?;
+/// A close-on-exec pair of connected message sockets.
+fn socket_pair() -> Result<(OwnedFd, OwnedFd)> {
     let mut pair = [0; 2];
     // SAFETY: a valid two-int array.
     if unsafe {
@@ -217,7 +244,12 @@ fn start_server() -> Result<Server> {
         return Err(std::io::Error::last_os_error()).context("cannot create the sandbox socket");
     }
     // SAFETY: socketpair just returned these two descriptors, owned by nobody else.
-    let (ours, theirs) = unsafe { (OwnedFd::from_raw_fd(pair[0]), OwnedFd::from_raw_fd(pair[1])) };
+    Ok(unsafe { (OwnedFd::from_raw_fd(pair[0]), OwnedFd::from_raw_fd(pair[1])) })
+}
+
+fn start_server() -> Result<Server> {
+    let exe = &server_exe()?;
+    let (ours, theirs) = socket_pair()?;
     let child = Command::new(exe)
         .arg(SERVER_ARG)
         .stdin(StdStdio::from(theirs))
@@ -232,6 +264,8 @@ fn start_server() -> Result<Server> {
 /// keeper to finish cleaning up): after this no process of the judge's is left.
 /// Called once the command is done; a later [`spawn`] would start a new server.
 pub fn shutdown() {
+    // Idle keepers end when their line closes; the server then waits for them.
+    std::mem::take(&mut *POOL.lock().unwrap_or_else(|e| e.into_inner()));
     let server = SERVER.lock().unwrap_or_else(|e| e.into_inner()).take();
     if let Some(Server { sock, mut child }) = server {
         drop(sock);
@@ -250,6 +284,32 @@ pub fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
+/// A new keeper, forked by the server (started first if need be): the judge's end
+/// of its line.
+fn new_keeper() -> Result<OwnedFd> {
+    let (ours, theirs) = socket_pair()?;
+    let mut server = SERVER.lock().unwrap_or_else(|e| e.into_inner());
+    let mut tries = 0;
+    loop {
+        if server.is_none() {
+            *server = Some(start_server()?);
+        }
+        let s = server.as_ref().expect("just started");
+        match server::send_with_fds(s.sock.as_raw_fd(), b"k", &[theirs.as_raw_fd()]) {
+            Ok(()) => return Ok(ours),
+            // The server died (killed from outside?): start another, once.
+            Err(e) if tries == 0 && e.raw_os_error() == Some(libc::EPIPE) => {
+                if let Some(mut old) = server.take() {
+                    let _ = old.child.kill();
+                    let _ = old.child.wait();
+                }
+                tries += 1;
+            }
+            Err(e) => return Err(e).context("cannot send a request to the sandbox server"),
+        }
+    }
+}
+
 /// Starts `spec` with `io` in the sandbox. Returns once the request is with the
 /// server; whether the program really started is in [`Running::wait`]'s answer.
 pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
@@ -264,31 +324,24 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
         control_r.as_raw_fd(),
     ];
     debug_assert_eq!(fds.len(), server::FDS);
-    {
-        let mut server = SERVER.lock().unwrap_or_else(|e| e.into_inner());
-        let mut tries = 0;
-        loop {
-            if server.is_none() {
-                *server = Some(start_server()?);
-            }
-            let s = server.as_ref().expect("just started");
-            match server::send_with_fds(s.sock.as_raw_fd(), &bytes, &fds) {
-                Ok(()) => break,
-                // The server died (killed from outside?): start another, once.
-                Err(e) if tries == 0 && e.raw_os_error() == Some(libc::EPIPE) => {
-                    if let Some(mut old) = server.take() {
-                        let _ = old.child.kill();
-                        let _ = old.child.wait();
-                    }
-                    tries += 1;
-                }
-                Err(e) => return Err(e).context("cannot send a request to the sandbox server"),
-            }
+    let mut tries = 0;
+    let keeper = loop {
+        let idle = POOL.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let keeper = match idle {
+            Some(k) => k,
+            None => new_keeper()?,
+        };
+        match server::send_with_fds(keeper.as_raw_fd(), &bytes, &fds) {
+            Ok(()) => break keeper,
+            // That keeper is gone (killed from outside, or never forked): another.
+            Err(e) if tries == 0 && e.raw_os_error() == Some(libc::EPIPE) => tries += 1,
+            Err(e) => return Err(e).context("cannot send a request to a sandbox keeper"),
         }
-    }
+    };
     // Our copies of the program's ends close here, so its pipes end with its tree.
     drop((io, report_w, control_r));
     Ok(Running {
+        keeper: Some(keeper),
         report: File::from(report_r),
         control: Some(control_w),
         text: Vec::new(),
@@ -320,6 +373,11 @@ impl Running {
         };
         if n == 0 {
             self.eof = true;
+            // A keeper that has reported and closed the run's descriptors has
+            // reaped and cleaned up everything: it is free for the next run.
+            if let (Some(keeper), Some(_)) = (self.keeper.take(), self.ended) {
+                POOL.lock().unwrap_or_else(|e| e.into_inner()).push(keeper);
+            }
         }
         self.text.extend_from_slice(&buf[..n]);
         while let Some(i) = self.text.iter().position(|&b| b == b'\n') {

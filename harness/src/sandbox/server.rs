@@ -1,19 +1,23 @@
 //! The sandbox's own processes: the server (the judge binary re-executed once, so it
-//! is small) and, forked from it for each run, the keeper that starts the program,
-//! watches it and cleans up after it.
+//! is small) and, forked from it, the keepers: each one starts programs one run at a
+//! time, watches them and cleans up after them.
 //!
-//! Why a server: Linux counts the resident pages a child inherits at `fork` in its
-//! `ru_maxrss`, so a solution forked from the judge would report the judge's size
-//! (several MiB, more while it holds a large output). Forked from a process of about
+//! Why a server: Linux counts the resident pages a child inherits in its
+//! `ru_maxrss`, so a solution started from the judge would report the judge's size
+//! (several MiB, more while it holds a large output). Started from a process of about
 //! a megabyte that never grows, the reported peak is the solution's own.
 //!
-//! Why a keeper per run: it is the subreaper of everything the program starts, so
+//! Why keepers: a keeper is the subreaper of everything its program starts, so
 //! whatever outlives its parent (a `setsid` escapee too) is reparented to it and
 //! found by ancestry in `/proc/self/task/PID/children`; it kills and reaps all of
 //! it before reporting, and it enforces the wall-clock backstop. The judge only
-//! reads pipes.
+//! reads pipes. A keeper serves one run at a time, so everything under it belongs
+//! to that run; it is kept for the next one (the judge holds a pool), so a case
+//! costs one `clone(CLONE_VM | CLONE_VFORK)` and `exec`, not two `fork`s.
 //!
-//! Both processes are single-threaded, so after `fork` they may allocate freely.
+//! Both kinds of process are single-threaded, so after `fork` they may allocate
+//! freely; the program's side of the `clone` shares the keeper's memory and only
+//! makes system calls.
 
 #![allow(unsafe_code)] // fork, exec, wait4, prctl and SCM_RIGHTS have no safe std API.
 
@@ -26,11 +30,13 @@ use std::time::Instant;
 use super::wire::{self, Line, Step};
 use super::{Cwd, Spec};
 
-/// The descriptors a request carries, in this order.
+/// The descriptors a run request carries, in this order.
 pub(super) const FDS: usize = 5;
 
-/// The server's loop: one request (a spec and its five descriptors) at a time, one
-/// keeper forked per request. Returns when the judge closes its end of the socket.
+/// The server's loop: each message from the judge carries one socket, the judge's
+/// line to a new keeper; the server forks that keeper and goes back to waiting.
+/// Returns when the judge closes its end of the socket (after waiting for every
+/// keeper, which ends once the judge closed its line and its last run is cleaned up).
 pub(super) fn serve(sock: RawFd) -> ! {
     // SAFETY: plain system calls on our own process with valid arguments.
     unsafe {
@@ -46,8 +52,7 @@ pub(super) fn serve(sock: RawFd) -> ! {
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
     let _ = TEXT.set(text_mappings());
-    // Untouched pages cost no memory: only the bytes received are ever resident.
-    let mut buf = vec![0u8; 1 << 20];
+    let mut buf = [0u8; 16];
     loop {
         let (n, fds) = match recv_with_fds(sock, &mut buf) {
             Ok(got) => got,
@@ -65,22 +70,20 @@ pub(super) fn serve(sock: RawFd) -> ! {
             }
             exit(0);
         }
-        let (Some(spec), Ok(fds)) = (wire::decode(&buf[..n]), <[OwnedFd; FDS]>::try_from(fds))
-        else {
+        let Ok([line]) = <[OwnedFd; 1]>::try_from(fds) else {
             continue;
         };
         // SAFETY: the server is single-threaded, so the child may do anything.
         match unsafe { libc::fork() } {
-            // The keeper keeps the socket as its descriptor 0; the program's stdin
-            // replaces it there, and the judge's end is what the server watches.
-            0 => keeper(&spec, fds),
-            -1 => {
-                let errno = last_errno();
-                write_line(fds[3].as_raw_fd(), &Line::NotStarted(Step::Fork, errno));
-            }
+            // The keeper keeps the server's socket as its descriptor 0 (and /dev/null
+            // as 1 and 2), so every descriptor it opens or receives is above 2 and
+            // cannot be mistaken for one of the program's three.
+            0 => keeper(line),
+            // The judge sees its line close without an answer and says so.
+            -1 => {}
             _ => {}
         }
-        // The parent's copies close here; the keeper holds its own.
+        // The parent's copy of the line closes here; the keeper holds its own.
     }
 }
 
@@ -117,78 +120,108 @@ fn text_mappings() -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// One run: start the program, wait for it (or the backstop, or the judge's kill),
-/// kill and reap everything it started, report. Never returns.
-fn keeper(spec: &Spec, fds: [OwnedFd; FDS]) -> ! {
-    let [stdin, stdout, stderr, report, control] = fds;
-    let report = report.as_raw_fd();
+/// What a keeper keeps from one run to the next.
+struct KeeperState {
+    /// `/proc/self/task/TID/children`: where the keeper finds its children.
+    children_file: String,
+    /// `/proc/self/clear_refs`, open for writing (or -1): resets the high-water mark
+    /// of resident memory that `exec` hands on to the program.
+    clear_refs: RawFd,
+    /// The stack the program's side of the `clone` runs on, before its `exec`.
+    stack: Vec<u8>,
+}
+
+/// Size of [`KeeperState::stack`]; only the few pages used become resident.
+const CHILD_STACK: usize = 256 << 10;
+
+/// A keeper: one run at a time from the judge's line (a spec and its five
+/// descriptors per message), each started, watched, cleaned up and reported before
+/// the next is read. Kept for the whole judge run, so a case costs no `fork` of a
+/// keeper and no faulting-in of its code. Ends when the judge closes the line.
+fn keeper(line: OwnedFd) -> ! {
     // SAFETY: resetting our own signal disposition and becoming a subreaper.
     unsafe {
         libc::signal(libc::SIGCHLD, libc::SIG_DFL);
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
+    // SAFETY: opening a fixed path; -1 (an old kernel) only costs the floor.
+    let clear_refs = unsafe {
+        libc::open(
+            c"/proc/self/clear_refs".as_ptr(),
+            libc::O_WRONLY | libc::O_CLOEXEC,
+        )
+    };
+    let mut state = KeeperState {
+        children_file: format!("/proc/self/task/{}/children", std::process::id()),
+        clear_refs,
+        stack: vec![0u8; CHILD_STACK],
+    };
+    // Untouched pages cost no memory: only the bytes received are ever resident.
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let (n, fds) = match recv_with_fds(line.as_raw_fd(), &mut buf) {
+            Ok(got) => got,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => exit(0),
+        };
+        if n == 0 {
+            exit(0);
+        }
+        // A malformed request: its descriptors close, and the judge sees its report
+        // end without a word.
+        if let (Some(spec), Ok(fds)) = (wire::decode(&buf[..n]), <[OwnedFd; FDS]>::try_from(fds)) {
+            run_one(&spec, fds, &mut state);
+        }
+    }
+}
+
+/// One run: start the program, wait for it (or the backstop, or the judge's kill),
+/// kill and reap everything it started, report, and close the run's descriptors
+/// (the report's end is the judge's sign that the keeper is free again).
+fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
+    let [stdin, stdout, stderr, report, control] = fds;
+    let report = report.as_raw_fd();
     let (dir, remove) = match &spec.cwd {
         Cwd::Inherit => (None, false),
         Cwd::Dir(d) => (Some(d.clone()), false),
         Cwd::Fresh(base) => match fresh_dir(base) {
             Ok(d) => (Some(d), true),
-            Err(e) => fail(report, Step::Mkdir, e.raw_os_error().unwrap_or(0)),
+            Err(e) => return fail(report, Step::Mkdir, e.raw_os_error().unwrap_or(0)),
         },
     };
-    let prepared = Prepared::new(spec, dir.as_ref());
-    let Some(prepared) = prepared else {
+    let Some(prepared) = Prepared::new(spec, dir.as_ref()) else {
         cleanup_dir(dir.as_ref(), remove);
-        fail(report, Step::Exec, libc::EINVAL);
+        return fail(report, Step::Exec, libc::EINVAL);
     };
-    let mut pipe = [0; 2];
-    // SAFETY: a valid two-int array.
-    if unsafe { libc::pipe2(pipe.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        cleanup_dir(dir.as_ref(), remove);
-        fail(report, Step::Fork, last_errno());
-    }
-    let (err_r, err_w) = (pipe[0], pipe[1]);
     let started = Instant::now();
-    // SAFETY: the keeper is single-threaded.
-    let pid = unsafe { libc::fork() };
-    if pid == 0 {
-        child(
-            &prepared,
-            [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
-            err_w,
-        );
-    }
-    if pid < 0 {
-        cleanup_dir(dir.as_ref(), remove);
-        fail(report, Step::Fork, last_errno());
-    }
+    let (pid, failed) = start(
+        &prepared,
+        [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
+        state,
+    );
     // The program's tree now holds the only write ends of its output pipes, so the
     // judge sees EOF exactly when the last of them is gone.
     drop((stdin, stdout, stderr));
-    // SAFETY: closing our copy of the write end; reading a valid buffer.
-    let mut why = [0u8; 8];
-    let got = unsafe {
-        libc::close(err_w);
-        let n = read_full(err_r, &mut why);
-        libc::close(err_r);
-        n
-    };
-    if got == 8 {
-        let step = match u32::from_le_bytes(why[..4].try_into().expect("4 bytes")) {
+    if pid < 0 {
+        cleanup_dir(dir.as_ref(), remove);
+        return fail(report, Step::Fork, failed.1);
+    }
+    if failed.0 != NOT_FAILED {
+        let step = match failed.0 {
             0 => Step::Chdir,
             1 => Step::Rlimit,
             _ => Step::Exec,
         };
-        let errno = i32::from_le_bytes(why[4..].try_into().expect("4 bytes"));
-        reap_all(pid);
+        reap_all(pid, &state.children_file);
         cleanup_dir(dir.as_ref(), remove);
-        fail(report, step, errno);
+        return fail(report, step, failed.1);
     }
     write_line(report, &Line::Started(pid));
 
     let (wall_exceeded, killed) = watch(pid, control.as_raw_fd(), spec, started);
     let (status, usage) = reap_leader(pid);
     let wall = started.elapsed();
-    reap_all(pid);
+    reap_all(pid, &state.children_file);
     cleanup_dir(dir.as_ref(), remove);
     let us = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
     write_line(
@@ -203,7 +236,60 @@ fn keeper(spec: &Spec, fds: [OwnedFd; FDS]) -> ! {
             killed,
         },
     );
-    exit(0)
+}
+
+/// The (step, errno) slot of a start that has not failed.
+const NOT_FAILED: u32 = u32::MAX;
+
+/// What the program's side of the `clone` reads, and where it writes its failure.
+struct ChildArgs<'a> {
+    prepared: &'a Prepared,
+    io: [RawFd; 3],
+    clear_refs: RawFd,
+    failed: std::cell::Cell<(u32, i32)>,
+}
+
+/// Starts the program: a `clone` sharing our memory and suspending us until it has
+/// called `exec` (or died trying), as `posix_spawn` does, so no page table is
+/// copied. Returns its pid (or -1) and the (step, errno) it failed at, if it did.
+fn start(p: &Prepared, io: [RawFd; 3], state: &mut KeeperState) -> (i32, (u32, i32)) {
+    let args = ChildArgs {
+        prepared: p,
+        io,
+        clear_refs: state.clear_refs,
+        failed: std::cell::Cell::new((NOT_FAILED, 0)),
+    };
+    let top = state.stack.as_mut_ptr_range().end;
+    // The stack grows down from a 16-byte aligned top.
+    let top = top.wrapping_sub(top as usize % 16);
+    // SAFETY: the keeper is single-threaded and installs no signal handlers; every
+    // signal is blocked around the clone so none runs on the shared memory before
+    // the child has reset its dispositions. The child runs on its own stack, reads
+    // `args` (alive until clone returns, which is after its exec or exit) and only
+    // makes system calls.
+    unsafe {
+        let mut all: libc::sigset_t = std::mem::zeroed();
+        let mut old: libc::sigset_t = std::mem::zeroed();
+        libc::sigfillset(&mut all);
+        libc::sigprocmask(libc::SIG_SETMASK, &all, &mut old);
+        let pid = libc::clone(
+            child_main,
+            top.cast(),
+            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
+            std::ptr::from_ref(&args).cast_mut().cast(),
+        );
+        let errno = last_errno();
+        libc::sigprocmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        if pid < 0 {
+            return (-1, (NOT_FAILED, errno));
+        }
+        (pid, std::ptr::read_volatile(args.failed.as_ptr()))
+    }
+}
+
+extern "C" fn child_main(args: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `start` passes a pointer to its live ChildArgs.
+    child(unsafe { &*(args as *const ChildArgs<'_>) })
 }
 
 /// Everything `exec` needs, built before `fork`.
@@ -280,34 +366,30 @@ impl Prepared {
     }
 }
 
-/// The program's side of the fork: its own process group, default signals, the
-/// three descriptors, the directory, the limits, exec. A failure is written to
-/// `err_w` as (step, errno) and ends the child with status 127.
-fn child(p: &Prepared, io: [RawFd; 3], err_w: RawFd) -> ! {
+/// The program's side of the clone: default signals, its own process group, the
+/// three descriptors, the directory, the limits, exec. It shares the keeper's
+/// memory until exec, so it only makes system calls (no allocation); a failure is
+/// written into `args.failed` as (step, errno) and ends it with status 127.
+fn child(args: &ChildArgs<'_>) -> ! {
+    let p = args.prepared;
     let die = |step: u32| -> ! {
-        let errno = last_errno();
-        let mut why = [0u8; 8];
-        why[..4].copy_from_slice(&step.to_le_bytes());
-        why[4..].copy_from_slice(&errno.to_le_bytes());
-        // SAFETY: writing a valid buffer, then leaving without running destructors.
-        unsafe {
-            libc::write(err_w, why.as_ptr().cast(), why.len());
-            libc::_exit(127)
-        }
+        args.failed.set((step, last_errno()));
+        // SAFETY: leaving without running destructors (they are the keeper's).
+        unsafe { libc::_exit(127) }
     };
     // SAFETY: system calls on the child's own state with valid arguments; the
     // pointers passed to exec point into `p`, alive until exec replaces us.
     unsafe {
-        libc::setpgid(0, 0);
-        let mut empty: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut empty);
-        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
         for sig in 1..32 {
             if sig != libc::SIGKILL && sig != libc::SIGSTOP {
                 libc::signal(sig, libc::SIG_DFL);
             }
         }
-        for (i, &fd) in io.iter().enumerate() {
+        let mut empty: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut empty);
+        libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
+        libc::setpgid(0, 0);
+        for (i, &fd) in args.io.iter().enumerate() {
             if libc::dup2(fd, i as RawFd) < 0 {
                 die(2);
             }
@@ -329,12 +411,16 @@ fn child(p: &Prepared, io: [RawFd; 3], err_w: RawFd) -> ! {
                 die(1);
             }
         }
-        // The pages of code this process faulted in since the fork would count in
-        // the program's peak (exec folds the old memory's high-water mark into it):
-        // unmap them from our page tables (the files stay cached) right before
-        // exec, so only the few pages the last steps touch again remain.
+        // exec hands the old memory's high-water mark of resident pages on to the
+        // program's peak, and the old memory is the keeper's: drop the keeper's code
+        // pages from the page tables (the files stay cached; the keeper faults back
+        // the few it uses) and reset the mark to what is left, so the program's
+        // peak starts from a few hundred KiB of the keeper's data, not its size.
         for &(start, len) in TEXT.get().map_or(&[][..], Vec::as_slice) {
             libc::madvise(start as *mut libc::c_void, len, libc::MADV_DONTNEED);
+        }
+        if args.clear_refs >= 0 {
+            libc::write(args.clear_refs, b"5".as_ptr().cast(), 1);
         }
         libc::execvpe(
             p.program.as_ptr(),
@@ -424,11 +510,10 @@ fn reap_leader(pid: i32) -> (i32, libc::rusage) {
 /// Kills and reaps every remaining descendant. They are all our children by now or
 /// will be: we are their subreaper, so each one whose parent dies comes to us. Kill
 /// the group and every child, reap one, look again, until none is left.
-fn reap_all(pgid: i32) {
-    let children_file = format!("/proc/self/task/{}/children", std::process::id());
+fn reap_all(pgid: i32, children_file: &str) {
     loop {
         kill_group(pgid);
-        let list = std::fs::read_to_string(&children_file).unwrap_or_default();
+        let list = std::fs::read_to_string(children_file).unwrap_or_default();
         for pid in list
             .split_whitespace()
             .filter_map(|p| p.parse::<i32>().ok())
@@ -479,9 +564,8 @@ fn cleanup_dir(dir: Option<&PathBuf>, remove: bool) {
     }
 }
 
-fn fail(report: RawFd, step: Step, errno: i32) -> ! {
+fn fail(report: RawFd, step: Step, errno: i32) {
     write_line(report, &Line::NotStarted(step, errno));
-    exit(0)
 }
 
 fn write_line(fd: RawFd, line: &Line) {
@@ -489,26 +573,6 @@ fn write_line(fd: RawFd, line: &Line) {
     // SAFETY: writing a valid buffer; a line is far below PIPE_BUF, so it is written
     // whole or not at all (EPIPE: the judge is gone, nobody to tell).
     unsafe { libc::write(fd, text.as_ptr().cast(), text.len()) };
-}
-
-/// Reads until `buf` is full or EOF; returns the bytes read.
-///
-/// # Safety
-/// `fd` must be a readable descriptor.
-unsafe fn read_full(fd: RawFd, buf: &mut [u8]) -> usize {
-    let mut got = 0;
-    while got < buf.len() {
-        // SAFETY: the pointer and length stay within `buf`.
-        let n = unsafe { libc::read(fd, buf[got..].as_mut_ptr().cast(), buf.len() - got) };
-        if n < 0 && last_errno() == libc::EINTR {
-            continue;
-        }
-        if n <= 0 {
-            break;
-        }
-        got += n as usize;
-    }
-    got
 }
 
 fn exit(code: i32) -> ! {
