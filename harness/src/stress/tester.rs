@@ -191,15 +191,26 @@ impl<'a> Tester<'a> {
                 ));
             }
         }
-        let expected = match run_side(&self.programs.brute, &self.scratch, &self.brute_limits)? {
+        // The two sides only share the input: run them at the same time, so a case
+        // waits for the slower of the two processes, not for both in turn.
+        let (brute, solution) = std::thread::scope(|scope| {
+            let brute =
+                scope.spawn(|| run_side(&self.programs.brute, &self.scratch, &self.brute_limits));
+            let solution = run_side(
+                &self.programs.solution,
+                &self.scratch,
+                &self.solution_limits,
+            );
+            (
+                brute.join().expect("the brute-force runner panicked"),
+                solution,
+            )
+        });
+        let expected = match brute? {
             Side::Ran(out) => out,
             Side::Failed(v, why) => return Ok(Finding::BruteFailed(v, why)),
         };
-        let actual = match run_side(
-            &self.programs.solution,
-            &self.scratch,
-            &self.solution_limits,
-        )? {
+        let actual = match solution? {
             Side::Ran(out) => out,
             Side::Failed(v, why) => return Ok(Finding::SolutionFailed(v, why)),
         };
