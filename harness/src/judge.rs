@@ -39,11 +39,14 @@ pub enum Verdict {
     CE,
     /// The judge itself could not judge the case (not the solution's fault).
     ERR,
+    /// Interrupted: Ctrl-C (or the report's reader going away) killed the run
+    /// before it finished, so there is no verdict. Never a pass.
+    INT,
 }
 
 impl Verdict {
     /// All verdicts, in report order.
-    pub const ALL: [Verdict; 9] = [
+    pub const ALL: [Verdict; 10] = [
         Verdict::AC,
         Verdict::WA,
         Verdict::PE,
@@ -53,6 +56,7 @@ impl Verdict {
         Verdict::OLE,
         Verdict::CE,
         Verdict::ERR,
+        Verdict::INT,
     ];
 
     /// The short name, e.g. `TLE`.
@@ -67,6 +71,7 @@ impl Verdict {
             Verdict::OLE => "OLE",
             Verdict::CE => "CE",
             Verdict::ERR => "ERR",
+            Verdict::INT => "INT",
         }
     }
 
@@ -109,7 +114,7 @@ pub struct CaseResult {
     pub excerpt: Option<Excerpt>,
     /// More text for people, each under a title: a judge's message, a dialogue.
     pub extra: Vec<Extra>,
-    /// Ctrl-C killed the run before it finished: no verdict (it reads ERR).
+    /// Ctrl-C killed the run before it finished: no verdict (it reads INT).
     pub interrupted: bool,
 }
 
@@ -222,7 +227,7 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     result.verdict = match classify(&out, &limits) {
         Classified::Interrupted(detail) => {
             result.detail = detail;
-            Verdict::ERR
+            Verdict::INT
         }
         Classified::Failed(verdict, detail) => {
             result.detail = detail;

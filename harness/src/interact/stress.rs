@@ -217,6 +217,10 @@ pub fn stress(
         }
         let input = generate(&programs.generator, seed, &gen_args, &null)?;
         let judged = tester.judge(&input)?;
+        // Ctrl-C killed the run: that seed was not tested; nothing to report.
+        if judged.verdict == Verdict::INT {
+            break;
+        }
         done += 1;
         if judged.verdict == Verdict::ERR {
             writeln!(

@@ -12,7 +12,7 @@
 //!    it passes the limit: the SIGKILL that follows is the judge's, not an RE.
 //! 3. The interactor's exit: 42 AC, 43 WA, killed for hanging or anything else ERR.
 //!
-//! Ctrl-C gives no verdict (ERR, marked interrupted), as for batch cases.
+//! Ctrl-C gives no verdict (INT, marked interrupted), as for batch cases.
 //!
 //! Decided from measured facts and exit statuses only; the interactor's
 //! `judgemessage.txt` and `teammessage.txt` are shown, never parsed.
@@ -90,7 +90,7 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
         interactor_failed()
     } else {
         match classify(sol, limits) {
-            Classified::Interrupted(why) => (Verdict::ERR, why),
+            Classified::Interrupted(why) => (Verdict::INT, why),
             Classified::Failed(Verdict::TLE, mut why) => {
                 if x.both_waiting {
                     let _ = write!(why, "\n{FLUSH_HINT}");

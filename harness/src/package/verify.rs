@@ -537,8 +537,8 @@ fn row(s: &Submission, time_limit: f64, high: f64) -> Row {
         .iter()
         .find(|r| verdict_at(r, time_limit) != Verdict::AC);
     let got = failure.map_or(Verdict::AC, |r| verdict_at(r, time_limit));
-    if got == Verdict::ERR {
-        row.got = "ERR".into();
+    if matches!(got, Verdict::ERR | Verdict::INT) {
+        row.got = got.name().into();
         row.ok = Some(false);
         row.detail = failure.map(|r| r.detail.clone()).unwrap_or_default();
         return row;

@@ -191,7 +191,7 @@ impl Reporter for Human {
 pub fn verdict_style(v: Verdict) -> Style {
     match v {
         Verdict::AC => AnsiColor::Green.on_default().bold(),
-        Verdict::ERR => AnsiColor::Magenta.on_default().bold(),
+        Verdict::ERR | Verdict::INT => AnsiColor::Magenta.on_default().bold(),
         Verdict::PE => AnsiColor::Yellow.on_default().bold(),
         _ => AnsiColor::Red.on_default().bold(),
     }
@@ -272,14 +272,19 @@ pub fn summary_table(tallies: &[(String, Tally)]) -> String {
         .unwrap_or(7)
         .max(7);
     let mut s = format!("{BOLD}{:<width$} {:>5}", "problem", "cases");
-    for v in Verdict::ALL {
+    // The INT column only appears after Ctrl-C: a finished run has none.
+    let columns: Vec<Verdict> = Verdict::ALL
+        .into_iter()
+        .filter(|&v| v != Verdict::INT || tallies.iter().any(|(_, t)| t.count(v) > 0))
+        .collect();
+    for &v in &columns {
         let _ = write!(s, " {:>4}", v.name());
     }
     let _ = writeln!(s, "  {:<28} {:>10}{BOLD:#}", "slowest", "max memory");
     let mut total = Tally::default();
     for (name, t) in tallies {
         let _ = write!(s, "{name:<width$} {:>5}", t.cases);
-        for v in Verdict::ALL {
+        for &v in &columns {
             let n = t.count(v);
             let cell = format!("{n:>4}");
             if n > 0 && v != Verdict::AC {
@@ -302,7 +307,7 @@ pub fn summary_table(tallies: &[(String, Tally)]) -> String {
         let _ = writeln!(s, "  {:<28} {:>10}", cut(&slow, 28), mem);
     }
     let _ = write!(s, "{BOLD}{:<width$} {:>5}", "total", total.cases);
-    for v in Verdict::ALL {
+    for &v in &columns {
         let _ = write!(s, " {:>4}", total.count(v));
     }
     let _ = writeln!(s, "{BOLD:#}");

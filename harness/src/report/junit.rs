@@ -54,10 +54,13 @@ fn xml(results: &[CaseResult], catches: &[Catch]) -> String {
     for name in suites {
         let cases: Vec<&CaseResult> = results.iter().filter(|r| suite_name(r) == name).collect();
         let wrongs: Vec<&Catch> = catches.iter().filter(|c| c.wrong.problem == name).collect();
-        let errors = cases.iter().filter(|r| r.verdict == Verdict::ERR).count();
+        let errors = cases
+            .iter()
+            .filter(|r| matches!(r.verdict, Verdict::ERR | Verdict::INT))
+            .count();
         let failures = cases
             .iter()
-            .filter(|r| !matches!(r.verdict, Verdict::AC | Verdict::ERR))
+            .filter(|r| !matches!(r.verdict, Verdict::AC | Verdict::ERR | Verdict::INT))
             .count()
             + wrongs.iter().filter(|c| !c.caught()).count();
         let time: f64 = cases.iter().map(|r| r.time).sum();
@@ -78,7 +81,9 @@ fn xml(results: &[CaseResult], catches: &[Catch]) -> String {
             match r.verdict {
                 Verdict::AC => xml.push_str("/>\n"),
                 v => {
-                    let tag = if v == Verdict::ERR {
+                    // No verdict (the judge failed, or Ctrl-C stopped the run): an
+                    // error, not a failure of the solution, and never a pass.
+                    let tag = if matches!(v, Verdict::ERR | Verdict::INT) {
                         "error"
                     } else {
                         "failure"

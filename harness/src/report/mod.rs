@@ -41,8 +41,11 @@ impl Summary<'_> {
     /// judged (an error, an ERR case, nothing judged at all), failed if a case was
     /// not accepted or a known-wrong solution was missed, else passed.
     pub fn status(&self) -> Status {
-        let broken =
-            !self.errors.is_empty() || self.results.iter().any(|r| r.verdict == Verdict::ERR);
+        let broken = !self.errors.is_empty()
+            || self
+                .results
+                .iter()
+                .any(|r| matches!(r.verdict, Verdict::ERR | Verdict::INT));
         if broken {
             Status::Broken
         } else if self.results.iter().any(|r| r.verdict != Verdict::AC)

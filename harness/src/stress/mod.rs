@@ -214,6 +214,13 @@ impl Search {
             }
             let input = generate(seed)?;
             let finding = tester.test_generated(&input)?;
+            // Ctrl-C killed a side: that seed was not tested; nothing to report.
+            if matches!(
+                finding,
+                Finding::SolutionFailed(Verdict::INT, _) | Finding::BruteFailed(Verdict::INT, _)
+            ) {
+                return Ok(());
+            }
             let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
             state.done += 1;
             match finding {

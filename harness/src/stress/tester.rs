@@ -80,7 +80,7 @@ pub fn run_side(exe: &Path, input: &Path, limits: &Limits) -> Result<Side> {
     let out = run::run(Command::new(exe), input, limits)?;
     Ok(match judge::classify(&out, limits) {
         Classified::Ran => Side::Ran(out.stdout),
-        Classified::Interrupted(why) => Side::Failed(Verdict::ERR, why),
+        Classified::Interrupted(why) => Side::Failed(Verdict::INT, why),
         Classified::Failed(Verdict::RE, _) => {
             let stderr = String::from_utf8_lossy(&out.stderr_tail);
             // The last line that says something (Rust's "note: run with RUST_BACKTRACE" does not).

@@ -153,10 +153,12 @@ fn a_closed_stdout_ends_quietly_and_kills_every_solution() {
     let cmd = format!(
         "read x; if [ $x = 1 ]; then echo wrong; elif [ $x = 2 ]; then sleep 1; echo wrong; else exec {fixture} sleep; fi"
     );
+    let mark = crate::support::unique_mark("closed-stdout");
     let started = std::time::Instant::now();
     let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
         .args(["run", "-j", "3", "--time-limit", "100", "--cmd", &cmd])
         .arg(f.path())
+        .env(crate::support::MARK_VAR, &mark)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -176,16 +178,9 @@ fn a_closed_stdout_ends_quietly_and_kills_every_solution() {
         "took {:?}",
         started.elapsed()
     );
-    let running = || {
-        std::fs::read_dir("/proc")
-            .unwrap()
-            .flatten()
-            .filter(|e| {
-                std::fs::read(e.path().join("cmdline"))
-                    .is_ok_and(|c| c == format!("{fixture}\0sleep\0").as_bytes())
-            })
-            .count()
-    };
+    // This run's processes, by the mark they inherited (not by a command line
+    // another test run may share).
+    let running = || crate::support::marked_processes(&mark, &[]).len();
     // A killed process takes a moment to disappear from /proc; a leaked one sleeps
     // for an hour.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 
-use crate::support::{Folder, fixture, judge_fixture};
+use crate::support::{Folder, MARK_VAR, fixture, judge_fixture, marked_processes, unique_mark};
 
 /// Pids whose command line is exactly `args`.
 fn processes_with_args(args: &[&str]) -> Vec<String> {
@@ -94,7 +94,7 @@ fn three_hundred_children_in_and_out_of_the_group_are_all_killed() {
 
 #[test]
 #[allow(unsafe_code)]
-fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_interrupted() {
+fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_int() {
     // Three tries: the race the issue saw lost two of three.
     for _ in 0..3 {
         let f = Folder::echo_cases();
@@ -102,16 +102,22 @@ fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_interrupted() {
             f.write(&format!("{i}.in"), "1 2\n");
             f.write(&format!("{i}.out"), "1 2\n");
         }
+        let junit = f.path().join("report.xml");
+        let mark = unique_mark("ctrl-c-j2");
         let judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
-            .args(["run", "-j", "2", "--time-limit", "100", "--cmd"])
+            .args(["run", "-j", "2", "--time-limit", "100", "--format", "json"])
+            .arg("--junit")
+            .arg(&junit)
+            .arg("--cmd")
             .arg(format!("{} fork-then-sleep", fixture().display()))
             .arg(f.path())
+            .env(MARK_VAR, &mark)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let deadline = Instant::now() + Duration::from_secs(20);
-        while processes_with_args(&["sleep", "3605"]).len() < 2 {
+        while marked_processes(&mark, &["sleep", "3605"]).len() < 2 {
             assert!(Instant::now() < deadline, "the solutions never started");
             std::thread::sleep(Duration::from_millis(10));
         }
@@ -125,18 +131,32 @@ fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_interrupted() {
             started.elapsed()
         );
         assert_eq!(out.status.code(), Some(130));
-        let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(stdout.contains("interrupted (Ctrl-C)"), "{stdout}");
-        assert!(!stdout.lines().any(|l| l.starts_with("RE ")), "{stdout}");
+        // The two running cases are INT (no verdict), not RE or ERR, and the run is
+        // not a pass in either report.
+        let json = json(&out.stdout);
+        let verdicts: Vec<&str> = json["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["verdict"].as_str().unwrap())
+            .collect();
+        assert_eq!(verdicts, ["INT", "INT"], "{json}");
+        assert_eq!(json["ok"], false, "{json}");
+        let xml = std::fs::read_to_string(&junit).unwrap();
         assert!(
-            processes_with_args(&["sleep", "3605"]).is_empty(),
-            "a solution's child outlived the judge"
+            xml.contains("errors=\"2\"") && xml.contains("<error type=\"INT\""),
+            "{xml}"
         );
-        let fixture_cmd = fixture().display().to_string();
-        assert!(
-            processes_with_args(&[&fixture_cmd, "fork-then-sleep"]).is_empty(),
-            "a solution outlived the judge"
-        );
+        // Nothing this run started survives it: found by the run's own mark.
+        let deadline = Instant::now() + Duration::from_millis(500);
+        loop {
+            let left = marked_processes(&mark, &[]);
+            if left.is_empty() {
+                break;
+            }
+            assert!(Instant::now() < deadline, "outlived the judge: {left:?}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }
 

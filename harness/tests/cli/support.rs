@@ -75,3 +75,37 @@ pub fn have(tools: &[&str]) -> bool {
     eprintln!("SKIPPED: {} not installed", missing.join(", "));
     false
 }
+
+/// The environment variable that marks every process one test starts (the judge,
+/// and through it the solutions and their children, which inherit it).
+pub const MARK_VAR: &str = "CP_GAMES_TEST_MARK";
+
+/// A token no other test run uses, for [`MARK_VAR`]: leftovers are then found by
+/// it, not by a command line another engineer's concurrent tests may share.
+pub fn unique_mark(test: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!("{test}-{}-{nanos}", std::process::id())
+}
+
+/// Pids of live (not zombie) processes carrying `mark` in their environment whose
+/// command line, when `args` is not empty, is exactly `args`.
+pub fn marked_processes(mark: &str, args: &[&str]) -> Vec<String> {
+    let want_env = format!("{MARK_VAR}={mark}\0");
+    let want_cmd: Vec<u8> = args.iter().flat_map(|a| a.bytes().chain([0])).collect();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let environ = std::fs::read(entry.path().join("environ")).unwrap_or_default();
+        let marked = environ
+            .split_inclusive(|&b| b == 0)
+            .any(|v| v == want_env.as_bytes());
+        if marked
+            && (args.is_empty()
+                || std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == want_cmd))
+        {
+            found.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    found
+}

@@ -260,7 +260,8 @@ fn processes_with_args(args: &[&str]) -> Vec<String> {
 #[allow(unsafe_code)]
 fn ctrl_c_kills_every_running_solution_before_the_judge_exits() {
     let f = Folder::echo_cases();
-    // The fixture's child runs `sleep 3601`, and the fixture then sleeps itself.
+    let mark = crate::support::unique_mark("ctrl-c");
+    // The fixture's child runs `sleep 3605`, and the fixture then sleeps itself.
     let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
         .args(["run", "--time-limit", "100", "--cmd"])
         .arg(format!(
@@ -268,12 +269,14 @@ fn ctrl_c_kills_every_running_solution_before_the_judge_exits() {
             crate::support::fixture().display()
         ))
         .arg(f.path())
-        .stdout(std::process::Stdio::null())
+        .env(crate::support::MARK_VAR, &mark)
+        .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    let marked = |args: &[&str]| crate::support::marked_processes(&mark, args);
     let deadline = Instant::now() + Duration::from_secs(20);
-    while processes_with_args(&["sleep", "3605"]).is_empty() {
+    while marked(&["sleep", "3605"]).is_empty() {
         assert!(
             Instant::now() < deadline,
             "the fixture's child never started"
@@ -282,12 +285,23 @@ fn ctrl_c_kills_every_running_solution_before_the_judge_exits() {
     }
     // SAFETY: kill(2) on our own child's pid, with a valid signal.
     unsafe { libc::kill(judge.id() as i32, libc::SIGINT) };
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(&mut judge.stdout.take().unwrap(), &mut stdout).unwrap();
     let status = judge.wait().unwrap();
     assert_eq!(status.code(), Some(130));
     assert!(
-        processes_with_args(&["sleep", "3605"]).is_empty(),
-        "a solution's child outlived the judge"
+        stdout.lines().any(|l| l.starts_with("INT ")),
+        "the interrupted case is not INT:\n{stdout}"
     );
+    let deadline = Instant::now() + Duration::from_millis(500);
+    while !marked(&[]).is_empty() {
+        assert!(
+            Instant::now() < deadline,
+            "outlived the judge: {:?}",
+            marked(&[])
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 #[test]
