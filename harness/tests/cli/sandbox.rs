@@ -259,7 +259,10 @@ fn memory_limit_on_the_command_line_overrides_problem_toml() {
     judge_fixture("by-input", f.path(), &["--memory-limit", "32"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("MLE ").and(predicate::str::contains("limit 32.0 MiB")));
+        .stdout(
+            predicate::str::contains("MLE ")
+                .and(predicate::str::contains("memory limit of 32.0 MiB")),
+        );
     judge_fixture("by-input", f.path(), &["--memory-limit", "256"])
         .assert()
         .code(0);
