@@ -551,7 +551,8 @@ pub fn bundle(args: crate::cli::BundleArgs) -> Result<Status> {
             Ok(b) => b,
             Err(e) => {
                 out.flush()?;
-                eprintln!("error: cannot bundle {name}: {e:#}");
+                // A closed stderr is no reason to panic (`2>&1 | head`).
+                let _ = writeln!(std::io::stderr(), "error: cannot bundle {name}: {e:#}");
                 refused += 1;
                 continue;
             }

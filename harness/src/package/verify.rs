@@ -107,7 +107,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let started = Instant::now();
     let package = super::load(dir)?;
     for e in &package.errors {
-        eprintln!("error: {e}");
+        let _ = writeln!(std::io::stderr(), "error: {e}");
     }
     let mut subs = collect_submissions(&package.root)?;
     let (mut skipped_lines, mut all_ok) = (Vec::new(), package.errors.is_empty());
