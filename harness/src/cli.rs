@@ -160,7 +160,7 @@ pub struct StressArgs {
     #[arg(long, value_name = "V", default_value_t = 50)]
     pub max: u64,
     /// Save the minimal failing input as testdata/NAME/stress-SEED.in, with the
-    /// .out from the brute force.
+    /// .out from the brute force (interactive: from NAME-gen --answer INPUT).
     #[arg(long)]
     pub save: bool,
     /// Report the failing input as generated, without shrinking it.

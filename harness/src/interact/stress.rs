@@ -10,6 +10,15 @@
 //! no count are shrunk the same way without rewriting it. A timeout is not shrunk
 //! (each try would take the whole wall limit). Running one case is `relay`'s,
 //! the verdict `verdict`'s.
+//!
+//! Answer files: an interactive case's `.out` is the interactor's ANSWER (Kattis),
+//! and its content is the problem's convention, so the problem's generator writes
+//! it: `NAME-gen --answer INPUT` prints the answer file of INPUT (wythoff-play's
+//! does). When the generator has that mode, every input is judged with its answer
+//! file, exactly as the saved case will be, and `--save` writes it as the `.out`.
+//! When it has not (the first try fails), inputs are judged with an empty answer
+//! file, the run says so, and `--save` writes only the `.in` and says why: an empty
+//! `.out` would be a case lint rejects, written without anyone deciding it.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -46,6 +55,8 @@ struct Tester<'a> {
     programs: &'a Programs,
     limits: Limits,
     scratch: &'a Path,
+    /// The generator writes answer files (`--answer INPUT`).
+    answers: bool,
     runs: u64,
 }
 
@@ -54,7 +65,12 @@ impl Tester<'_> {
         self.runs += 1;
         let (path, answer) = (self.scratch.join("case.in"), self.scratch.join("case.out"));
         std::fs::write(&path, input)?;
-        std::fs::write(&answer, "")?;
+        let answer_text = if self.answers {
+            answer_of(&self.programs.generator, &path, self.scratch)?
+        } else {
+            String::new()
+        };
+        std::fs::write(&answer, answer_text)?;
         let interactor = clone(&self.programs.interactor);
         let x = run(Spec {
             solution: Command::new(&self.programs.solution),
@@ -188,6 +204,7 @@ pub fn stress(
         programs,
         limits,
         scratch: scratch.path(),
+        answers: false,
         runs: 0,
     };
     let mut gen_args = vec![
@@ -216,6 +233,22 @@ pub fn stress(
             break;
         }
         let input = generate(&programs.generator, seed, &gen_args, &null)?;
+        if done == 0 {
+            // Whether the generator writes answer files: try it on the first input.
+            let probe = scratch.path().join("probe.in");
+            std::fs::write(&probe, &input)?;
+            match answer_of(&programs.generator, &probe, scratch.path()) {
+                Ok(_) => {
+                    tester.answers = true;
+                    writeln!(out, "answer files: from `{name}-gen --answer INPUT`")?;
+                }
+                Err(e) => writeln!(
+                    out,
+                    "answer files: empty ({name}-gen has no answer mode: `--answer INPUT` says {})",
+                    format!("{e:#}").lines().last().unwrap_or("").trim()
+                )?,
+            }
+        }
         let judged = tester.judge(&input)?;
         // Ctrl-C killed the run: that seed was not tested; nothing to report.
         if judged.verdict == Verdict::INT {
@@ -271,14 +304,29 @@ pub fn stress(
             if args.save {
                 let dir = ws.testdata().join(name.as_str());
                 let stem = dir.join(format!("stress-{seed}"));
-                std::fs::write(stem.with_extension("in"), &minimal)?;
-                // The answer file of an interactive case may be empty (Kattis).
-                std::fs::write(stem.with_extension("out"), "")?;
-                writeln!(
-                    out,
-                    "saved {} (and an empty answer file)",
-                    stem.with_extension("in").display()
-                )?;
+                let (input_path, answer_path) =
+                    (stem.with_extension("in"), stem.with_extension("out"));
+                std::fs::write(&input_path, &minimal)
+                    .with_context(|| format!("cannot write {}", input_path.display()))?;
+                if tester.answers {
+                    let answer = answer_of(&programs.generator, &input_path, scratch.path())?;
+                    std::fs::write(&answer_path, answer)
+                        .with_context(|| format!("cannot write {}", answer_path.display()))?;
+                    writeln!(
+                        out,
+                        "saved {} and {} (from `{name}-gen --answer`)",
+                        input_path.display(),
+                        answer_path.display()
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "saved {}; no {}: {name}-gen has no answer mode (`--answer INPUT`), \
+                         so write the answer file yourself (lint reports the input unpaired until then)",
+                        input_path.display(),
+                        answer_path.display()
+                    )?;
+                }
             }
             return Ok(Status::Failed);
         }
@@ -308,6 +356,30 @@ fn generate(generator: &Path, seed: u64, gen_args: &[String], null: &Path) -> Re
             "the generator failed on `--seed {seed} {}`: {}",
             gen_args.join(" "),
             String::from_utf8_lossy(&out.stderr_tail).trim_end()
+        );
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The answer file of `input`, from `generator --answer INPUT`.
+fn answer_of(generator: &Path, input: &Path, scratch: &Path) -> Result<String> {
+    let null = scratch.join("empty");
+    std::fs::write(&null, "")?;
+    let mut command = Command::new(generator);
+    command.arg("--answer").arg(input);
+    let limits = Limits {
+        time: Duration::from_secs(10),
+        memory: 1 << 30,
+        output: 256 << 20,
+    };
+    let out = proc::run(command, &null, &limits)?;
+    if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
+        let stderr = String::from_utf8_lossy(&out.stderr_tail);
+        bail!(
+            "{} --answer {} failed: {}",
+            generator.display(),
+            input.display(),
+            stderr.lines().last().unwrap_or("(no message)")
         );
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())

@@ -312,6 +312,26 @@ fn lint_replays_each_sample_dialogue_against_the_interactor() {
         ));
 }
 
+/// A wythoff-play solution of the tests' own that loses every game through the
+/// losing pair (11, 18) (put at (12, 19)), written in place of the problem's
+/// `main.rs` so the tests do not depend on that file.
+const MISPLACED_PAIR: &str = include_str!("../fixtures/interactive/wythoff_play_misplaced_pair.rs");
+
+/// Which positions with both piles below `n` are lost for the player to move, by
+/// a search over every move (independent of any formula for the losing pairs).
+fn lost_positions(n: usize) -> Vec<Vec<bool>> {
+    let mut lost = vec![vec![false; n]; n];
+    for a in 0..n {
+        for b in 0..n {
+            let wins = (1..=a).any(|i| lost[a - i][b])
+                || (1..=b).any(|i| lost[a][b - i])
+                || (1..=a.min(b)).any(|i| lost[a - i][b - i]);
+            lost[a][b] = !wins;
+        }
+    }
+    lost
+}
+
 #[test]
 fn stress_plays_an_interactive_problem_against_its_interactor_and_shrinks_a_loss() {
     let ws = crate::tempws::TempWs::new(&["wythoff-play"]);
@@ -320,12 +340,7 @@ fn stress_plays_an_interactive_problem_against_its_interactor_and_shrinks_a_loss
         .assert()
         .code(0)
         .stdout(predicate::str::contains("ok: accepted on all 5 inputs"));
-    // A planted bug: the losing pair of difference 7 is misplaced.
-    ws.edit(
-        "problems/wythoff-play/src/main.rs",
-        "    let ak = lower(k);",
-        "    let ak = if k == 7 { lower(k) + 1 } else { lower(k) };",
-    );
+    ws.write("problems/wythoff-play/src/main.rs", MISPLACED_PAIR);
     ws.judge()
         .args(["stress", "wythoff-play", "--cases", "200"])
         .assert()
@@ -333,6 +348,76 @@ fn stress_plays_an_interactive_problem_against_its_interactor_and_shrinks_a_loss
         .stdout(
             predicate::str::contains("FOUND on seed")
                 .and(predicate::str::contains("minimal input"))
+                .and(predicate::str::contains("shrunk"))
                 .and(predicate::str::contains("judge message: game 1")),
         );
+}
+
+#[test]
+fn stress_save_writes_the_answer_file_the_generator_gives_for_the_minimal_input() {
+    let ws = crate::tempws::TempWs::new(&["wythoff-play"]);
+    ws.write("problems/wythoff-play/src/main.rs", MISPLACED_PAIR);
+    let out = ws
+        .judge()
+        .args(["stress", "wythoff-play", "--cases", "200", "--save"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "answer files: from `wythoff-play-gen --answer INPUT`",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    let seed = out
+        .split("FOUND on seed ")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap_or_else(|| panic!("{out}"));
+    let input = ws.read(&format!("testdata/wythoff-play/stress-{seed}.in"));
+    let answer = ws.read(&format!("testdata/wythoff-play/stress-{seed}.out"));
+    // The answer file of wythoff-play: the side that wins each game.
+    let lost = lost_positions(64);
+    let expected: String = input
+        .lines()
+        .skip(1)
+        .map(|game| {
+            let v: Vec<usize> = game
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
+            if lost[v[0]][v[1]] {
+                "second\n"
+            } else {
+                "first\n"
+            }
+        })
+        .collect();
+    assert!(!expected.is_empty(), "{input}");
+    assert_eq!(answer, expected, "input:\n{input}");
+}
+
+#[test]
+fn stress_save_without_an_answer_mode_writes_only_the_input_and_says_why() {
+    let ws = crate::tempws::TempWs::new(&["wythoff-play"]);
+    ws.write("problems/wythoff-play/src/main.rs", MISPLACED_PAIR);
+    // A generator with no --answer mode: every input is the misplaced pair.
+    ws.write(
+        "problems/wythoff-play/src/bin/gen.rs",
+        "fn main() {\n    let args = contest::args::GenArgs::from_env(1, 1);\n    \
+         println!(\"1 {}\\n11 18\", args.seed);\n}\n",
+    );
+    ws.judge()
+        .args(["stress", "wythoff-play", "--cases", "3", "--save"])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::contains("answer files: empty (wythoff-play-gen has no answer mode")
+                .and(predicate::str::contains("FOUND on seed 1"))
+                .and(predicate::str::contains(
+                    "stress-1.out: wythoff-play-gen has no answer mode",
+                )),
+        );
+    assert!(ws.path("testdata/wythoff-play/stress-1.in").is_file());
+    assert!(!ws.path("testdata/wythoff-play/stress-1.out").exists());
 }
