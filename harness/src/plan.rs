@@ -409,7 +409,13 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
         bail!("{flag} is empty");
     }
     if let Some(program) = missing_program(cmd, None) {
-        bail!("cannot run {flag} \"{cmd}\": program \"{program}\" not found");
+        // As in a shell, a bare name is looked up on PATH only.
+        let hint = if Path::new(&program).is_file() {
+            format!(" (there is one in the current folder: write ./{program})")
+        } else {
+            String::new()
+        };
+        bail!("cannot run {flag} \"{cmd}\": program \"{program}\" not found{hint}");
     }
     Ok(())
 }

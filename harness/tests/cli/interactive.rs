@@ -290,6 +290,25 @@ fn a_missing_interactor_program_is_an_error_naming_it() {
 }
 
 #[test]
+fn an_interactor_named_without_a_path_in_the_current_folder_gets_a_hint() {
+    let f = game(1);
+    f.write("interactor.py", "print()\n");
+    let mut cmd = Command::cargo_bin("judge").unwrap();
+    cmd.arg("run")
+        .arg("--cmd")
+        .arg(format!("{} solution pong", fixture().display()))
+        .arg(f.path())
+        .arg("--interactor")
+        .arg("interactor.py")
+        .current_dir(f.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "program \"interactor.py\" not found (there is one in the current folder: write ./interactor.py)",
+        ));
+}
+
+#[test]
 fn lint_replays_each_sample_dialogue_against_the_interactor() {
     let ws = crate::tempws::TempWs::new(&["wythoff-play"]);
     ws.judge()
