@@ -1,5 +1,6 @@
 //! The report for CI: JUnit XML, one testsuite per problem (and known-wrong
-//! solution), one testcase per case.
+//! solution), one testcase per case, and a `cargo judge` testsuite with an error
+//! testcase for each thing that kept the run from being complete.
 
 use std::fmt::Write as _;
 use std::io;
@@ -36,12 +37,18 @@ impl Reporter for Junit {
     }
 
     fn finish(&mut self, summary: &Summary) -> anyhow::Result<()> {
-        std::fs::write(&self.path, xml(summary.results, summary.catches))
+        // What kept the run from being complete is an error testcase too: a CI
+        // that reads only this file must not see a green (or empty) report.
+        let mut errors = summary.errors.to_vec();
+        if summary.results.is_empty() && errors.is_empty() {
+            errors.push("nothing was judged".into());
+        }
+        std::fs::write(&self.path, xml(summary.results, summary.catches, &errors))
             .with_context(|| format!("cannot write JUnit report {}", self.path.display()))
     }
 }
 
-fn xml(results: &[CaseResult], catches: &[Catch]) -> String {
+fn xml(results: &[CaseResult], catches: &[Catch], errors: &[String]) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cargo judge\">\n",
     );
@@ -121,6 +128,22 @@ fn xml(results: &[CaseResult], catches: &[Catch]) -> String {
                     escape(line.trim_end())
                 );
             }
+        }
+        xml.push_str("  </testsuite>\n");
+    }
+    if !errors.is_empty() {
+        let _ = writeln!(
+            xml,
+            "  <testsuite name=\"cargo judge\" tests=\"{n}\" failures=\"0\" errors=\"{n}\" time=\"0.000\">",
+            n = errors.len()
+        );
+        for (i, e) in errors.iter().enumerate() {
+            let _ = writeln!(
+                xml,
+                "    <testcase classname=\"cargo judge\" name=\"error {}\">\n      <error type=\"ERR\" message=\"{}\"/>\n    </testcase>",
+                i + 1,
+                escape(e)
+            );
         }
         xml.push_str("  </testsuite>\n");
     }

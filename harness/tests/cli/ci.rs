@@ -71,6 +71,27 @@ fn json_is_not_ok_when_a_glob_matches_nothing() {
 }
 
 #[test]
+fn junit_has_an_error_testcase_when_a_glob_matches_nothing() {
+    let f = Folder::echo_cases();
+    let junit = f.path().join("report.xml");
+    judge_fixture(
+        "echo",
+        f.path(),
+        &["--case", "zzz*", "--junit", junit.to_str().unwrap()],
+    )
+    .assert()
+    .code(2);
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("errors=\"1\"")
+            && xml.contains(
+                "<error type=\"ERR\" message=\"--case &quot;zzz*&quot; matches no case of"
+            ),
+        "{xml}"
+    );
+}
+
+#[test]
 fn an_unwritable_junit_path_fails_before_anything_is_judged() {
     let f = Folder::echo_cases();
     judge_fixture(
