@@ -292,8 +292,10 @@ fn verify_gives_every_submission_of_ratio_its_folders_verdict() {
         assert!(cells[3].trim().starts_with(got), "{sub}: {line}");
         assert!(line.ends_with("ok"), "{line}");
     }
+    // The computed limit itself depends on the machine's speed (Java's start-up on
+    // a loaded machine can round it up to 2 s), so only its source is asserted.
     assert!(
-        text.contains("time limit 1 s (computed by verify: slowest accepted"),
+        text.contains(" s (computed by verify: slowest accepted"),
         "{text}"
     );
     assert!(text.contains("input validator validate.py (Python 3) accepts all 7 inputs"));
