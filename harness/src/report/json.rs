@@ -115,9 +115,12 @@ impl Reporter for Json {
             errors: summary.problems(),
             judge_peak_rss: summary.judge_peak_rss,
         };
+        // Rendered first, then written: a closed stdout is then a plain io error
+        // (ending the command quietly), not one wrapped in serde_json's.
+        let mut text = serde_json::to_string_pretty(&doc)?;
+        text.push('\n');
         let mut out = anstream::stdout();
-        serde_json::to_writer_pretty(&mut out, &doc)?;
-        writeln!(out)?;
+        out.write_all(text.as_bytes())?;
         out.flush()?;
         Ok(())
     }

@@ -342,3 +342,22 @@ fn an_unpaired_input_of_a_problem_is_said_first_with_the_bless_command() {
     let result = text.find("19/19 AC").expect(&text);
     assert!(error < result, "{text}");
 }
+
+#[test]
+fn a_closed_stdout_under_json_ends_quietly() {
+    let f = Folder::echo_cases();
+    let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .args(["run", "--format", "json", "--cmd"])
+        .arg(format!("{} echo", crate::support::fixture().display()))
+        .arg(f.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader is gone before the document is written, as `| head -0` would be.
+    drop(judge.stdout.take());
+    let out = judge.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.is_empty(), "{stderr}");
+    assert_eq!(out.status.code(), Some(141));
+}
