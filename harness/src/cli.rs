@@ -132,6 +132,10 @@ pub struct BenchArgs {
     /// Where to write the report; `-` for nowhere [default: BENCHMARKS.md at the root].
     #[arg(long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Run one suite only and print its table, writing nothing (`interactive`: the
+    /// relay against direct pipes over 100,000 round trips).
+    #[arg(long, value_name = "SUITE", value_parser = ["interactive"])]
+    pub only: Option<String>,
 }
 
 /// `cargo judge stress NAME [-- GENERATOR ARGS]`.

@@ -19,7 +19,16 @@ use crate::run::{Exit, Limits};
 /// Round trips in the dialogue.
 pub const ROUNDS: u64 = 100_000;
 
-/// Runs the suite, adding its rows (and a target: the relay within 2x direct pipes).
+/// The 1-minute load average (`/proc/loadavg`), or "?".
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|t| t.split_whitespace().next().map(str::to_string))
+        .unwrap_or_else(|| "?".to_string())
+}
+
+/// Runs the suite, adding its rows (and a target: the relay within 1.5x direct
+/// pipes). A dialogue is latency-bound, so the machine's load is in the notes.
 pub(super) fn interactive_benchmarks(b: &mut Bench) -> Result<()> {
     let group = format!(
         "interactive, {} round trips",
@@ -40,6 +49,7 @@ pub(super) fn interactive_benchmarks(b: &mut Bench) -> Result<()> {
     std::fs::write(&input, format!("{ROUNDS}\n"))?;
     std::fs::write(&answer, "")?;
     let feedback = tempfile::tempdir()?;
+    let load_before = load();
     let (mut direct, mut relayed) = (Vec::new(), Vec::new());
     // One warm-up of each, then the timed runs, alternating so load drifts hit both.
     for i in 0..=b.runs {
@@ -52,23 +62,28 @@ pub(super) fn interactive_benchmarks(b: &mut Bench) -> Result<()> {
         }
     }
     let (d, r) = (Stats::of(&direct), Stats::of(&relayed));
+    let cores = std::thread::available_parallelism().map_or(0, usize::from);
+    let load = format!(
+        "load {load_before} → {} (1-min average, {cores} cores)",
+        load()
+    );
     b.row(
         &group,
         "direct pipes (no judge, nothing recorded)",
         Some(d),
         true,
-        "",
+        &load,
     );
     b.row(
         &group,
-        "cargo judge relay (poll loop, dialogue recorded)",
+        "cargo judge relay (a thread per direction, dialogue recorded)",
         Some(r),
         false,
-        "AC each run",
+        &format!("AC each run; {load}"),
     );
     let ratio = r.wall.as_secs_f64() / d.wall.as_secs_f64().max(1e-9);
     b.targets.push(super::Target {
-        goal: format!("recording the dialogue costs no more than 2x direct pipes over {group}"),
+        goal: format!("recording the dialogue costs no more than 1.5x direct pipes over {group}"),
         measured: format!(
             "{} relayed vs {} direct ({ratio:.2}x; {:.1} us vs {:.1} us per round trip)",
             super::duration(r.wall),
@@ -76,7 +91,7 @@ pub(super) fn interactive_benchmarks(b: &mut Bench) -> Result<()> {
             r.wall.as_secs_f64() * 1e6 / ROUNDS as f64,
             d.wall.as_secs_f64() * 1e6 / ROUNDS as f64,
         ),
-        met: Some(ratio <= 2.0),
+        met: Some(ratio <= 1.5),
     });
     Ok(())
 }

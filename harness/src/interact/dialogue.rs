@@ -25,7 +25,8 @@ pub enum Dir {
 }
 
 impl Dir {
-    fn index(self) -> usize {
+    /// 0 for the solution, 1 for the interactor (for per-direction arrays).
+    pub(super) fn index(self) -> usize {
         match self {
             Dir::Solution => 0,
             Dir::Interactor => 1,

@@ -3,11 +3,14 @@
 //! Four pipes: interactor -> judge -> solution and solution -> judge -> interactor.
 //! The judge relays (as DOMjudge's runpipe does) so it can record the dialogue and
 //! count what the solution writes. Both processes run in the `sandbox` (own
-//! process group, limits, every descendant killed and reaped by its keeper). One
-//! thread, one `poll` over every pipe and each run's report descriptor: it never
-//! blocks on one direction while the other waits, and
-//! at most [`PENDING_CAP`] bytes wait in each direction (a side that stops
-//! reading makes the other block on its pipe, exactly as with direct pipes).
+//! process group, limits, every descendant killed and reaped by its keeper). Each
+//! direction has a thread of its own (a `pump`: blocking read, record, blocking
+//! write), so one direction never waits for the other and a round trip costs the
+//! judge one wakeup each way; at most one chunk is in the judge at a time per
+//! direction (a side that stops reading makes the other block on its pipe, exactly
+//! as with direct pipes). The judge's own loop polls only what needs no hurry:
+//! both runs' reports, the stderr pipes, Ctrl-C, the pumps' signals and the
+//! deadlines.
 //!
 //! "Who exited first" is deterministic: the judge passes the end of the
 //! solution's output on to the interactor only after it has reaped the solution,
@@ -25,6 +28,8 @@ use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
 use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -35,127 +40,90 @@ use super::{Interaction, InteractorOutcome, MESSAGE_CAP, Spec};
 use crate::run::{Exit, Limits, Outcome};
 use crate::sandbox::{self, Ended, Running};
 
-/// Bytes waiting in one direction before the judge stops reading the writer.
-pub const PENDING_CAP: usize = 1 << 16;
 /// Bytes of each stderr kept (the end of it).
 const STDERR_TAIL: usize = 4096;
 /// Bytes read from a pipe at once.
 const CHUNK: usize = 1 << 16;
-/// At most this much is drained from a process's pipe after it ended (a process
-/// that escaped the group could otherwise keep it flowing forever).
-const DRAIN_CAP: usize = 1 << 20;
 /// The longest exchange, in stall backstops ([`Limits::wall`]), however steadily
 /// bytes move: a dialogue that never ends is TLE at last.
 pub const CAP_FACTOR: u32 = 10;
 /// Descriptors in the poll set (see [`Slot`]).
-const SLOTS: usize = 9;
+const SLOTS: usize = 6;
 
-/// One direction of the relay.
-struct Lane {
-    dir: Dir,
-    from: Option<File>,
-    to: Option<File>,
-    pending: Vec<u8>,
-    sent: usize,
+/// What the two pumps and the judge's loop share.
+struct Shared {
+    dialogue: Mutex<Dialogue>,
+    /// When the exchange started; `last_moved` counts from it.
+    epoch: Instant,
+    /// Nanoseconds from `epoch` to the last byte read either way.
+    last_moved: AtomicU64,
+    /// Bytes the solution wrote.
+    written: AtomicU64,
+    /// The solution passed the output limit (its pump stopped reading).
+    output_exceeded: AtomicBool,
+    /// Bytes read but not yet delivered, per direction ([`Dir::index`] order).
+    in_flight: [AtomicBool; 2],
 }
 
-impl Lane {
-    fn new(dir: Dir, from: OwnedFd, to: OwnedFd) -> io::Result<Lane> {
-        rustix::io::ioctl_fionbio(&from, true)?;
-        rustix::io::ioctl_fionbio(&to, true)?;
-        Ok(Lane {
-            dir,
-            from: Some(File::from(from)),
-            to: Some(File::from(to)),
-            pending: Vec::with_capacity(PENDING_CAP),
-            sent: 0,
-        })
+impl Shared {
+    fn last_moved(&self) -> Instant {
+        self.epoch + Duration::from_nanos(self.last_moved.load(Ordering::Relaxed))
     }
+}
 
-    fn waiting(&self) -> usize {
-        self.pending.len() - self.sent
-    }
-
-    fn wants_read(&self) -> bool {
-        self.from.is_some() && (self.to.is_none() || self.waiting() < PENDING_CAP)
-    }
-
-    fn wants_write(&self) -> bool {
-        self.to.is_some() && self.waiting() > 0
-    }
-
-    /// Reads what is there (one chunk), records it and queues it. Returns the
-    /// bytes read; EOF drops the reading end.
-    fn read(&mut self, buf: &mut [u8], dialogue: &mut Dialogue) -> usize {
-        let Some(from) = self.from.as_mut() else {
-            return 0;
+/// One direction of the relay, on a thread of its own: a blocking read, recorded,
+/// then a blocking write, so a round trip costs the judge one wakeup each way and
+/// no poll. Records before it delivers, so the dialogue's order is the order in
+/// which each side could have seen the other's lines. A reader that is gone
+/// (EPIPE) ends the delivering, never the reading: the writer is never blocked by
+/// the judge. The end of output reaches the reader only when every holder of
+/// `to` has dropped it: this pump at end of input, and the judge's loop once the
+/// writer is reaped.
+fn pump(
+    dir: Dir,
+    mut from: File,
+    to: Arc<File>,
+    shared: Arc<Shared>,
+    output_limit: Option<u64>,
+    wake: Arc<File>,
+) {
+    let mut to = Some(to);
+    let mut buf = vec![0u8; CHUNK];
+    let flight = &shared.in_flight[dir.index()];
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
         };
-        match from.read(buf) {
-            Ok(0) => {
-                self.from = None;
-                0
-            }
-            Ok(n) => {
-                dialogue.feed(self.dir, &buf[..n]);
-                if self.to.is_some() {
-                    if self.sent == self.pending.len() {
-                        self.pending.clear();
-                        self.sent = 0;
-                    }
-                    self.pending.extend_from_slice(&buf[..n]);
-                }
-                n
-            }
-            Err(e) if e.kind() == io::ErrorKind::WouldBlock => 0,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => 0,
-            Err(_) => {
-                self.from = None;
-                0
+        let now = shared.epoch.elapsed().as_nanos() as u64;
+        shared.last_moved.store(now, Ordering::Relaxed);
+        flight.store(to.is_some(), Ordering::Relaxed);
+        shared
+            .dialogue
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .feed(dir, &buf[..n]);
+        if let Some(limit) = output_limit {
+            let written = shared.written.fetch_add(n as u64, Ordering::Relaxed) + n as u64;
+            if written > limit {
+                shared.output_exceeded.store(true, Ordering::Relaxed);
+                flight.store(false, Ordering::Relaxed);
+                let _ = (&*wake).write(&[1]);
+                return;
             }
         }
-    }
-
-    /// Reads everything left (up to [`DRAIN_CAP`]) after the writer ended, then
-    /// drops the reading end.
-    fn drain(&mut self, buf: &mut [u8], dialogue: &mut Dialogue) -> usize {
-        let mut total = 0;
-        while self.from.is_some() && total < DRAIN_CAP {
-            let n = self.read(buf, dialogue);
-            if n == 0 {
-                break;
-            }
-            total += n;
+        if let Some(t) = &to
+            && (&**t).write_all(&buf[..n]).is_err()
+        {
+            // EPIPE: the reader ended; nothing more can reach it.
+            to = None;
         }
-        self.from = None;
-        total
+        flight.store(false, Ordering::Relaxed);
     }
-
-    /// Writes as much as the reader takes; a reader that is gone drops the rest.
-    fn write(&mut self) {
-        let Some(to) = self.to.as_mut() else {
-            return;
-        };
-        while self.sent < self.pending.len() {
-            match to.write(&self.pending[self.sent..]) {
-                Ok(n) => self.sent += n,
-                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(_) => {
-                    // EPIPE: the reader ended; nothing more can reach it.
-                    self.stop_writing();
-                    return;
-                }
-            }
-        }
-        self.pending.clear();
-        self.sent = 0;
-    }
-
-    fn stop_writing(&mut self) {
-        self.to = None;
-        self.pending.clear();
-        self.sent = 0;
-    }
+    drop(to);
+    let _ = (&*wake).write(&[0]);
 }
 
 /// The tail of a stderr pipe.
@@ -332,18 +300,50 @@ pub fn run(spec: Spec) -> Result<Interaction> {
             return Err(e);
         }
     };
+    let shared = Arc::new(Shared {
+        dialogue: Mutex::new(Dialogue::default()),
+        epoch: sol.started,
+        last_moved: AtomicU64::new(0),
+        written: AtomicU64::new(0),
+        output_exceeded: AtomicBool::new(false),
+        in_flight: [AtomicBool::new(false), AtomicBool::new(false)],
+    });
+    let (wake_r, wake_w) = sandbox::pipe()?;
+    rustix::io::ioctl_fionbio(&wake_r, true)?;
+    let wake_w = Arc::new(File::from(wake_w));
+    let to_int = Arc::new(File::from(to_int_w));
+    let to_sol = Arc::new(File::from(to_sol_w));
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    for (dir, from, to, limit) in [
+        (Dir::Solution, from_sol_r, &to_int, Some(limits.output)),
+        (Dir::Interactor, from_int_r, &to_sol, None),
+    ] {
+        let (to, shared, wake, done) = (
+            Arc::clone(to),
+            Arc::clone(&shared),
+            Arc::clone(&wake_w),
+            done_tx.clone(),
+        );
+        std::thread::Builder::new()
+            .name(format!("relay-{}", dir.mark()))
+            .spawn(move || {
+                pump(dir, File::from(from), to, shared, limit, wake);
+                let _ = done.send(());
+            })
+            .context("cannot start a relay thread")?;
+    }
+    drop((done_tx, wake_w));
     let mut relay = Relay {
-        last_moved: sol.started,
         sol,
         int,
-        up: Lane::new(Dir::Solution, from_sol_r, to_int_w)?,
-        down: Lane::new(Dir::Interactor, from_int_r, to_sol_w)?,
+        to_int: Some(to_int),
+        to_sol: Some(to_sol),
+        wake: File::from(wake_r),
+        shared: Arc::clone(&shared),
         sol_err: Tail::new(sol_err_r)?,
         int_err: Tail::new(int_err_r)?,
-        dialogue: Dialogue::default(),
         limits,
         grace: interactor_limits.grace,
-        written: 0,
         output_exceeded: false,
         wall_exceeded: false,
         int_killed: false,
@@ -359,11 +359,27 @@ pub fn run(spec: Spec) -> Result<Interaction> {
             while !p.on_report().unwrap_or(true) {}
         }
     }
+    // Both are reaped: every writer of the pipes is gone, so the pumps reach the
+    // end of their input. A writer that escaped the sweep could keep one going;
+    // its dialogue is then what was recorded so far.
+    relay.to_int = None;
+    relay.to_sol = None;
+    let until = Instant::now() + Duration::from_secs(2);
+    for _ in 0..2 {
+        if done_rx
+            .recv_timeout(until.saturating_duration_since(Instant::now()))
+            .is_err()
+        {
+            break;
+        }
+    }
     result?;
     let sol = relay.sol.finished("solution")?;
     let int = relay.int.finished("interactor")?;
     let mut buf = vec![0u8; 4096];
-    relay.dialogue.close();
+    let mut dialogue =
+        std::mem::take(&mut *shared.dialogue.lock().unwrap_or_else(|p| p.into_inner()));
+    dialogue.close();
     Ok(Interaction {
         solution: Outcome {
             exit: sol.exit,
@@ -387,7 +403,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         },
         interactor_first: relay.interactor_first,
         both_waiting: relay.both_waiting,
-        dialogue: relay.dialogue,
+        dialogue,
     })
 }
 
@@ -407,22 +423,23 @@ fn message(path: &std::path::Path) -> String {
     text
 }
 
-/// The state of one exchange.
+/// The state of one exchange (the judge's loop; the bytes are the pumps').
 struct Relay {
     sol: Proc,
     int: Proc,
-    /// Solution -> interactor.
-    up: Lane,
-    /// Interactor -> solution.
-    down: Lane,
+    /// The judge's copy of the interactor's input: dropped once the solution is
+    /// reaped, so the interactor sees the end of it only then.
+    to_int: Option<Arc<File>>,
+    /// The judge's copy of the solution's input, dropped once the interactor is
+    /// reaped.
+    to_sol: Option<Arc<File>>,
+    /// The pumps' signals (output limit passed, a pump ended).
+    wake: File,
+    shared: Arc<Shared>,
     sol_err: Tail,
     int_err: Tail,
-    dialogue: Dialogue,
     limits: Limits,
     grace: Duration,
-    written: u64,
-    /// When a byte last moved either way (the stall backstop counts from it).
-    last_moved: Instant,
     output_exceeded: bool,
     wall_exceeded: bool,
     int_killed: bool,
@@ -434,10 +451,7 @@ struct Relay {
 /// Indices into the poll set.
 #[derive(Clone, Copy)]
 enum Slot {
-    UpRead,
-    UpWrite,
-    DownRead,
-    DownWrite,
+    Wake,
     SolErr,
     IntErr,
     SolExit,
@@ -456,12 +470,9 @@ impl Relay {
                     tv_nsec: i64::from(left.subsec_nanos()),
                 }
             });
-            let (r, w) = (PollFlags::IN, PollFlags::OUT);
+            let r = PollFlags::IN;
             let candidates: [(Option<BorrowedFd<'_>>, PollFlags); SLOTS] = [
-                (reading(&self.up), r),
-                (writing(&self.up), w),
-                (reading(&self.down), r),
-                (writing(&self.down), w),
+                (Some(self.wake.as_fd()), r),
                 (self.sol_err.pipe.as_ref().map(|p| p.as_fd()), r),
                 (self.int_err.pipe.as_ref().map(|p| p.as_fd()), r),
                 (report(&self.sol), r),
@@ -490,23 +501,13 @@ impl Relay {
             for (fd, slot) in fds[..used].iter().zip(slot_of) {
                 ready[slot] = !fd.revents().is_empty();
             }
-            let mut moved = false;
-            if ready[Slot::UpRead as usize] {
-                let n = self.up.read(&mut buf, &mut self.dialogue);
-                self.count(n);
-                moved |= n > 0;
-            }
-            if ready[Slot::DownRead as usize] {
-                moved |= self.down.read(&mut buf, &mut self.dialogue) > 0;
-            }
-            if moved {
-                self.last_moved = Instant::now();
-            }
-            if ready[Slot::UpWrite as usize] || self.up.wants_write() {
-                self.up.write();
-            }
-            if ready[Slot::DownWrite as usize] || self.down.wants_write() {
-                self.down.write();
+            if ready[Slot::Wake as usize] {
+                let mut signals = [0u8; 16];
+                while matches!((&self.wake).read(&mut signals), Ok(n) if n > 0) {}
+                if self.shared.output_exceeded.load(Ordering::Relaxed) && !self.output_exceeded {
+                    self.output_exceeded = true;
+                    self.sol.kill();
+                }
             }
             if ready[Slot::SolErr as usize] {
                 self.sol_err.read(&mut buf);
@@ -524,46 +525,20 @@ impl Relay {
                 self.int.kill();
             }
             if ready[Slot::SolExit as usize] && self.sol.on_report()? {
-                self.solution_ended(&mut buf);
+                // The end of the solution's output reaches the interactor only
+                // now (and once its pump delivered every byte).
+                self.to_int = None;
             }
             if ready[Slot::IntExit as usize] && self.int.on_report()? {
-                self.interactor_ended(&mut buf)?;
-            }
-            // The end of the solution's output reaches the interactor only once
-            // the solution is reaped and every byte it wrote is delivered.
-            if !self.sol.running() && self.up.waiting() == 0 {
-                self.up.stop_writing();
-            }
-            if !self.int.running() && self.down.waiting() == 0 {
-                self.down.stop_writing();
+                self.to_sol = None;
+                self.interactor_ended();
             }
             self.enforce_deadlines();
         }
         Ok(())
     }
 
-    /// Counts what the solution wrote; past the output limit it is killed.
-    fn count(&mut self, n: usize) {
-        self.written += n as u64;
-        if self.written > self.limits.output && !self.output_exceeded {
-            self.output_exceeded = true;
-            self.sol.kill();
-            self.up.from = None;
-        }
-    }
-
-    /// The solution and everything it started are gone and reaped: deliver what
-    /// it wrote last (the end of its output follows once that is delivered).
-    fn solution_ended(&mut self, buf: &mut [u8]) {
-        let n = self.up.drain(buf, &mut self.dialogue);
-        self.count(n);
-        // Nobody reads what the interactor still writes.
-        self.down.stop_writing();
-    }
-
-    fn interactor_ended(&mut self, buf: &mut [u8]) -> Result<()> {
-        self.down.drain(buf, &mut self.dialogue);
-        self.up.stop_writing();
+    fn interactor_ended(&mut self) {
         if self.sol.running() {
             self.interactor_first = true;
             let accepted = matches!(
@@ -576,7 +551,6 @@ impl Relay {
                 self.sol.kill();
             }
         }
-        Ok(())
     }
 
     /// The next moment something must be killed.
@@ -592,15 +566,16 @@ impl Relay {
     }
 
     fn solution_deadline(&self) -> Instant {
-        solution_deadline(self.sol.started, self.last_moved, &self.limits)
+        solution_deadline(self.sol.started, self.shared.last_moved(), &self.limits)
     }
 
     fn enforce_deadlines(&mut self) {
         let now = Instant::now();
         if self.sol.running() && !self.wall_exceeded && now >= self.solution_deadline() {
+            let idle = |d: Dir| !self.shared.in_flight[d.index()].load(Ordering::Relaxed);
             self.both_waiting = self.int.running()
-                && self.up.waiting() == 0
-                && self.down.waiting() == 0
+                && idle(Dir::Solution)
+                && idle(Dir::Interactor)
                 && self.sol.running.pid().is_some_and(waiting_for_input);
             self.wall_exceeded = true;
             // Only the solution: the interactor sees its end of output and reacts.
@@ -633,17 +608,6 @@ fn solution_deadline(started: Instant, last_moved: Instant, limits: &Limits) -> 
 
 fn report(p: &Proc) -> Option<BorrowedFd<'_>> {
     p.running().then(|| p.running.report_fd())
-}
-
-fn reading(l: &Lane) -> Option<BorrowedFd<'_>> {
-    l.from
-        .as_ref()
-        .filter(|_| l.wants_read())
-        .map(|f| f.as_fd())
-}
-
-fn writing(l: &Lane) -> Option<BorrowedFd<'_>> {
-    l.to.as_ref().filter(|_| l.wants_write()).map(|f| f.as_fd())
 }
 
 /// Whether `pid` is blocked reading its standard input (or polling): read from
