@@ -99,6 +99,8 @@ pub struct Interaction {
     /// the interactor was alive, and neither direction had bytes in flight (the
     /// classic missing flush).
     pub both_waiting: bool,
+    /// When the wall backstop fired: how long no byte had moved either way.
+    pub silent_for: Option<Duration>,
     /// What each side wrote, as the relay saw it.
     pub dialogue: Dialogue,
 }

@@ -349,6 +349,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         int_killed: false,
         interactor_first: false,
         both_waiting: false,
+        silent_for: None,
         interrupted: false,
     };
     let result = relay.exchange();
@@ -403,6 +404,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         },
         interactor_first: relay.interactor_first,
         both_waiting: relay.both_waiting,
+        silent_for: relay.silent_for,
         dialogue,
     })
 }
@@ -445,6 +447,8 @@ struct Relay {
     int_killed: bool,
     interactor_first: bool,
     both_waiting: bool,
+    /// How long no byte had moved when the wall backstop fired.
+    silent_for: Option<Duration>,
     interrupted: bool,
 }
 
@@ -573,6 +577,7 @@ impl Relay {
         let now = Instant::now();
         if self.sol.running() && !self.wall_exceeded && now >= self.solution_deadline() {
             let idle = |d: Dir| !self.shared.in_flight[d.index()].load(Ordering::Relaxed);
+            self.silent_for = Some(now.saturating_duration_since(self.shared.last_moved()));
             self.both_waiting = self.int.running()
                 && idle(Dir::Solution)
                 && idle(Dir::Interactor)

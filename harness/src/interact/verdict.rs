@@ -92,6 +92,13 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
         match classify(sol, limits) {
             Classified::Interrupted(why) => (Verdict::INT, why),
             Classified::Failed(Verdict::TLE, mut why) => {
+                if let Some(silent) = x.silent_for {
+                    let _ = write!(
+                        why,
+                        "\nno byte had moved either way for {:.1} s (the backstop counts from the last one)",
+                        silent.as_secs_f64()
+                    );
+                }
                 if x.both_waiting {
                     let _ = write!(why, "\n{FLUSH_HINT}");
                 }

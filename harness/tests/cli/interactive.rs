@@ -163,6 +163,9 @@ fn a_solution_that_never_flushes_is_tle_with_the_flush_hint() {
                 .and(predicate::str::contains(
                     "both sides were waiting: did the solution flush its output?",
                 ))
+                .and(predicate::str::contains(
+                    "no byte had moved either way for ",
+                ))
                 .and(predicate::str::contains("< ping 1")),
         );
 }
