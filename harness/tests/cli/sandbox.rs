@@ -252,6 +252,69 @@ fn peaks_are_the_solutions_own_even_while_the_judge_holds_a_large_output() {
 }
 
 #[test]
+fn a_tiny_static_programs_peak_is_its_own_not_its_keepers() {
+    // About half a MiB under /usr/bin/time: far below the keeper that starts it
+    // (the judge binary, ~1.7 MiB resident), so any page of the keeper's that
+    // reached the program's peak would show.
+    if !crate::support::have(&["gcc", "/usr/bin/time"]) {
+        return;
+    }
+    let f = Folder::echo_cases();
+    let src = f.path().join("cat.c");
+    std::fs::write(
+        &src,
+        "#include <stdio.h>\nint main(void){int c;while((c=getchar())!=EOF)putchar(c);return 0;}\n",
+    )
+    .unwrap();
+    let exe = f.path().join("cat-static");
+    let built = std::process::Command::new("gcc")
+        .args(["-O2", "-static", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .unwrap();
+    if !built.success() {
+        assert!(
+            std::env::var_os("CP_GAMES_REQUIRE_TOOLS").is_none(),
+            "gcc -static failed (no static libc?)"
+        );
+        eprintln!("SKIPPED: gcc -static failed (no static libc?)");
+        return;
+    }
+    let out = assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .args(["run", "--format", "json", "--cmd"])
+        .arg(&exe)
+        .arg(f.path())
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let reported = json(&out)["cases"][0]["memory"].as_u64().unwrap();
+    let time = std::process::Command::new("/usr/bin/time")
+        .args(["-f", "%M"])
+        .arg(&exe)
+        .stdin(std::fs::File::open(f.path().join("1.in")).unwrap())
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    let time: u64 = String::from_utf8_lossy(&time.stderr)
+        .trim()
+        .lines()
+        .last()
+        .unwrap()
+        .trim()
+        .parse::<u64>()
+        .unwrap()
+        * 1024;
+    assert!(
+        reported.abs_diff(time) <= 512 << 10,
+        "judge says {reported} bytes, /usr/bin/time {time} bytes"
+    );
+}
+
+#[test]
 fn memory_limit_on_the_command_line_overrides_problem_toml() {
     let f = Folder::echo_cases();
     f.write("1.in", "alloc 51200\n");
