@@ -66,7 +66,10 @@ pub fn stress(args: StressArgs) -> Result<Status> {
     };
     let testdata = ws.testdata().join(name);
     let settings = Settings::load(&testdata)?;
-    let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
+    // Each case rewrites its input file here: on tmpfs when there is one (see
+    // `sandbox::fresh_base`), so that costs no journal commit.
+    let scratch = tempfile::tempdir_in(crate::sandbox::fresh_base())
+        .context("cannot create a scratch folder")?;
     let brute_time = Duration::from_secs_f64(args.brute_time_limit);
     let gen_args = generator_args(&args);
     let mut out = anstream::stdout();
