@@ -27,7 +27,7 @@ use crate::units::plural;
 pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     let ws = build::workspace()?;
     let mut plan = plan::workspace(&ws, &args.problems, &args.options)?;
-    let mut reporter = reporters(&args.options)?;
+    let mut reporter = reporters(&args.options, &plan.incomplete)?;
     say_errors_first(&plan);
     // Suites that `--case` left empty are neither built nor judged.
     plan.suites.retain(|s| !s.cases.is_empty());
@@ -150,7 +150,7 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
             let _ = writeln!(std::io::stderr(), "{note}");
         }
     }
-    let mut reporter = reporters(&args.options)?;
+    let mut reporter = reporters(&args.options, &plan.incomplete)?;
     let Some(suite) = plan.suites.first_mut() else {
         say_errors_first(&plan);
         return finish(&mut reporter, &[], &[], &plan.errors);
@@ -237,10 +237,13 @@ fn say_errors_first(plan: &Plan) {
 }
 
 /// The reporters `options` ask for; a JUnit path that cannot be written fails here.
-fn reporters(options: &Options) -> Result<report::Tee> {
+/// `incomplete` names the problems whose testdata has errors.
+fn reporters(options: &Options, incomplete: &[String]) -> Result<report::Tee> {
     let mut tee = report::Tee::default();
     match options.format {
-        Format::Human => tee.0.push(Box::new(report::Human::new(options.verbose))),
+        Format::Human => tee.0.push(Box::new(
+            report::Human::new(options.verbose).incomplete(incomplete),
+        )),
         Format::Json => {
             tee.0.push(Box::new(report::Json));
             tee.0.push(Box::new(report::Human::aside()));

@@ -31,6 +31,9 @@ pub struct Plan {
     /// What the plan says about itself before judging, one line each (a problem
     /// package's limits and validator, and where they come from).
     pub notes: Vec<String>,
+    /// The suites whose testdata has errors (an unpaired file, ...): judged, but
+    /// never reported as a clean pass.
+    pub incomplete: Vec<String>,
 }
 
 /// One problem's (or folder's) cases under one set of settings.
@@ -129,7 +132,11 @@ pub fn workspace(ws: &Workspace, problems: &[String], options: &Options) -> Resu
             ));
             continue;
         }
+        let before = plan.errors.len();
         folder_into(&mut plan, name, &dir, options, &filter, Some(name))?;
+        if plan.errors.len() > before {
+            plan.incomplete.push(name.clone());
+        }
     }
     plan.require_cases(&options.cases);
     Ok(plan)
@@ -156,6 +163,9 @@ pub fn folder(dir: &Path, options: &Options) -> Result<Plan> {
         return Ok(plan);
     }
     folder_into(&mut plan, &name, dir, options, &filter, None)?;
+    if !plan.errors.is_empty() {
+        plan.incomplete.push(name);
+    }
     plan.require_cases(&options.cases);
     Ok(plan)
 }

@@ -35,6 +35,8 @@ pub struct Human {
     waiting: HashMap<String, (String, Tally)>,
     /// Known-wrong outcomes per problem so far.
     catches: HashMap<String, Vec<bool>>,
+    /// Problems whose testdata has errors: their line never says `ok`.
+    incomplete: Vec<String>,
     group: Vec<CaseResult>,
 }
 
@@ -49,8 +51,15 @@ impl Human {
             wrong_left: HashMap::new(),
             waiting: HashMap::new(),
             catches: HashMap::new(),
+            incomplete: Vec::new(),
             group: Vec::new(),
         }
+    }
+
+    /// Marks `problems` as having testdata errors (said before the run).
+    pub fn incomplete(mut self, problems: &[String]) -> Human {
+        self.incomplete = problems.to_vec();
+        self
     }
 
     /// Only the known-wrong lines, on stderr (beside a JSON document on stdout).
@@ -80,9 +89,14 @@ impl Human {
 
     /// The problem line, with the known-wrong outcomes when there were any.
     fn problem_line(&self, name: &str, problem: &str, t: &Tally) -> String {
-        match self.catches.get(problem) {
+        let line = match self.catches.get(problem) {
             Some(caught) if name == problem => problem_line(name, t, Some(caught)),
             _ => problem_line(name, t, None),
+        };
+        if self.incomplete.iter().any(|p| p == problem) {
+            incomplete_line(&line)
+        } else {
+            line
         }
     }
 }
@@ -174,7 +188,12 @@ impl Reporter for Human {
         let mut waiting: Vec<_> = self.waiting.drain().collect();
         waiting.sort_by(|a, b| a.0.cmp(&b.0));
         for (problem, (name, t)) in waiting {
-            text.push_str(&problem_line(&name, &t, self.catches.get(&problem)));
+            let line = problem_line(&name, &t, self.catches.get(&problem));
+            if self.incomplete.contains(&problem) {
+                text.push_str(&incomplete_line(&line));
+            } else {
+                text.push_str(&line);
+            }
         }
         if !self.aside && !summary.results.is_empty() {
             text.push('\n');
@@ -261,6 +280,28 @@ pub fn problem_line(name: &str, t: &Tally, caught: Option<&Vec<bool>>) -> String
         t.count(Verdict::AC),
         t.cases
     )
+}
+
+/// A problem line for a problem whose testdata has errors: never a green `ok`,
+/// and it says why.
+fn incomplete_line(line: &str) -> String {
+    let ok = format!(
+        "{}ok  {}",
+        verdict_style(Verdict::AC),
+        verdict_style(Verdict::AC).render_reset()
+    );
+    let fail = format!(
+        "{}FAIL{}",
+        verdict_style(Verdict::WA),
+        verdict_style(Verdict::WA).render_reset()
+    );
+    let line = line.replacen(&ok, &fail, 1);
+    match line.split_once("  ") {
+        Some((head, tail)) => {
+            format!("{head}, testdata incomplete (error above)  {tail}")
+        }
+        None => line,
+    }
 }
 
 /// The summary table: problem × verdict counts, slowest case and largest memory.

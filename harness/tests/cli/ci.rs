@@ -155,6 +155,11 @@ fn an_unpaired_input_is_reported_before_the_results() {
     let error = text.find("2.in: no matching .out file").expect(&text);
     let result = text.find("1/1 AC").expect(&text);
     assert!(error < result, "{text}");
+    // The folder's line is no green ok: part of its testdata could not be judged.
+    assert!(
+        text.contains("1/1 AC, testdata incomplete (error above)") && !text.contains("ok   "),
+        "{text}"
+    );
 }
 
 #[test]
@@ -341,6 +346,10 @@ fn an_unpaired_input_of_a_problem_is_said_first_with_the_bless_command() {
         .expect(&text);
     let result = text.find("19/19 AC").expect(&text);
     assert!(error < result, "{text}");
+    assert!(
+        text.contains("FAIL hdu1525: 19/19 AC, testdata incomplete (error above)"),
+        "{text}"
+    );
 }
 
 #[test]
