@@ -265,6 +265,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// `path` as the user would type it: relative to the current folder when inside
+/// it (`testdata/p/3.in` under `cargo judge`, which finds folders by absolute path).
+fn shown(path: &Path) -> PathBuf {
+    match std::env::current_dir() {
+        Ok(here) => path.strip_prefix(&here).unwrap_or(path).to_path_buf(),
+        Err(_) => path.to_path_buf(),
+    }
+}
+
 /// Reads a testdata folder's settings and cases into `plan`; what is wrong with
 /// them goes to `plan.errors`.
 fn folder_into(
@@ -311,10 +320,11 @@ fn folder_into(
         };
         plan.errors.push(format!(
             "{}: no matching {partner} file{hint}",
-            path.display()
+            shown(path).display()
         ));
     }
     for path in &found.ambiguous {
+        let path = shown(path);
         plan.errors.push(format!(
             "{}: both {} and {} exist; keep one of them",
             path.display(),

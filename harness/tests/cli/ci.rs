@@ -341,7 +341,7 @@ fn an_unpaired_input_of_a_problem_is_said_first_with_the_bless_command() {
     let text = String::from_utf8_lossy(&merged.stdout);
     let error = text
         .find(
-            "40-new.in: no matching .out file (`cargo judge bless hdu1525` writes it from the brute force)",
+            "error: testdata/hdu1525/40-new.in: no matching .out file (`cargo judge bless hdu1525` writes it from the brute force)",
         )
         .expect(&text);
     let result = text.find("19/19 AC").expect(&text);
