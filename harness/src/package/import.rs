@@ -19,7 +19,7 @@ use super::program::Lang;
 use super::validator::Flags;
 use super::{Package, TimeSource};
 use crate::cli::NewArgs;
-use crate::scaffold;
+use crate::scaffold::{self, toml_string};
 
 /// Imports the package at `dir` as the workspace problem `name` (default: the
 /// package folder's name) and prints what it wrote.
@@ -313,9 +313,4 @@ fn copy_tree(from: &Path, to: &Path) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// A TOML basic string.
-fn toml_string(s: &str) -> String {
-    toml::Value::String(s.to_string()).to_string()
 }
