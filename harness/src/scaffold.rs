@@ -480,10 +480,20 @@ fn one_line<'a>(option: &str, text: &'a str) -> Result<&'a str> {
     Ok(text)
 }
 
-/// `s` as a TOML basic string: quoted, with `"`, `\\` and control characters
-/// escaped (TOML 1.0, "Basic strings"). Written here rather than through the
-/// `toml` crate's serializer, which the judge would otherwise build only for this.
+/// `s` as a TOML string, written the way the `toml` crate's serializer chose before
+/// (written here so the judge does not build that serializer only for this): plain
+/// `"..."` when nothing needs escaping, a literal `'...'` when only `"` or `\\` would,
+/// else `"..."` with `"`, `\\` and control characters escaped (TOML 1.0, "Basic
+/// strings"). A string with both quote kinds gets the escaped form, where the crate
+/// wrote a multi-line `"""` string: the same value either way.
 pub(crate) fn toml_string(s: &str) -> String {
+    let control = s.chars().any(|c| (c < ' ' && c != '\t') || c == '\u{7f}');
+    if !control && !s.contains(['"', '\\']) {
+        return format!("\"{s}\"");
+    }
+    if !control && !s.contains('\'') {
+        return format!("'{s}'");
+    }
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
@@ -522,6 +532,19 @@ mod tests {
                 toml::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(table["v"].as_str(), Some(s), "{text}");
         }
+    }
+
+    #[test]
+    fn toml_string_quotes_as_the_toml_serializer_did() {
+        assert_eq!(toml_string("Take One"), r#""Take One""#);
+        assert_eq!(
+            toml_string(r#"Take "One" or Two"#),
+            r#"'Take "One" or Two'"#
+        );
+        assert_eq!(toml_string(r"a\b"), r"'a\b'");
+        assert_eq!(toml_string("it's \"x\""), r#""it's \"x\"""#);
+        assert_eq!(toml_string("tab\there"), "\"tab\there\"");
+        assert_eq!(toml_string("a\nb"), r#""a\nb""#);
     }
 
     fn args(name: &str) -> NewArgs {
