@@ -11,7 +11,10 @@ fn scripts() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
         use std::os::unix::fs::PermissionsExt;
-        let dir = std::env::temp_dir().join(format!("judge-launcher-test-{}", std::process::id()));
+        // Under target/ (cargo's folder for integration tests' files), not /tmp,
+        // so nothing is left behind outside the build.
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("judge-launcher-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let write = |name: &str, text: &str| {
             let path = dir.join(name);
