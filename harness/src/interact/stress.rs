@@ -34,6 +34,7 @@ use crate::judge::Verdict;
 use crate::problem::Settings;
 use crate::run::{self as proc, Exit, Limits};
 use crate::status::Status;
+use crate::stress::{HELPER_LIMITS, generate, indent};
 
 /// The programs an interactive stress run needs.
 pub struct Programs {
@@ -100,10 +101,6 @@ fn clone(c: &Command) -> Command {
         n.current_dir(d);
     }
     n
-}
-
-fn indent(s: &str) -> String {
-    s.lines().map(|l| format!("    {l}\n")).collect()
 }
 
 /// The input with only the lines after the first at `keep`, the count on the
@@ -232,7 +229,9 @@ pub fn stress(
         if args.cases.is_some_and(|n| done >= n) || deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let input = generate(&programs.generator, seed, &gen_args, &null)?;
+        let input =
+            String::from_utf8_lossy(&generate(&programs.generator, seed, &gen_args, &null)?)
+                .into_owned();
         if done == 0 {
             // Whether the generator writes answer files: try it on the first input.
             let probe = scratch.path().join("probe.in");
@@ -342,37 +341,13 @@ pub fn stress(
     Ok(Status::Passed)
 }
 
-fn generate(generator: &Path, seed: u64, gen_args: &[String], null: &Path) -> Result<String> {
-    let mut command = Command::new(generator);
-    command.arg("--seed").arg(seed.to_string()).args(gen_args);
-    let limits = Limits {
-        time: Duration::from_secs(10),
-        memory: 1 << 30,
-        output: 256 << 20,
-    };
-    let out = proc::run(command, null, &limits)?;
-    if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
-        bail!(
-            "the generator failed on `--seed {seed} {}`: {}",
-            gen_args.join(" "),
-            String::from_utf8_lossy(&out.stderr_tail).trim_end()
-        );
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 /// The answer file of `input`, from `generator --answer INPUT`.
 fn answer_of(generator: &Path, input: &Path, scratch: &Path) -> Result<String> {
     let null = scratch.join("empty");
     std::fs::write(&null, "")?;
     let mut command = Command::new(generator);
     command.arg("--answer").arg(input);
-    let limits = Limits {
-        time: Duration::from_secs(10),
-        memory: 1 << 30,
-        output: 256 << 20,
-    };
-    let out = proc::run(command, &null, &limits)?;
+    let out = proc::run(command, &null, &HELPER_LIMITS)?;
     if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
         let stderr = String::from_utf8_lossy(&out.stderr_tail);
         bail!(

@@ -38,6 +38,7 @@ use crate::judge::Verdict;
 use crate::problem::{Checker, Settings};
 use crate::run::{self, Exit, Limits};
 use crate::status::Status;
+use crate::units::plural;
 
 pub use shrink::shrink;
 pub use tester::{Finding, Programs, Side, Tester, programs, run_side};
@@ -266,15 +267,25 @@ fn generator_args(args: &StressArgs) -> Vec<String> {
     v
 }
 
-fn generate(generator: &Path, seed: u64, gen_args: &[String], null: &Path) -> Result<Vec<u8>> {
+/// The limits of the problem's own helper programs (generator, answer writer): wide,
+/// since they are trusted code, but still bounded so a buggy one cannot hang stress.
+pub(crate) const HELPER_LIMITS: Limits = Limits {
+    time: Duration::from_secs(10),
+    memory: 1 << 30,
+    output: 256 << 20,
+};
+
+/// The generator's output for `seed` (its stdin is `null`); a generator that
+/// fails, overruns or floods is an error naming the seed and its arguments.
+pub(crate) fn generate(
+    generator: &Path,
+    seed: u64,
+    gen_args: &[String],
+    null: &Path,
+) -> Result<Vec<u8>> {
     let mut command = Command::new(generator);
     command.arg("--seed").arg(seed.to_string()).args(gen_args);
-    let limits = Limits {
-        time: Duration::from_secs(10),
-        memory: 1 << 30,
-        output: 256 << 20,
-    };
-    let out = run::run(command, null, &limits)?;
+    let out = run::run(command, null, &HELPER_LIMITS)?;
     if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
         bail!(
             "the generator failed on `--seed {seed} {}`: {}",
@@ -358,8 +369,8 @@ fn report_finding(
             writeln!(
                 out,
                 "shrunk {} to {} in {} runs ({:.1} s)",
-                plural(lines_before, "line"),
-                plural(minimal.lines().count(), "line"),
+                plural(lines_before, "line", "lines"),
+                plural(minimal.lines().count(), "line", "lines"),
                 tester.runs - runs_before,
                 started.elapsed().as_secs_f64()
             )?;
@@ -451,7 +462,8 @@ fn rel(ws: &Workspace, p: &Path) -> String {
     p.strip_prefix(&ws.root).unwrap_or(p).display().to_string()
 }
 
-fn indent(text: &str) -> String {
+/// `text` with every line indented by four spaces, for quoting inputs and outputs.
+pub(crate) fn indent(text: &str) -> String {
     let mut s = String::new();
     for line in text.lines() {
         s.push_str("    ");
@@ -459,12 +471,4 @@ fn indent(text: &str) -> String {
         s.push('\n');
     }
     s
-}
-
-fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
 }
