@@ -102,6 +102,25 @@ fn stdout(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// The stdout of `judge verify PACKAGE`, which must exit with `code`.
+fn verify(package: impl AsRef<std::ffi::OsStr>, code: i32) -> String {
+    let out = judge()
+        .arg("verify")
+        .arg(package)
+        .assert()
+        .code(code)
+        .get_output()
+        .clone();
+    stdout(&out)
+}
+
+/// The row of verify's table for submission `sub` (e.g. `accepted/zero.py`).
+fn row<'a>(text: &'a str, sub: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.starts_with(sub))
+        .unwrap_or_else(|| panic!("no row for {sub}:\n{text}"))
+}
+
 #[test]
 fn run_judges_a_package_samples_first_then_groups_in_natural_order() {
     if !have(&["python3"]) {
@@ -257,14 +276,7 @@ fn verify_gives_every_submission_of_ratio_its_folders_verdict() {
     if !have(&["gcc", "g++", "python3", "rustc"]) {
         return;
     }
-    let out = judge()
-        .arg("verify")
-        .arg(package("ratio"))
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = stdout(&out);
+    let text = verify(package("ratio"), 0);
     for (sub, got) in [
         ("accepted/ratio.c", "AC"),
         ("accepted/ratio.cpp", "AC"),
@@ -284,10 +296,7 @@ fn verify_gives_every_submission_of_ratio_its_folders_verdict() {
         ("run_time_error/panic.rs", "RE"),
         ("run_time_error/hog.cpp", "MLE"),
     ] {
-        let line = text
-            .lines()
-            .find(|l| l.starts_with(&format!("{sub} ")))
-            .unwrap_or_else(|| panic!("no row for {sub}:\n{text}"));
+        let line = row(&text, &format!("{sub} "));
         let cells: Vec<&str> = line.split("  ").filter(|c| !c.trim().is_empty()).collect();
         assert!(cells[3].trim().starts_with(got), "{sub}: {line}");
         assert!(line.ends_with("ok"), "{line}");
@@ -307,14 +316,7 @@ fn verify_passes_on_the_custom_validator_packages() {
         return;
     }
     for name in ["sum-pair", "divisor"] {
-        let out = judge()
-            .arg("verify")
-            .arg(package(name))
-            .assert()
-            .success()
-            .get_output()
-            .clone();
-        let text = stdout(&out);
+        let text = verify(package(name), 0);
         assert!(text.contains(&format!("ok   {name}: ")), "{text}");
         assert!(!text.contains("MISMATCH"), "{text}");
     }
@@ -336,14 +338,7 @@ fn an_interactive_package_is_judged_through_its_interactor() {
     assert_eq!(code, 1);
     let last = cases.iter().find(|c| c.0 == "secret/3").unwrap();
     assert_eq!(last.1, "WA");
-    let out = judge()
-        .arg("verify")
-        .arg(&dir)
-        .assert()
-        .success()
-        .get_output()
-        .clone();
-    let text = stdout(&out);
+    let text = verify(&dir, 0);
     for (sub, got) in [
         ("accepted/bisect.py", "AC"),
         ("accepted/bisect.cpp", "AC"),
@@ -351,10 +346,7 @@ fn an_interactive_package_is_judged_through_its_interactor() {
         ("time_limit_exceeded/spin.rs", "TLE sample/1"),
         ("run_time_error/crash.c", "RE sample/1"),
     ] {
-        let line = text
-            .lines()
-            .find(|l| l.starts_with(&format!("{sub} ")))
-            .unwrap();
+        let line = row(&text, &format!("{sub} "));
         assert!(
             line.contains(&format!(" {got} ")) || line.contains(&format!(" {got}  ")),
             "{line}"
@@ -375,18 +367,8 @@ fn verify_fails_when_a_submission_gets_another_verdict_than_its_folder() {
         subs.join("accepted/zero.py"),
     )
     .unwrap();
-    let out = judge()
-        .arg("verify")
-        .arg(dir.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let text = stdout(&out);
-    let row = text
-        .lines()
-        .find(|l| l.starts_with("accepted/zero.py"))
-        .unwrap();
+    let text = verify(dir.path(), 1);
+    let row = row(&text, "accepted/zero.py");
     assert!(
         row.contains("WA sample/1") && row.ends_with("MISMATCH"),
         "{row}"
@@ -427,18 +409,8 @@ fn verify_reports_a_compile_error_as_ce() {
         "int main( {\n",
     )
     .unwrap();
-    let out = judge()
-        .arg("verify")
-        .arg(dir.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let text = stdout(&out);
-    let row = text
-        .lines()
-        .find(|l| l.starts_with("accepted/broken.c"))
-        .unwrap();
+    let text = verify(dir.path(), 1);
+    let row = row(&text, "accepted/broken.c");
     assert!(row.contains(" CE ") && row.ends_with("MISMATCH"), "{row}");
 }
 
@@ -495,18 +467,8 @@ fn a_tle_submission_must_run_past_the_safety_margin() {
         "x = 0\nfor i in range(6_000_000):\n    x += i\nn = int(input())\nd = 2\nwhile n % d:\n    d += 1\nprint(d)\n",
     )
     .unwrap();
-    let out = judge()
-        .arg("verify")
-        .arg(dir.path())
-        .assert()
-        .code(1)
-        .get_output()
-        .clone();
-    let text = stdout(&out);
-    let row = text
-        .lines()
-        .find(|l| l.starts_with("time_limit_exceeded/slowish.py"))
-        .unwrap();
+    let text = verify(dir.path(), 1);
+    let row = row(&text, "time_limit_exceeded/slowish.py");
     assert!(
         row.contains("(under the margin)") && row.ends_with("MISMATCH"),
         "{text}"
