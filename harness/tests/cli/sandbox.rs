@@ -9,19 +9,9 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 
-use crate::support::{Folder, MARK_VAR, fixture, judge_fixture, marked_processes, unique_mark};
-
-/// Pids whose command line is exactly `args`.
-fn processes_with_args(args: &[&str]) -> Vec<String> {
-    let want: Vec<u8> = args.iter().flat_map(|a| a.bytes().chain([0])).collect();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == want) {
-            found.push(entry.file_name().to_string_lossy().into_owned());
-        }
-    }
-    found
-}
+use crate::support::{
+    Folder, MARK_VAR, fixture, judge_fixture, marked_processes, processes_with_args, unique_mark,
+};
 
 /// Fails if some process runs `args` a moment after the judge returned.
 #[track_caller]

@@ -109,3 +109,15 @@ pub fn marked_processes(mark: &str, args: &[&str]) -> Vec<String> {
     }
     found
 }
+
+/// Pids whose command line is exactly `args`.
+pub fn processes_with_args(args: &[&str]) -> Vec<String> {
+    let want: Vec<u8> = args.iter().flat_map(|a| a.bytes().chain([0])).collect();
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        if std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == want) {
+            found.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    found
+}

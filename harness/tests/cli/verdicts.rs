@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 
-use crate::support::{Folder, judge_fixture};
+use crate::support::{Folder, judge_fixture, processes_with_args};
 
 #[test]
 fn a_correct_solution_is_accepted_with_exit_0() {
@@ -242,18 +242,6 @@ fn a_solution_that_never_reads_its_input_still_gets_a_verdict() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains("WA  "));
-}
-
-/// Pids whose command line is exactly `args`.
-fn processes_with_args(args: &[&str]) -> Vec<String> {
-    let want: Vec<u8> = args.iter().flat_map(|a| a.bytes().chain([0])).collect();
-    let mut found = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        if std::fs::read(entry.path().join("cmdline")).is_ok_and(|c| c == want) {
-            found.push(entry.file_name().to_string_lossy().into_owned());
-        }
-    }
-    found
 }
 
 #[test]
