@@ -7,12 +7,13 @@
 //! build: `pip install problemtools` in a virtual environment brings it.
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
 
 use super::measure::measure;
 use super::{Bench, Stats, Target};
+use crate::package::import::copy_tree;
 
 /// The fixture packages timed, from `harness/tests/fixtures/packages/`.
 const PACKAGES: [&str; 3] = ["ratio", "sum-pair", "divisor"];
@@ -108,18 +109,4 @@ fn find_on_path(program: &str) -> Option<PathBuf> {
     std::env::split_paths(&std::env::var_os("PATH")?)
         .map(|d| d.join(program))
         .find(|p| p.is_file())
-}
-
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    for entry in walkdir::WalkDir::new(from) {
-        let entry = entry?;
-        let dest = to.join(entry.path().strip_prefix(from).unwrap_or(entry.path()));
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&dest)?;
-        } else {
-            std::fs::copy(entry.path(), &dest)
-                .with_context(|| format!("cannot copy {}", entry.path().display()))?;
-        }
-    }
-    Ok(())
 }

@@ -297,7 +297,8 @@ fn fill(
     Ok(())
 }
 
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+/// Copies `from` (a file, or a folder with everything under it) to `to`.
+pub(crate) fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     if from.is_file() {
         std::fs::copy(from, to).with_context(|| format!("cannot copy {}", from.display()))?;
         return Ok(());

@@ -101,6 +101,20 @@ pub struct Source {
     pub all_files: Vec<PathBuf>,
 }
 
+impl Source {
+    /// The program's own folder: the folder itself, or the one holding the file.
+    fn folder(&self) -> PathBuf {
+        if self.path.is_dir() {
+            self.path.clone()
+        } else {
+            self.path
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default()
+        }
+    }
+}
+
 /// Reads a program at `path`: a source file, or a folder whose sources are of one
 /// language. `Ok(None)` for a file that is no program (a README, a header).
 pub fn source(path: &Path) -> Result<Option<Source>> {
@@ -360,15 +374,7 @@ fn compile_command(source: &Source, includes: &[PathBuf], target: &Path) -> Comm
             return c;
         }
     };
-    let own = if source.path.is_dir() {
-        source.path.clone()
-    } else {
-        source
-            .path
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default()
-    };
+    let own = source.folder();
     for inc in std::iter::once(&own).chain(includes) {
         cmd.arg("-I").arg(abs(inc));
     }
@@ -403,15 +409,7 @@ fn java_main_class(source: &Source) -> Result<String> {
 /// headers and every file's name and bytes.
 fn content_key(source: &Source, includes: &[PathBuf]) -> Result<u128> {
     let mut parts: Vec<(String, Vec<u8>)> = Vec::new();
-    let base = if source.path.is_dir() {
-        source.path.clone()
-    } else {
-        source
-            .path
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default()
-    };
+    let base = source.folder();
     for f in &source.all_files {
         let rel = f
             .strip_prefix(&base)
