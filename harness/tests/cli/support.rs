@@ -121,3 +121,16 @@ pub fn processes_with_args(args: &[&str]) -> Vec<String> {
     }
     found
 }
+
+/// Some line of the output satisfies `test` (what a `(?m)^...` regex said, without
+/// compiling the regex crate into every test build).
+pub fn a_line(
+    test: impl Fn(&str) -> bool,
+) -> impl predicates::Predicate<str> + predicates::reflection::PredicateReflection {
+    predicates::function::function(move |out: &str| out.lines().any(&test))
+}
+
+/// `text` is a decimal number (the `\d+` of a pattern).
+pub fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
+}
