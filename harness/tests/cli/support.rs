@@ -124,9 +124,7 @@ pub fn processes_with_args(args: &[&str]) -> Vec<String> {
 
 /// Some line of the output satisfies `test` (what a `(?m)^...` regex said, without
 /// compiling the regex crate into every test build).
-pub fn a_line(
-    test: impl Fn(&str) -> bool,
-) -> impl predicates::Predicate<str> + predicates::reflection::PredicateReflection {
+pub fn a_line(test: impl Fn(&str) -> bool) -> impl predicates::Predicate<str> {
     predicates::function::function(move |out: &str| out.lines().any(&test))
 }
 
