@@ -28,6 +28,7 @@ mod report;
 mod solutions;
 
 use std::fs::File;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -168,9 +169,7 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
     if args.only.as_deref() == Some("interactive") {
         eprintln!("the interactive relay...");
         interactive::interactive_benchmarks(&mut b)?;
-        print!("{}", table(&b.rows));
-        println!();
-        print!("{}", report::targets_list(&b.targets));
+        print_results(&b)?;
         return Ok(crate::status::Status::Passed);
     }
     let gxx = solutions::compile_baselines(&mut b)?;
@@ -192,17 +191,36 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
     interactive::interactive_benchmarks(&mut b)?;
 
     let text = report::report(&b, &args, gxx);
-    print!("{}", table(&b.rows));
-    println!();
-    print!("{}", report::targets_list(&b.targets));
-    if let Some(path) = args
+    // The file first: minutes of measurements are not lost to a closed stdout
+    // (`cargo judge bench | head`), which then ends the command quietly (141).
+    let written = match args
         .output
         .clone()
         .or_else(|| Some(b.root.join("BENCHMARKS.md")))
-        && path.as_os_str() != "-"
     {
-        report::write_report(&path, &text)?;
-        println!("\nwrote {}", path.display());
+        Some(path) if path.as_os_str() != "-" => {
+            report::write_report(&path, &text)?;
+            Some(path)
+        }
+        _ => None,
+    };
+    print_results(&b)?;
+    if let Some(path) = written {
+        writeln!(std::io::stdout(), "\nwrote {}", path.display())?;
     }
     Ok(crate::status::Status::Passed)
+}
+
+/// The table and the targets on stdout; a write error (a closed pipe) is returned,
+/// not a panic as `print!` would give.
+fn print_results(b: &Bench) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    write!(
+        out,
+        "{}\n{}",
+        table(&b.rows),
+        report::targets_list(&b.targets)
+    )?;
+    out.flush()?;
+    Ok(())
 }

@@ -210,6 +210,15 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     result.wall = x.solution.wall.as_secs_f64();
     result.memory = x.solution.peak_rss;
     result.exit = crate::judge::exit_text(&x.solution);
+    // The interactor ended first without accepting: the relay killed the solution
+    // there and then, so its SIGKILL is the judge's doing, not a crash.
+    if x.interactor_first
+        && x.interactor.exit != Exit::Code(ACCEPT)
+        && x.solution.exit == Exit::Signal(libc::SIGKILL)
+        && !x.solution.interrupted
+    {
+        result.exit = "killed once the interactor had ended".to_string();
+    }
     result.interrupted = x.solution.interrupted;
     let j = decide(&x, &limits);
     result.verdict = j.verdict;

@@ -92,6 +92,11 @@ fn the_interactor_rejecting_first_is_wa_even_though_the_solution_then_spins() {
         extra(&v, "judge message"),
         "round 1: expected \"pong 1\", got \"pang\""
     );
+    // The judge killed the spinning solution: that is not reported as its crash.
+    assert_eq!(
+        v["cases"][0]["exit"], "killed once the interactor had ended",
+        "{v}"
+    );
     // The verdict is settled when the interactor rejects: the solution is killed
     // then, not at its 2 s CPU limit.
     assert!(
@@ -265,7 +270,10 @@ fn the_judge_message_and_the_dialogue_reach_junit() {
         .assert()
         .code(1);
     let xml = std::fs::read_to_string(&junit).unwrap();
-    assert!(xml.contains("<failure type=\"WA\""), "{xml}");
+    assert!(
+        xml.contains("<failure type=\"WA\" message=\"WA (killed once the interactor had ended)\""),
+        "{xml}"
+    );
     assert!(
         xml.contains(
             "judge message:\n  round 1: expected &quot;pong 1&quot;, got &quot;pang&quot;"
