@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use assert_cmd::Command;
 use predicates::prelude::*;
 
 use crate::tempws::TempWs;
@@ -232,5 +233,16 @@ fn new_interactive_scaffolds_a_problem_judged_against_its_interactor_at_once() {
         .args(["stress", "my-talk", "--cases", "3"])
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("ok: accepted on all 3 inputs"));
+        .stdout(predicate::str::contains("ok: accepted on all 3 inputs"))
+        .stdout(predicate::str::contains(
+            "answer files: from `my-talk-gen --answer INPUT`",
+        ));
+    // The generator's answer mode agrees with the sample's answer file, so what
+    // `stress --save` writes is a case like the ones the template ships.
+    Command::new(ws.path("target/release/my-talk-gen"))
+        .arg("--answer")
+        .arg(ws.path("testdata/my-talk/01-sample.in"))
+        .assert()
+        .code(0)
+        .stdout(ws.read("testdata/my-talk/01-sample.out"));
 }
