@@ -471,13 +471,12 @@ fn missing_program(cmd: &str, dir: Option<&Path>) -> Option<String> {
             _ => path.is_file(),
         }
     } else {
-        std::env::var_os("PATH").is_some_and(|paths| {
-            std::env::split_paths(&paths).any(|dir| dir.join(program).is_file())
-        }) || [
-            "cd", "exec", "env", "test", "true", "false", "echo", "printf", "command", "exit",
-            "read", "[", ":", ".", "set", "ulimit", "time",
-        ]
-        .contains(&program)
+        crate::run::on_path(program).is_some()
+            || [
+                "cd", "exec", "env", "test", "true", "false", "echo", "printf", "command", "exit",
+                "read", "[", ":", ".", "set", "ulimit", "time",
+            ]
+            .contains(&program)
     };
     (!found).then(|| program.to_string())
 }

@@ -336,9 +336,18 @@ fn target_executable(command: &Command) -> Option<PathBuf> {
     if exe.contains('/') {
         return Some(exe.into());
     }
+    on_path(&exe)
+}
+
+/// Where PATH finds the executable `program` (a bare name), as a shell would: the
+/// first directory holding an executable file of that name.
+pub fn on_path(program: &str) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt as _;
     std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join(&exe))
-        .find(|p| p.is_file())
+        .map(|dir| dir.join(program))
+        .find(|p| {
+            std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
 }
 
 /// The memory an ELF executable's loadable segments need (code, data and bss), read

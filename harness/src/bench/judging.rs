@@ -144,7 +144,7 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
                 ),
                 met: Some(per_case <= 0.001),
             });
-            if which("oj") {
+            if crate::run::on_path("oj").is_some() {
                 let oj = Program::new("oj", "oj", &["test", "-c", &sol_arg, "-d", &dir_arg]);
                 let (oj_stats, _) = b.time(&group, &oj, &dummy_input)?;
                 b.row(
@@ -306,10 +306,4 @@ int main(void) {
         .status()
         .is_ok_and(|s| s.success());
     ok.then_some(exe)
-}
-
-/// Whether `program` is on PATH.
-fn which(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(program).is_file()))
 }

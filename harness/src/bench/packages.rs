@@ -25,7 +25,7 @@ pub(super) fn package_benchmarks(b: &mut Bench) -> Result<()> {
     };
     let verifyproblem = std::env::var_os("VERIFYPROBLEM")
         .map(PathBuf::from)
-        .or_else(|| find_on_path("verifyproblem"));
+        .or_else(|| crate::run::on_path("verifyproblem"));
     let work = b.out.join("packages");
     let dummy = b.out.join("inputs").join("empty.in");
     std::fs::write(&dummy, "").context("cannot write an empty input")?;
@@ -103,10 +103,4 @@ pub(super) fn package_benchmarks(b: &mut Bench) -> Result<()> {
             .then_some(ours_total * 3.0 <= theirs_total),
     });
     Ok(())
-}
-
-fn find_on_path(program: &str) -> Option<PathBuf> {
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|d| d.join(program))
-        .find(|p| p.is_file())
 }

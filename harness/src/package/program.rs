@@ -67,22 +67,11 @@ impl Lang {
 
     /// Why this machine cannot build the language, if it cannot.
     pub fn missing_tool(self) -> Option<&'static str> {
-        self.tools().iter().copied().find(|t| !on_path(t))
+        self.tools()
+            .iter()
+            .copied()
+            .find(|t| crate::run::on_path(t).is_none())
     }
-}
-
-/// Whether `program` is an executable file on PATH.
-pub fn on_path(program: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths).any(|dir| {
-            let p = dir.join(program);
-            p.is_file()
-                && std::fs::metadata(&p).is_ok_and(|m| {
-                    use std::os::unix::fs::PermissionsExt as _;
-                    m.permissions().mode() & 0o111 != 0
-                })
-        })
-    })
 }
 
 /// A program's sources: one file, or a folder of files built together.
