@@ -142,8 +142,9 @@ pub fn normalized_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
-/// The tokens of `text` with their byte offsets, and the line and column of each.
-struct Tokens<'a> {
+/// The whitespace-separated tokens of `text`, each with its line and column: the
+/// one token reader of the judge's checkers and the Kattis default validator.
+pub struct Tokens<'a> {
     text: &'a [u8],
     at: usize,
     line: usize,
@@ -151,7 +152,8 @@ struct Tokens<'a> {
 }
 
 impl<'a> Tokens<'a> {
-    fn new(text: &'a [u8]) -> Self {
+    /// A reader at the start of `text`.
+    pub fn new(text: &'a [u8]) -> Self {
         Tokens {
             text,
             at: 0,
@@ -160,9 +162,25 @@ impl<'a> Tokens<'a> {
         }
     }
 
-    /// Where the scan stands now (the end of the text, once exhausted).
-    fn here(&self) -> (usize, usize) {
+    /// Where the scan stands now (the end of the text, once exhausted): line and
+    /// column.
+    pub fn here(&self) -> (usize, usize) {
         (self.line, column(self.text, self.line_start, self.at))
+    }
+
+    /// Skips the whitespace before the next token and returns it (the Kattis
+    /// validator's `space_change_sensitive` compares it).
+    pub fn space(&mut self) -> &'a [u8] {
+        let t = self.text;
+        let start = self.at;
+        while self.at < t.len() && t[self.at].is_ascii_whitespace() {
+            if t[self.at] == b'\n' {
+                self.line += 1;
+                self.line_start = self.at + 1;
+            }
+            self.at += 1;
+        }
+        &t[start..self.at]
     }
 }
 
@@ -171,14 +189,8 @@ impl<'a> Iterator for Tokens<'a> {
     type Item = (&'a [u8], usize, usize);
 
     fn next(&mut self) -> Option<Self::Item> {
+        self.space();
         let t = self.text;
-        while self.at < t.len() && t[self.at].is_ascii_whitespace() {
-            if t[self.at] == b'\n' {
-                self.line += 1;
-                self.line_start = self.at + 1;
-            }
-            self.at += 1;
-        }
         if self.at == t.len() {
             return None;
         }
@@ -268,7 +280,9 @@ fn first_token_difference(
     }
 }
 
-fn parse_f64(token: &[u8]) -> Option<f64> {
+/// A whole token read as a floating-point number, as C's `strtod` takes it
+/// (Rust's parser also reads `inf` and `NaN`; they compare only for equality).
+pub fn parse_f64(token: &[u8]) -> Option<f64> {
     std::str::from_utf8(token).ok()?.parse().ok()
 }
 

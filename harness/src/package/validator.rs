@@ -17,7 +17,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use super::program::{self, Built, Source};
-use crate::check::{Outcome, Rejection, Why};
+use crate::check::{Outcome, Rejection, Tokens, Why, parse_f64};
 use crate::run::{self, Exit, Limits};
 
 /// The default validator's options, from `validator_flags`.
@@ -101,7 +101,7 @@ pub fn default_validate(output: &[u8], answer: &[u8], flags: &Flags) -> Option<S
             if ow != aw {
                 return Some(format!(
                     "line {}: space change error: expected {}, got {}",
-                    out.line,
+                    out.here().0,
                     show_space(aw),
                     show_space(ow)
                 ));
@@ -110,8 +110,8 @@ pub fn default_validate(output: &[u8], answer: &[u8], flags: &Flags) -> Option<S
             out.space();
             ans.space();
         }
-        let line = out.line;
-        match (ans.token(), out.token()) {
+        let line = out.here().0;
+        match (ans.next().map(|t| t.0), out.next().map(|t| t.0)) {
             (None, None) => return None,
             (None, Some(t)) => {
                 return Some(format!(
@@ -137,9 +137,9 @@ pub fn default_validate(output: &[u8], answer: &[u8], flags: &Flags) -> Option<S
 fn compare_token(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> {
     let show = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
     if (flags.abs.is_some() || flags.rel.is_some())
-        && let Some(expected) = parse_float(answer)
+        && let Some(expected) = parse_f64(answer)
     {
-        let Some(got) = parse_float(output) else {
+        let Some(got) = parse_f64(output) else {
             return Some(format!(
                 "expected a number like \"{}\", got \"{}\"",
                 show(answer),
@@ -175,15 +175,6 @@ fn compare_token(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> 
     }
 }
 
-/// A whole token read as a floating-point number (as C's strtod would take it).
-fn parse_float(token: &[u8]) -> Option<f64> {
-    let s = std::str::from_utf8(token).ok()?;
-    let v: f64 = s.parse().ok()?;
-    // Rust also reads "inf" and "NaN", as strtod does; keep them comparable only
-    // for equality (their difference is not a number).
-    Some(v)
-}
-
 fn show_space(s: &[u8]) -> String {
     if s.is_empty() {
         return "no space".into();
@@ -199,49 +190,6 @@ fn show_space(s: &[u8]) -> String {
     }
     t.push('"');
     t
-}
-
-/// Whitespace-separated tokens with the line of the current position.
-struct Tokens<'a> {
-    text: &'a [u8],
-    at: usize,
-    line: usize,
-}
-
-impl<'a> Tokens<'a> {
-    fn new(text: &'a [u8]) -> Self {
-        Tokens {
-            text,
-            at: 0,
-            line: 1,
-        }
-    }
-
-    fn space(&mut self) -> &'a [u8] {
-        let start = self.at;
-        while let Some(&b) = self.text.get(self.at) {
-            if !b.is_ascii_whitespace() {
-                break;
-            }
-            if b == b'\n' {
-                self.line += 1;
-            }
-            self.at += 1;
-        }
-        &self.text[start..self.at]
-    }
-
-    fn token(&mut self) -> Option<&'a [u8]> {
-        let start = self.at;
-        while self
-            .text
-            .get(self.at)
-            .is_some_and(|b| !b.is_ascii_whitespace())
-        {
-            self.at += 1;
-        }
-        (self.at > start).then(|| &self.text[start..self.at])
-    }
 }
 
 /// A Kattis output validator: the default one, or programs (all must accept).
