@@ -3,11 +3,10 @@
 //! compare with: it decides), and the first input on which the solution is not
 //! accepted is shrunk.
 //!
-//! Shrinking keeps the input's first line (the count and whatever follows it on
-//! that line, such as a seed) and drops chunks of the following lines, halves
-//! first, rewriting the count to the number of lines kept; a candidate is kept
-//! when the solution still gets the same verdict. Inputs whose first line holds
-//! no count are shrunk the same way without rewriting it. A timeout is not shrunk
+//! Shrinking is batch stress's ([`shrink`]): chunks of games dropped with the
+//! count at the start of the first line lowered to match (`T SEED`, then `T`
+//! games), then smaller numbers; a candidate is kept when the solution still gets
+//! the same verdict from the interactor. A timeout is not shrunk
 //! (each try would take the whole wall limit). Running one case is `relay`'s,
 //! the verdict `verdict`'s.
 //!
@@ -34,7 +33,7 @@ use crate::judge::Verdict;
 use crate::problem::Settings;
 use crate::run::{self as proc, Exit, Limits};
 use crate::status::Status;
-use crate::stress::{HELPER_LIMITS, generate, indent};
+use crate::stress::{HELPER_LIMITS, generate, indent, shrink};
 
 /// The programs an interactive stress run needs.
 pub struct Programs {
@@ -62,21 +61,48 @@ struct Tester<'a> {
 }
 
 impl Tester<'_> {
+    /// Judges a generated input; the generator failing to answer it is an error.
     fn judge(&mut self, input: &str) -> Result<Judged> {
+        let path = self.write_input(input)?;
+        let answer = self.answer(&path)?;
+        self.judge_written(&path, answer)
+    }
+
+    /// Judges a shrinking candidate: `None` when the generator's answer mode
+    /// rejects it (a candidate may break the input's format, as one the brute
+    /// force rejects in batch stress: it is not kept, and nothing runs).
+    fn judge_candidate(&mut self, input: &str) -> Result<Option<Judged>> {
+        let path = self.write_input(input)?;
+        match self.answer(&path) {
+            Ok(answer) => self.judge_written(&path, answer).map(Some),
+            Err(_) => Ok(None),
+        }
+    }
+
+    fn write_input(&mut self, input: &str) -> Result<PathBuf> {
         self.runs += 1;
-        let (path, answer) = (self.scratch.join("case.in"), self.scratch.join("case.out"));
+        let path = self.scratch.join("case.in");
         std::fs::write(&path, input)?;
-        let answer_text = if self.answers {
-            answer_of(&self.programs.generator, &path, self.scratch)?
+        Ok(path)
+    }
+
+    /// The answer file's text for the input at `path` (empty without an answer mode).
+    fn answer(&self, path: &Path) -> Result<String> {
+        if self.answers {
+            answer_of(&self.programs.generator, path, self.scratch)
         } else {
-            String::new()
-        };
+            Ok(String::new())
+        }
+    }
+
+    fn judge_written(&self, path: &Path, answer_text: String) -> Result<Judged> {
+        let answer = self.scratch.join("case.out");
         std::fs::write(&answer, answer_text)?;
         let interactor = clone(&self.programs.interactor);
         let x = run(Spec {
             solution: Command::new(&self.programs.solution),
             interactor,
-            input: &path,
+            input: path,
             answer: &answer,
             limits: self.limits,
             interactor_limits: InteractorLimits::for_solution(&self.limits),
@@ -101,61 +127,6 @@ fn clone(c: &Command) -> Command {
         n.current_dir(d);
     }
     n
-}
-
-/// The input with only the lines after the first at `keep`, the count on the
-/// first line rewritten when it is one.
-fn with_lines(first: &str, rest: &[&str], keep: &[bool]) -> String {
-    let kept: Vec<&str> = rest
-        .iter()
-        .zip(keep)
-        .filter(|(_, k)| **k)
-        .map(|(l, _)| *l)
-        .collect();
-    let mut words: Vec<String> = first.split_whitespace().map(str::to_string).collect();
-    if words.first().is_some_and(|w| w.parse::<u64>().is_ok()) {
-        words[0] = kept.len().to_string();
-    }
-    let mut s = words.join(" ");
-    s.push('\n');
-    for l in kept {
-        s.push_str(l);
-        s.push('\n');
-    }
-    s
-}
-
-/// Drops chunks of lines after the first while `fails` still holds.
-fn shrink(input: &str, budget: u64, mut fails: impl FnMut(&str) -> Result<bool>) -> Result<String> {
-    let mut lines = input.lines();
-    let first = lines.next().unwrap_or("").to_string();
-    let rest: Vec<&str> = lines.collect();
-    let mut keep = vec![true; rest.len()];
-    let mut chunk = rest.len().div_ceil(2).max(1);
-    let mut runs = 0;
-    loop {
-        let mut changed = false;
-        let mut i = 0;
-        while i < rest.len() && runs < budget {
-            if keep[i..(i + chunk).min(rest.len())].iter().any(|k| *k) {
-                let mut trial = keep.clone();
-                trial[i..(i + chunk).min(rest.len())].fill(false);
-                runs += 1;
-                if fails(&with_lines(&first, &rest, &trial))? {
-                    keep = trial;
-                    changed = true;
-                }
-            }
-            i += chunk;
-        }
-        if runs >= budget || (chunk == 1 && !changed) {
-            break;
-        }
-        if !changed {
-            chunk = chunk.div_ceil(2);
-        }
-    }
-    Ok(with_lines(&first, &rest, &keep))
 }
 
 /// `cargo judge stress NAME` for a problem whose `problem.toml` says
@@ -281,7 +252,9 @@ pub fn stress(
             } else {
                 let runs_before = tester.runs;
                 let minimal = shrink(&input, args.shrink_runs, |candidate| {
-                    Ok(tester.judge(candidate)?.verdict == want)
+                    Ok(tester
+                        .judge_candidate(candidate)?
+                        .is_some_and(|j| j.verdict == want))
                 })?;
                 writeln!(
                     out,
@@ -358,16 +331,4 @@ fn answer_of(generator: &Path, input: &Path, scratch: &Path) -> Result<String> {
         );
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shrinking_keeps_the_first_line_and_rewrites_its_count() {
-        let input = "5 7\n1 1\n2 2\n3 3\n4 4\n5 5\n";
-        let minimal = shrink(input, 100, |c| Ok(c.contains("4 4"))).unwrap();
-        assert_eq!(minimal, "1 7\n4 4\n");
-    }
 }

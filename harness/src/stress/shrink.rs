@@ -6,16 +6,18 @@
 //! Count-prefixed formats shrink too: when lines or tokens are dropped, the count
 //! that announces them is lowered in the same candidate, since an input whose count
 //! no longer matches is rejected by the brute force and would never be kept. Two
-//! shapes are recognised, by their numbers alone: a line holding one number `T`
+//! shapes are recognised, by their numbers alone: a line starting with a number `T`
 //! followed by exactly `T` equal groups of lines (`T` then `T` cases, one or more
-//! lines each: dropping whole cases lowers `T`), and a number `K` followed by
+//! lines each, or an interactor's `T SEED` then `T` games: dropping whole cases
+//! lowers `T`, and the rest of the count's line stays), and a number `K` followed by
 //! exactly `K` tokens up to the end of the input (`X K` then `K` sizes on any lines:
 //! dropping sizes lowers `K`). The lowered candidate is tried first, then the plain
 //! one, so a number that only looks like a count costs one extra run.
 //!
 //! Owns only the search. Whether a candidate still fails is the caller's predicate
 //! (stress re-runs both sides and keeps a candidate only if the brute force still
-//! accepts it and the solution still fails the same way).
+//! accepts it and the solution still fails the same way; interactive stress keeps
+//! it when the solution still gets the same verdict from the interactor).
 
 use anyhow::Result;
 
@@ -146,16 +148,12 @@ pub fn shrink(
     Ok(join(&lines))
 }
 
-/// The first line `c` holding one number `T`, followed by exactly T groups of
+/// The first line `c` starting with a number `T`, followed by exactly T groups of
 /// k > 1 lines: `(c, k, T)`.
 fn multi_line_cases(lines: &[String]) -> Option<(usize, usize, usize)> {
     (0..lines.len()).find_map(|c| {
         let toks = tokens(&lines[c]);
-        let v: usize = toks
-            .first()?
-            .parse()
-            .ok()
-            .filter(|&v| v > 0 && toks.len() == 1)?;
+        let v: usize = toks.first()?.parse().ok().filter(|&v| v > 0)?;
         let rest = lines.len() - c - 1;
         (rest.is_multiple_of(v) && rest / v > 1).then_some((c, rest / v, v))
     })
@@ -201,9 +199,10 @@ fn with_counts_lowered(lines: &[String], plain: Vec<String>, removal: Removal) -
     // (line, token, new value), outermost first.
     let mut lowered: Vec<(usize, usize, u64)> = Vec::new();
     if let Removal::Lines(i, end) = removal {
-        // `T` alone on a line, then exactly T groups of k lines: whole groups dropped.
+        // A line starting with `T`, then exactly T groups of k lines: whole groups
+        // dropped.
         for (c, line) in toks.iter().enumerate().take(i) {
-            let Some(v) = (line.len() == 1).then(|| number(c, 0)).flatten() else {
+            let Some(v) = (!line.is_empty()).then(|| number(c, 0)).flatten() else {
                 continue;
             };
             let rest = (lines.len() - c - 1) as u64;
@@ -427,6 +426,23 @@ mod tests {
                 "{input:?} -> {small:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_count_sharing_its_line_with_a_seed_is_lowered_and_the_seed_kept() {
+        // An interactor's input: `T SEED`, then T games of two numbers.
+        let input = "5 7\n1 1\n2 2\n3 3\n4 4\n5 5\n";
+        let minimal = shrink(input, 1000, |c| {
+            let lines: Vec<&str> = c.lines().collect();
+            let count: Option<usize> = lines[0].split(' ').next().and_then(|t| t.parse().ok());
+            // Valid only when the count matches and the seed is there; fails on
+            // a game with a pile of 4.
+            Ok(count == Some(lines.len() - 1)
+                && lines[0].ends_with(" 7")
+                && lines[1..].iter().any(|l| l.split(' ').any(|t| t == "4")))
+        })
+        .unwrap();
+        assert_eq!(minimal, "1 7\n4\n");
     }
 
     #[test]
