@@ -46,7 +46,7 @@ fn a_case_glob_that_matches_nothing_fails_cargo_judge_and_bless_too() {
         .get_output()
         .stdout
         .clone();
-    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let json = crate::support::json_of(&out);
     assert_eq!(json["ok"], false);
 }
 
@@ -59,7 +59,7 @@ fn json_is_not_ok_when_a_glob_matches_nothing() {
         .get_output()
         .stdout
         .clone();
-    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let json = crate::support::json_of(&out);
     assert_eq!(json["ok"], false);
     assert_eq!(json["cases"].as_array().unwrap().len(), 0);
     assert!(
@@ -262,7 +262,7 @@ fn a_missed_known_wrong_solution_is_not_green_in_json_junit_or_the_problem_line(
         .get_output()
         .stdout
         .clone();
-    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let json = crate::support::json_of(&out);
     assert_eq!(json["ok"], false, "{json}");
     let errors: Vec<&str> = json["errors"]
         .as_array()

@@ -91,7 +91,7 @@ fn json_input_paths_are_relative_to_the_current_folder_however_the_folder_was_na
             .get_output()
             .stdout
             .clone();
-        let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let json = crate::support::json_of(&out);
         assert_eq!(json["cases"][0]["input"], format!("{name}/1.in"));
     }
 }
@@ -111,7 +111,7 @@ fn json_input_paths_are_the_same_under_cargo_judge_and_run_from_a_subfolder() {
             .get_output()
             .stdout
             .clone();
-        let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let json = crate::support::json_of(&out);
         json["cases"][0]["input"].as_str().unwrap().to_string()
     };
     let fixture = format!("{} echo", crate::support::fixture().display());

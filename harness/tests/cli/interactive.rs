@@ -41,7 +41,7 @@ fn judge(solution: &str, interactor: &str, dir: &Path, extra: &[&str]) -> Comman
 
 fn json(cmd: &mut Command, code: i32) -> serde_json::Value {
     let out = cmd.arg("--format").arg("json").assert().code(code);
-    serde_json::from_slice(&out.get_output().stdout).unwrap()
+    crate::support::json_of(&out.get_output().stdout)
 }
 
 /// The text of the first case's extra titled `title` (prefix) in a JSON report.

@@ -56,7 +56,7 @@ fn json_reports_every_case_with_its_verdict() {
         .get_output()
         .stdout
         .clone();
-    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let json = crate::support::json_of(&out);
     assert_eq!(json["ok"], false);
     assert_eq!(json["cases"].as_array().unwrap().len(), 3);
     assert_eq!(json["cases"][0]["verdict"], "WA");
@@ -135,6 +135,6 @@ fn fail_fast_stops_after_the_first_failure() {
     .get_output()
     .stdout
     .clone();
-    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let json = crate::support::json_of(&out);
     assert_eq!(json["cases"].as_array().unwrap().len(), 1);
 }

@@ -81,8 +81,7 @@ fn run_json(cmd: &str, dir: &Path) -> (i32, Vec<(String, String, String)>) {
         .args(["--format", "json"])
         .output()
         .unwrap();
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    let doc = crate::support::json_of(&out.stdout);
     let cases = doc["cases"]
         .as_array()
         .unwrap()

@@ -179,7 +179,7 @@ fn the_readme_json_table_names_every_field_of_a_real_report() {
     .get_output()
     .stdout
     .clone();
-    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let json = crate::support::json_of(&out);
     let mut fields = BTreeSet::new();
     keys(&json, "", &mut fields);
     // The problem's name is data, not a field.

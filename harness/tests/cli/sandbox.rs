@@ -10,28 +10,14 @@ use std::time::{Duration, Instant};
 use predicates::prelude::*;
 
 use crate::support::{
-    Folder, MARK_VAR, a_line, fixture, judge_fixture, marked_processes, processes_with_args,
-    unique_mark,
+    Folder, MARK_VAR, a_line, fixture, json_of, judge_fixture, marked_processes, none_left,
+    processes_with_args, unique_mark, wait_until,
 };
 
 /// Fails if some process runs `args` a moment after the judge returned.
 #[track_caller]
 fn assert_gone(args: &[&str]) {
-    let deadline = Instant::now() + Duration::from_millis(500);
-    loop {
-        let left = processes_with_args(args);
-        if left.is_empty() {
-            return;
-        }
-        assert!(Instant::now() < deadline, "left running: {args:?} {left:?}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn json(out: &[u8]) -> serde_json::Value {
-    serde_json::from_slice(out).unwrap_or_else(|e| {
-        panic!("not JSON ({e}): {}", String::from_utf8_lossy(out));
-    })
+    none_left(Duration::from_millis(500), || processes_with_args(args));
 }
 
 #[test]
@@ -107,11 +93,11 @@ fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_int() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while marked_processes(&mark, &["sleep", "3605"]).len() < 2 {
-            assert!(Instant::now() < deadline, "the solutions never started");
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        wait_until(
+            Duration::from_secs(20),
+            "the solutions never started",
+            || marked_processes(&mark, &["sleep", "3605"]).len() >= 2,
+        );
         // SAFETY: kill(2) on our own child's pid, with a valid signal.
         unsafe { libc::kill(judge.id() as i32, libc::SIGINT) };
         let started = Instant::now();
@@ -124,7 +110,7 @@ fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_int() {
         assert_eq!(out.status.code(), Some(130));
         // The two running cases are INT (no verdict), not RE or ERR, and the run is
         // not a pass in either report.
-        let json = json(&out.stdout);
+        let json = json_of(&out.stdout);
         let verdicts: Vec<&str> = json["cases"]
             .as_array()
             .unwrap()
@@ -139,15 +125,7 @@ fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_int() {
             "{xml}"
         );
         // Nothing this run started survives it: found by the run's own mark.
-        let deadline = Instant::now() + Duration::from_millis(500);
-        loop {
-            let left = marked_processes(&mark, &[]);
-            if left.is_empty() {
-                break;
-            }
-            assert!(Instant::now() < deadline, "outlived the judge: {left:?}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        none_left(Duration::from_millis(500), || marked_processes(&mark, &[]));
     }
 }
 
@@ -226,7 +204,7 @@ fn peaks_are_the_solutions_own_even_while_the_judge_holds_a_large_output() {
         .get_output()
         .stdout
         .clone();
-    let json = json(&out);
+    let json = json_of(&out);
     for case in json["cases"].as_array().unwrap() {
         let name = case["case"].as_str().unwrap();
         if name == "1" {
@@ -282,7 +260,7 @@ fn a_tiny_static_programs_peak_is_its_own_not_its_keepers() {
         .get_output()
         .stdout
         .clone();
-    let reported = json(&out)["cases"][0]["memory"].as_u64().unwrap();
+    let reported = json_of(&out)["cases"][0]["memory"].as_u64().unwrap();
     let time = std::process::Command::new("/usr/bin/time")
         .args(["-f", "%M"])
         .arg(&exe)

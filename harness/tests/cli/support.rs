@@ -132,3 +132,40 @@ pub fn a_line(test: impl Fn(&str) -> bool) -> impl predicates::Predicate<str> {
 pub fn is_number(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
+
+/// Polls `ready` every 20 ms until it holds; panics saying `what` never happened
+/// after `within`.
+#[track_caller]
+pub fn wait_until(within: std::time::Duration, what: &str, mut ready: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + within;
+    while !ready() {
+        assert!(std::time::Instant::now() < deadline, "{what}");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Waits up to `within` until `list` (of processes a run left) is empty; panics
+/// naming what is still there.
+#[track_caller]
+pub fn none_left(within: std::time::Duration, list: impl Fn() -> Vec<String>) {
+    let deadline = std::time::Instant::now() + within;
+    loop {
+        let left = list();
+        if left.is_empty() {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "left running: {left:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// The JSON document `out` holds; panics showing the text when it is not JSON.
+#[track_caller]
+pub fn json_of(out: &[u8]) -> serde_json::Value {
+    serde_json::from_slice(out).unwrap_or_else(|e| {
+        panic!("not JSON ({e}): {}", String::from_utf8_lossy(out));
+    })
+}

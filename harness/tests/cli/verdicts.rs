@@ -4,7 +4,9 @@ use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 
-use crate::support::{Folder, a_line, is_number, judge_fixture, processes_with_args};
+use crate::support::{
+    Folder, a_line, is_number, judge_fixture, none_left, processes_with_args, wait_until,
+};
 
 #[test]
 fn a_correct_solution_is_accepted_with_exit_0() {
@@ -191,7 +193,7 @@ fn a_flood_is_ole_and_the_judge_keeps_at_most_the_cap_in_memory() {
         .get_output()
         .stdout
         .clone();
-    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let json = crate::support::json_of(&out);
     assert_eq!(json["cases"][0]["verdict"], "OLE");
     assert!(
         json["cases"][0]["detail"]
@@ -209,15 +211,9 @@ fn a_child_left_running_is_killed_with_the_whole_process_group() {
     let f = Folder::echo_cases();
     judge_fixture("fork-sleep", f.path(), &[]).assert().code(0);
     // The fixture's child runs `sleep 3601`; it must be gone once the judge returns.
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let left = processes_with_args(&["sleep", "3601"]);
-        if left.is_empty() {
-            break;
-        }
-        assert!(Instant::now() < deadline, "left running: {left:?}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    none_left(Duration::from_secs(5), || {
+        processes_with_args(&["sleep", "3601"])
+    });
 }
 
 #[test]
@@ -232,15 +228,9 @@ fn a_child_that_leaves_the_process_group_is_still_killed() {
         "took {:?}",
         started.elapsed()
     );
-    let deadline = Instant::now() + Duration::from_secs(5);
-    loop {
-        let left = processes_with_args(&["sleep", "3602"]);
-        if left.is_empty() {
-            break;
-        }
-        assert!(Instant::now() < deadline, "left running: {left:?}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    none_left(Duration::from_secs(5), || {
+        processes_with_args(&["sleep", "3602"])
+    });
 }
 
 #[test]
@@ -275,14 +265,11 @@ fn ctrl_c_kills_every_running_solution_before_the_judge_exits() {
         .spawn()
         .unwrap();
     let marked = |args: &[&str]| crate::support::marked_processes(&mark, args);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while marked(&["sleep", "3605"]).is_empty() {
-        assert!(
-            Instant::now() < deadline,
-            "the fixture's child never started"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until(
+        Duration::from_secs(20),
+        "the fixture's child never started",
+        || !marked(&["sleep", "3605"]).is_empty(),
+    );
     // SAFETY: kill(2) on our own child's pid, with a valid signal.
     unsafe { libc::kill(judge.id() as i32, libc::SIGINT) };
     let mut stdout = String::new();
@@ -293,15 +280,7 @@ fn ctrl_c_kills_every_running_solution_before_the_judge_exits() {
         stdout.lines().any(|l| l.starts_with("INT ")),
         "the interrupted case is not INT:\n{stdout}"
     );
-    let deadline = Instant::now() + Duration::from_millis(500);
-    while !marked(&[]).is_empty() {
-        assert!(
-            Instant::now() < deadline,
-            "outlived the judge: {:?}",
-            marked(&[])
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    none_left(Duration::from_millis(500), || marked(&[]));
 }
 
 #[test]
