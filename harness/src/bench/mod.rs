@@ -170,7 +170,7 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
         eprintln!("the interactive relay...");
         interactive::interactive_benchmarks(&mut b)?;
         print_results(&b)?;
-        return Ok(crate::status::Status::Passed);
+        return Ok(status(&b.targets));
     }
     let gxx = solutions::compile_baselines(&mut b)?;
     let lines = args.lines.to_string();
@@ -208,7 +208,17 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
     if let Some(path) = written {
         writeln!(std::io::stdout(), "\nwrote {}", path.display())?;
     }
-    Ok(crate::status::Status::Passed)
+    Ok(status(&b.targets))
+}
+
+/// Failed when a measured target was missed: a benchmark run in CI is not green
+/// then (a target that could not be measured, `None`, does not fail it).
+fn status(targets: &[report::Target]) -> crate::status::Status {
+    if targets.iter().any(|t| t.met == Some(false)) {
+        crate::status::Status::Failed
+    } else {
+        crate::status::Status::Passed
+    }
 }
 
 /// The table and the targets on stdout; a write error (a closed pipe) is returned,
@@ -223,4 +233,27 @@ fn print_results(b: &Bench) -> Result<()> {
     )?;
     out.flush()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::Status;
+
+    fn target(met: Option<bool>) -> Target {
+        Target {
+            goal: "a goal".into(),
+            measured: "a figure".into(),
+            met,
+        }
+    }
+
+    #[test]
+    fn a_missed_target_fails_the_run_and_an_unmeasured_one_does_not() {
+        assert_eq!(status(&[target(Some(true)), target(None)]), Status::Passed);
+        assert_eq!(
+            status(&[target(Some(true)), target(Some(false))]),
+            Status::Failed
+        );
+    }
 }
