@@ -8,10 +8,15 @@ use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
-use serde::Serialize;
+use judge_compare::{first_line_difference, first_token_difference, lines_equal};
 
 use crate::problem::Checker;
 use crate::run;
+
+// The comparison itself lives in `judge-compare`, the judge's one optimised crate
+// (harness/compare/Cargo.toml says why); its types and token reader are part of
+// this module's API.
+pub use judge_compare::{MAX_TOKEN, Rejection, Token, Tokens, Why, parse_f64};
 
 /// What a checker decided.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,61 +39,6 @@ impl Outcome {
     }
 }
 
-/// Where and why a checker rejected an output: the first token (or whitespace) it
-/// could not accept, on each side. Data only; `diff` words and renders it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Rejection {
-    /// Why.
-    #[serde(flatten)]
-    pub why: Why,
-    /// The expected side at the rejection (none for an external checker).
-    pub expected: Option<Token>,
-    /// The output's side at the rejection (none for an external checker).
-    pub actual: Option<Token>,
-}
-
-/// Why a checker rejected.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "why", rename_all = "snake_case")]
-pub enum Why {
-    /// The tokens differ.
-    Token,
-    /// Both are numbers, further apart than the tolerance allows.
-    Float {
-        /// `|actual - expected|`.
-        error: f64,
-        /// What was allowed here: `max(abs, rel * |expected|)`.
-        tolerance: f64,
-    },
-    /// The output ended where the expected one goes on (`actual.text` is empty).
-    Missing,
-    /// The output goes on after the expected one ended (`expected.text` is empty).
-    Extra,
-    /// Same tokens, different whitespace (the exact checker): the texts are the
-    /// whitespace at the first difference, `\n` for a line end.
-    Whitespace,
-    /// An external checker program said no.
-    Program {
-        /// The last lines it printed (testlib checkers say what was wrong).
-        message: String,
-    },
-}
-
-/// One side of a rejection: a token (or whitespace) and where it starts.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Token {
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
-    /// The token (cut to [`MAX_TOKEN`] characters).
-    pub text: String,
-}
-
-/// Characters of a token kept in a [`Rejection`]: a 10 MB one-token output must not
-/// be copied into every report.
-pub const MAX_TOKEN: usize = 200;
-
 /// Compares `output` with `expected` for the case whose input is `input`.
 ///
 /// Errors are the checker's own failures (a command checker that could not run or
@@ -96,9 +46,7 @@ pub const MAX_TOKEN: usize = 200;
 pub fn check(checker: &Checker, input: &Path, output: &[u8], expected: &[u8]) -> Result<Outcome> {
     Ok(match checker {
         // Equal lines are the common case and the cheapest test, so they go first.
-        Checker::Exact if normalized_lines(output).eq(normalized_lines(expected)) => {
-            Outcome::Accepted
-        }
+        Checker::Exact if lines_equal(output, expected) => Outcome::Accepted,
         Checker::Exact => match first_token_difference(output, expected, None) {
             Some(r) => Outcome::Wrong(r),
             None => first_line_difference(output, expected)
@@ -121,219 +69,6 @@ fn verdict(rejection: Option<Rejection>) -> Outcome {
     match rejection {
         None => Outcome::Accepted,
         Some(r) => Outcome::Wrong(r),
-    }
-}
-
-/// The exact checker's view of a text, line by line: CRLF read as LF, trailing
-/// spaces and tabs dropped from every line, and trailing blank lines (and the final
-/// newline) dropped at the end. Everything else, including leading and inner
-/// spaces, counts. Borrowed slices, no copy: outputs can be large.
-pub fn normalized_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    let end = text
-        .iter()
-        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-        .map_or(0, |i| i + 1);
-    text[..end].split(|&b| b == b'\n').map(|line| {
-        let keep = line
-            .iter()
-            .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-            .map_or(0, |i| i + 1);
-        &line[..keep]
-    })
-}
-
-/// The whitespace-separated tokens of `text`, each with its line and column: the
-/// one token reader of the judge's checkers and the Kattis default validator.
-pub struct Tokens<'a> {
-    text: &'a [u8],
-    at: usize,
-    line: usize,
-    line_start: usize,
-}
-
-impl<'a> Tokens<'a> {
-    /// A reader at the start of `text`.
-    pub fn new(text: &'a [u8]) -> Self {
-        Tokens {
-            text,
-            at: 0,
-            line: 1,
-            line_start: 0,
-        }
-    }
-
-    /// Where the scan stands now (the end of the text, once exhausted): line and
-    /// column.
-    pub fn here(&self) -> (usize, usize) {
-        (self.line, column(self.text, self.line_start, self.at))
-    }
-
-    /// Skips the whitespace before the next token and returns it (the Kattis
-    /// validator's `space_change_sensitive` compares it).
-    pub fn space(&mut self) -> &'a [u8] {
-        let t = self.text;
-        let start = self.at;
-        while self.at < t.len() && t[self.at].is_ascii_whitespace() {
-            if t[self.at] == b'\n' {
-                self.line += 1;
-                self.line_start = self.at + 1;
-            }
-            self.at += 1;
-        }
-        &t[start..self.at]
-    }
-}
-
-impl<'a> Iterator for Tokens<'a> {
-    /// The token, its line and its column.
-    type Item = (&'a [u8], usize, usize);
-
-    fn next(&mut self) -> Option<Self::Item> {
-        self.space();
-        let t = self.text;
-        if self.at == t.len() {
-            return None;
-        }
-        let start = self.at;
-        while self.at < t.len() && !t[self.at].is_ascii_whitespace() {
-            self.at += 1;
-        }
-        let col = column(t, self.line_start, start);
-        Some((&t[start..self.at], self.line, col))
-    }
-}
-
-/// The 1-based column, in characters, of byte `at` on the line starting at `start`.
-fn column(text: &[u8], start: usize, at: usize) -> usize {
-    // Characters are counted as UTF-8 lead bytes; invalid bytes count one each.
-    text[start..at]
-        .iter()
-        .filter(|&&b| b & 0xc0 != 0x80)
-        .count()
-        + 1
-}
-
-fn token(text: &[u8], line: usize, column: usize) -> Token {
-    let text = String::from_utf8_lossy(text);
-    let text = if text.chars().count() > MAX_TOKEN {
-        text.chars().take(MAX_TOKEN).chain(['…']).collect()
-    } else {
-        text.into_owned()
-    };
-    Token { line, column, text }
-}
-
-/// The first token the checker does not accept. With `tolerance = Some((abs, rel))`
-/// two numbers match if they are within `abs` of each other or within `rel` times
-/// the expected value (testlib's `doubleCompare`); other tokens must be equal.
-fn first_token_difference(
-    output: &[u8],
-    expected: &[u8],
-    tolerance: Option<(f64, f64)>,
-) -> Option<Rejection> {
-    let mut out = Tokens::new(output);
-    let mut exp = Tokens::new(expected);
-    loop {
-        let (o, e) = (out.next(), exp.next());
-        let why = match (o, e) {
-            (None, None) => return None,
-            (Some((o, ..)), Some((e, ..))) => match tolerance {
-                None if o == e => continue,
-                None => Why::Token,
-                Some((abs, rel)) => match (parse_f64(o), parse_f64(e)) {
-                    (Some(o), Some(e)) if e.is_nan() && o.is_nan() => continue,
-                    (Some(o), Some(e)) if e.is_infinite() && o == e => continue,
-                    (Some(of), Some(ef)) if !ef.is_nan() && !ef.is_infinite() => {
-                        let error = (of - ef).abs();
-                        let allowed = abs.max(rel * ef.abs());
-                        if error <= abs || error <= rel * ef.abs() {
-                            continue;
-                        }
-                        Why::Float {
-                            error,
-                            tolerance: allowed,
-                        }
-                    }
-                    _ if o == e => continue,
-                    _ => Why::Token,
-                },
-            },
-            (None, Some(_)) => Why::Missing,
-            (Some(_), None) => Why::Extra,
-        };
-        let side = |t: Option<(&[u8], usize, usize)>, scan: &Tokens| match t {
-            Some((text, line, col)) => token(text, line, col),
-            None => {
-                let (line, column) = scan.here();
-                Token {
-                    line,
-                    column,
-                    text: String::new(),
-                }
-            }
-        };
-        return Some(Rejection {
-            why,
-            expected: Some(side(e, &exp)),
-            actual: Some(side(o, &out)),
-        });
-    }
-}
-
-/// A whole token read as a floating-point number, as C's `strtod` takes it
-/// (Rust's parser also reads `inf` and `NaN`; they compare only for equality).
-pub fn parse_f64(token: &[u8]) -> Option<f64> {
-    std::str::from_utf8(token).ok()?.parse().ok()
-}
-
-/// Where the exact checker's normalised lines first differ, as a whitespace
-/// rejection (called once the tokens are known to be equal).
-fn first_line_difference(output: &[u8], expected: &[u8]) -> Option<Rejection> {
-    let mut out = normalized_lines(output);
-    let mut exp = normalized_lines(expected);
-    let mut line = 1;
-    loop {
-        let (o, e) = (out.next(), exp.next());
-        if o.is_none() && e.is_none() {
-            return None;
-        }
-        if o == e {
-            line += 1;
-            continue;
-        }
-        let (o, e) = (o.unwrap_or(b""), e.unwrap_or(b""));
-        let mut at = o.iter().zip(e).take_while(|(a, b)| a == b).count();
-        // Point at the start of the whitespace run that differs, not into it.
-        while at > 0 && matches!(o[at - 1], b' ' | b'\t') {
-            at -= 1;
-        }
-        let col = column(o, 0, at);
-        let blank = |l: &[u8]| {
-            let run: Vec<u8> = l[at..]
-                .iter()
-                .copied()
-                .take_while(|b| *b == b' ' || *b == b'\t')
-                .collect();
-            // The line ends here: its line break is the whitespace that differs.
-            if at + run.len() == l.len() && run.is_empty() {
-                "\n".to_string()
-            } else {
-                String::from_utf8_lossy(&run).into_owned()
-            }
-        };
-        return Some(Rejection {
-            why: Why::Whitespace,
-            expected: Some(Token {
-                line,
-                column: col,
-                text: blank(e),
-            }),
-            actual: Some(Token {
-                line,
-                column: col,
-                text: blank(o),
-            }),
-        });
     }
 }
 

@@ -16,7 +16,8 @@ use std::fmt::{self, Write};
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Style};
-use similar::{Algorithm, DiffOp};
+use judge_compare::{LineRule, diff_ops, lines, tokens, trim_blank_end};
+use similar::DiffOp;
 
 use crate::check::{Rejection, Token, Why};
 use crate::problem::Checker;
@@ -87,26 +88,15 @@ struct View<'a> {
 }
 
 impl View<'_> {
-    fn same(&self, a: &[u8], b: &[u8]) -> bool {
+    /// The line comparison, in `judge-compare` (optimised: it runs over every line).
+    fn rule(&self) -> LineRule {
         match self.checker {
-            Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) => {
-                trim_blank_end(a) == trim_blank_end(b)
-            }
-            Checker::Tokens => tokens(a).eq(tokens(b)),
-            Checker::Float { abs, rel } => {
-                let (mut x, mut y) = (tokens(a), tokens(b));
-                loop {
-                    match (x.next(), y.next()) {
-                        (None, None) => return true,
-                        (Some(p), Some(q)) if p == q => {}
-                        (Some(p), Some(q)) => match (number(p), number(q)) {
-                            (Some(p), Some(q)) if (p - q).abs() <= abs.max(rel * p.abs()) => {}
-                            _ => return false,
-                        },
-                        _ => return false,
-                    }
-                }
-            }
+            Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) => LineRule::Exact,
+            Checker::Tokens => LineRule::Tokens,
+            Checker::Float { abs, rel } => LineRule::Float {
+                abs: *abs,
+                rel: *rel,
+            },
         }
     }
 
@@ -129,37 +119,6 @@ impl View<'_> {
                 Checker::Exact | Checker::Command { .. } | Checker::Kattis(_)
             ) || line.iter().all(u8::is_ascii_whitespace))
     }
-}
-
-fn trim_blank_end(line: &[u8]) -> &[u8] {
-    let keep = line
-        .iter()
-        .rposition(|b| !matches!(b, b' ' | b'\t' | b'\r'))
-        .map_or(0, |i| i + 1);
-    &line[..keep]
-}
-
-fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
-    line.split(u8::is_ascii_whitespace)
-        .filter(|t| !t.is_empty())
-}
-
-fn number(token: &[u8]) -> Option<f64> {
-    std::str::from_utf8(token).ok()?.parse().ok()
-}
-
-/// The lines of a text, without their `\n`; and whether the last one had one.
-fn lines(text: &[u8]) -> (Vec<&[u8]>, bool) {
-    if text.is_empty() {
-        return (Vec::new(), true);
-    }
-    let newline = text.ends_with(b"\n");
-    let body = if newline {
-        &text[..text.len() - 1]
-    } else {
-        text
-    };
-    (body.split(|&b| b == b'\n').collect(), newline)
 }
 
 /// A row of the aligned diff: line indices on each side.
@@ -196,7 +155,7 @@ impl Excerpt {
             }
         }
         let mut rows = Vec::new();
-        let mut changed = 0usize;
+        let changed;
         let mut truncated = false;
         let shown;
         if exp.len() == act.len() {
@@ -206,16 +165,10 @@ impl Excerpt {
             // will be shown are kept; the rest are only counted.
             let mut last_shown: Option<usize> = None;
             let mut emitted = 0usize;
-            let mut first_hidden = None;
-            for i in 0..exp.len() {
-                if view.same(exp[i], act[i]) {
-                    continue;
-                }
-                changed += 1;
-                if changed > MAX_CHANGED {
-                    first_hidden.get_or_insert(i);
-                    continue;
-                }
+            let (differing, count) = view.rule().differing(&exp, &act, MAX_CHANGED + 1);
+            changed = count;
+            let first_hidden = differing.get(MAX_CHANGED).copied();
+            for &i in differing.iter().take(MAX_CHANGED) {
                 if let Some(l) = last_shown {
                     let to = (l + 1 + CONTEXT).min(i);
                     rows.extend((emitted..to).map(Row::Same));
@@ -233,17 +186,9 @@ impl Excerpt {
             }
             shown = thin(rows);
         } else {
-            let prefix = exp
-                .iter()
-                .zip(&act)
-                .take_while(|(a, b)| view.same(a, b))
-                .count();
-            let suffix = exp[prefix..]
-                .iter()
-                .rev()
-                .zip(act[prefix..].iter().rev())
-                .take_while(|(a, b)| view.same(a, b))
-                .count();
+            let rule = view.rule();
+            let prefix = rule.equal_run(&exp, &act, false);
+            let suffix = rule.equal_run(&exp[prefix..], &act[prefix..], true);
             let (e_end, a_end) = (exp.len() - suffix, act.len() - suffix);
             let e_stop = e_end.min(prefix + WINDOW);
             let a_stop = a_end.min(prefix + WINDOW);
@@ -252,12 +197,7 @@ impl Excerpt {
             let keys_e: Vec<_> = exp[prefix..e_stop].iter().map(|l| view.key(l)).collect();
             let keys_a: Vec<_> = act[prefix..a_stop].iter().map(|l| view.key(l)).collect();
             let deadline = Instant::now() + Duration::from_millis(100);
-            let ops = similar::capture_diff_slices_deadline(
-                Algorithm::Patience,
-                &keys_e,
-                &keys_a,
-                Some(deadline),
-            );
+            let ops = diff_ops(&keys_e, &keys_a, deadline);
             for op in ops {
                 match op {
                     DiffOp::Equal { old_index, len, .. } => {
