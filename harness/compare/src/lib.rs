@@ -402,3 +402,24 @@ impl LineRule {
 pub fn diff_ops(old: &[Vec<&[u8]>], new: &[Vec<&[u8]>], deadline: Instant) -> Vec<DiffOp> {
     similar::capture_diff_slices_deadline(Algorithm::Patience, old, new, Some(deadline))
 }
+
+/// Where `byte` first occurs in `text`.
+pub fn find_byte(text: &[u8], byte: u8) -> Option<usize> {
+    text.iter().position(|&b| b == byte)
+}
+
+/// How many times `byte` occurs in `text`.
+pub fn count_byte(text: &[u8], byte: u8) -> usize {
+    text.iter().filter(|&&b| b == byte).count()
+}
+
+/// Where the `n`-th `byte` from the end of `text` is (`n = 1`: the last one).
+pub fn nth_last_byte(text: &[u8], byte: u8, n: usize) -> Option<usize> {
+    let mut left = n;
+    text.iter().rposition(|&b| {
+        if b == byte {
+            left -= 1;
+        }
+        left == 0
+    })
+}

@@ -10,6 +10,8 @@
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 
+use judge_compare::{count_byte, find_byte, nth_last_byte};
+
 /// Lines kept each way.
 pub const KEEP: usize = 20;
 /// Bytes kept of a line; the rest is counted, not stored.
@@ -70,8 +72,29 @@ impl Dialogue {
     pub fn feed(&mut self, dir: Dir, mut bytes: &[u8]) {
         let i = dir.index();
         self.bytes[i] += bytes.len() as u64;
+        // A chunk of many lines (a flood): of the lines that end in it, only the
+        // first (it may complete an open line) and the last KEEP are recorded; those
+        // between would be evicted by the last KEEP anyway, so they are only
+        // counted. The byte scans are judge-compare's, optimised even when the
+        // rest of the judge is not (a 64 MiB flood of 2-byte lines cost the
+        // line-by-line loop 5 s of CPU at opt-level 0).
+        if let Some(first) = find_byte(bytes, b'\n')
+            && let Some(before_last) = nth_last_byte(bytes, b'\n', KEEP + 1)
+            && before_last > first
+        {
+            self.record(i, &bytes[..=first]);
+            let skipped = count_byte(&bytes[first + 1..=before_last], b'\n') as u64;
+            self.lines[i] += skipped;
+            self.seq += skipped;
+            bytes = &bytes[before_last + 1..];
+        }
+        self.record(i, bytes);
+    }
+
+    /// Records `bytes` of direction `i` line by line.
+    fn record(&mut self, i: usize, mut bytes: &[u8]) {
         while !bytes.is_empty() {
-            let end = bytes.iter().position(|&b| b == b'\n');
+            let end = find_byte(bytes, b'\n');
             let piece = &bytes[..end.unwrap_or(bytes.len())];
             if self.partial[i].is_none() {
                 // Reuse the buffer of the line about to be evicted.
@@ -224,6 +247,29 @@ mod tests {
         d.close();
         let text = d.render();
         assert!(text.ends_with("< 3 5\n> first\n> 1 2\n< 0 1\n"), "{text}");
+    }
+
+    #[test]
+    fn a_flood_in_one_chunk_is_recorded_as_if_fed_line_by_line() {
+        let mut chunked = Dialogue::default();
+        let mut by_line = Dialogue::default();
+        for d in [&mut chunked, &mut by_line] {
+            d.feed(Dir::Interactor, b"go\n");
+            d.feed(Dir::Solution, b"open ");
+        }
+        let flood: String = (0..5000).map(|i| format!("line {i}\n")).collect();
+        chunked.feed(Dir::Solution, format!("{flood}tail").as_bytes());
+        for line in flood.split_inclusive('\n') {
+            by_line.feed(Dir::Solution, line.as_bytes());
+        }
+        by_line.feed(Dir::Solution, b"tail");
+        for d in [&mut chunked, &mut by_line] {
+            d.feed(Dir::Interactor, b"done\n");
+            d.close();
+        }
+        assert_eq!(chunked.render(), by_line.render());
+        assert_eq!(chunked.title(), by_line.title());
+        assert!(chunked.render().contains("> line 4999\n"));
     }
 
     #[test]
