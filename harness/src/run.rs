@@ -14,7 +14,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::fs::File;
 use std::io::Read;
-use std::os::fd::{AsRawFd as _, OwnedFd};
+use std::os::fd::{AsRawFd as _, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -113,134 +113,271 @@ pub fn run_with_wall(
     limits: &Limits,
     wall: Duration,
 ) -> Result<Outcome> {
-    let mut spec = Spec::from_command(
-        &command,
-        sandbox::Limits {
-            wall,
-            ..limits.sandbox()
-        },
-    );
-    // A Rust panic that prints a backtrace needs memory to symbolize it; under a
-    // tight RLIMIT_AS that can stall until the wall-clock backstop, turning an RE
-    // into a TLE. Judges print no backtraces either.
-    for key in ["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"] {
-        if !spec.env.iter().any(|(k, _)| k == key) {
-            spec.env.push((key.into(), None));
+    match Job::start(&command, input, limits, wall)? {
+        Started::Refused(outcome) => Ok(outcome),
+        Started::Running(job) => {
+            let mut jobs = [job];
+            drive(&mut jobs)?;
+            let [job] = jobs;
+            job.finish()
         }
     }
-    if let Some(size) = static_size_of(&command)
-        && size > limits.memory
-    {
-        return Ok(refused(Refused::StaticData(size)));
+}
+
+/// Several runs at once, each as [`run`] would do it, watched by one poll loop on
+/// the calling thread (no thread per run): for `stress`, whose brute force,
+/// solution and next generator run side by side. The outcomes come back in the
+/// order of `runs`; if any run cannot be started or watched, that error is
+/// returned and the others are killed (and still reaped by their keepers).
+pub fn run_all(runs: Vec<(Command, &Path, Limits)>) -> Result<Vec<Outcome>> {
+    let mut slots = Vec::with_capacity(runs.len());
+    let mut jobs = Vec::with_capacity(runs.len());
+    for (command, input, limits) in &runs {
+        match Job::start(command, input, limits, limits.wall())? {
+            Started::Refused(outcome) => slots.push(Some(outcome)),
+            Started::Running(job) => {
+                slots.push(None);
+                jobs.push(job);
+            }
+        }
     }
-    let stdin = File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
-    let (out_r, out_w) = sandbox::pipe()?;
-    let (err_r, err_w) = sandbox::pipe()?;
-    grow_pipe(&out_r);
-    let started = Instant::now();
-    let mut running = sandbox::spawn(
-        &spec,
-        sandbox::Stdio {
-            stdin: OwnedFd::from(stdin),
-            stdout: out_w,
-            stderr: err_w,
-        },
-    )?;
-    let cap = usize::try_from(limits.output).unwrap_or(usize::MAX);
-    let (mut out_r, mut err_r) = (Some(File::from(out_r)), Some(File::from(err_r)));
-    let mut stdout = Vec::new();
-    let mut tail = VecDeque::with_capacity(STDERR_TAIL);
-    let (mut output_exceeded, mut interrupted, mut report_done) = (false, false, false);
-    let mut buf = vec![0u8; 1 << 16];
-    let wake = sandbox::interrupt_fd().as_raw_fd();
-    let mut drained_since: Option<Instant> = None;
-    while out_r.is_some() || err_r.is_some() || !report_done {
-        let mut fds = [
-            (out_r.as_ref().map(|f| f.as_raw_fd()), false),
-            (err_r.as_ref().map(|f| f.as_raw_fd()), false),
-            (
-                (!report_done).then(|| running.report_fd().as_raw_fd()),
-                false,
-            ),
-            ((!interrupted).then_some(wake), false),
-        ];
+    drive(&mut jobs)?;
+    let mut finished = jobs.into_iter();
+    slots
+        .into_iter()
+        .map(|slot| match slot {
+            Some(outcome) => Ok(outcome),
+            None => finished.next().expect("one job per empty slot").finish(),
+        })
+        .collect()
+}
+
+/// A run just asked for: refused before it started, or running.
+enum Started {
+    Refused(Outcome),
+    Running(Job),
+}
+
+/// One run in progress: its pipes, what was read from them so far, and the
+/// keeper's report.
+struct Job {
+    running: sandbox::Running,
+    program: String,
+    started: Instant,
+    /// The keeper's backstop for this run.
+    wall: Duration,
+    /// Bytes of stdout kept.
+    cap: usize,
+    out_r: Option<File>,
+    err_r: Option<File>,
+    stdout: Vec<u8>,
+    tail: VecDeque<u8>,
+    output_exceeded: bool,
+    interrupted: bool,
+    report_done: bool,
+    /// When the keeper's report completed (the grace for stray pipe holders).
+    drained_since: Option<Instant>,
+    /// The grace passed with a pipe still open: no longer watched.
+    abandoned: bool,
+}
+
+impl Job {
+    fn start(command: &Command, input: &Path, limits: &Limits, wall: Duration) -> Result<Started> {
+        let mut spec = Spec::from_command(
+            command,
+            sandbox::Limits {
+                wall,
+                ..limits.sandbox()
+            },
+        );
+        // A Rust panic that prints a backtrace needs memory to symbolize it; under a
+        // tight RLIMIT_AS that can stall until the wall-clock backstop, turning an RE
+        // into a TLE. Judges print no backtraces either.
+        for key in ["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"] {
+            if !spec.env.iter().any(|(k, _)| k == key) {
+                spec.env.push((key.into(), None));
+            }
+        }
+        if let Some(size) = static_size_of(command)
+            && size > limits.memory
+        {
+            return Ok(Started::Refused(refused(Refused::StaticData(size))));
+        }
+        let stdin =
+            File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
+        let (out_r, out_w) = sandbox::pipe()?;
+        let (err_r, err_w) = sandbox::pipe()?;
+        grow_pipe(&out_r);
+        let started = Instant::now();
+        let running = sandbox::spawn(
+            &spec,
+            sandbox::Stdio {
+                stdin: OwnedFd::from(stdin),
+                stdout: out_w,
+                stderr: err_w,
+            },
+        )?;
+        Ok(Started::Running(Job {
+            running,
+            program: command.get_program().to_string_lossy().into_owned(),
+            started,
+            wall: spec.limits.wall,
+            cap: usize::try_from(limits.output).unwrap_or(usize::MAX),
+            out_r: Some(File::from(out_r)),
+            err_r: Some(File::from(err_r)),
+            stdout: Vec::new(),
+            tail: VecDeque::with_capacity(STDERR_TAIL),
+            output_exceeded: false,
+            interrupted: false,
+            report_done: false,
+            drained_since: None,
+            abandoned: false,
+        }))
+    }
+
+    /// Still to be watched: a pipe open or the report incomplete.
+    fn live(&self) -> bool {
+        !self.abandoned && (self.out_r.is_some() || self.err_r.is_some() || !self.report_done)
+    }
+
+    /// The descriptors to poll: stdout, stderr, the report.
+    fn fds(&self) -> [Option<RawFd>; 3] {
+        [
+            self.out_r.as_ref().map(|f| f.as_raw_fd()),
+            self.err_r.as_ref().map(|f| f.as_raw_fd()),
+            (!self.report_done).then(|| self.running.report_fd().as_raw_fd()),
+        ]
+    }
+
+    /// How long the poll may wait for this run; `None` once it is abandoned.
+    fn timeout(&mut self) -> Result<Option<Duration>> {
         // Once the keeper has reported, everything the program started is dead, so
         // its pipes are at EOF or about to be; only a descriptor passed to a process
         // outside its tree could keep one open. Do not wait for that forever.
-        let grace = report_done.then(|| {
-            let since = *drained_since.get_or_insert_with(Instant::now);
+        let grace = self.report_done.then(|| {
+            let since = *self.drained_since.get_or_insert_with(Instant::now);
             Duration::from_secs(1).saturating_sub(since.elapsed())
         });
         if grace == Some(Duration::ZERO) {
-            break;
+            self.abandoned = true;
+            return Ok(None);
         }
         // The keeper enforces the backstop itself; this is only for a keeper that
         // cannot finish (a process it cannot kill): give up instead of hanging.
-        let hard = (spec.limits.wall + KEEPER_SLACK).saturating_sub(started.elapsed());
+        let hard = (self.wall + KEEPER_SLACK).saturating_sub(self.started.elapsed());
         if hard.is_zero() {
-            running.kill();
+            self.running.kill();
             anyhow::bail!(
                 "the sandbox did not finish the run {} s after its wall-clock limit",
                 KEEPER_SLACK.as_secs()
             );
         }
-        sandbox::poll_readable(&mut fds, Some(grace.unwrap_or(hard).min(hard)))?;
-        if fds[0].1
-            && let Some(pipe) = &mut out_r
+        Ok(Some(grace.unwrap_or(hard).min(hard)))
+    }
+
+    /// Reads what the poll found readable: `ready` is stdout, stderr, the report.
+    fn on_ready(&mut self, ready: [bool; 3], buf: &mut [u8]) -> Result<()> {
+        if ready[0]
+            && let Some(pipe) = &mut self.out_r
         {
-            match read_some(pipe, &mut buf) {
-                0 => out_r = None,
-                _ if output_exceeded => {}
-                n if stdout.len() + n > cap => {
-                    stdout.extend_from_slice(&buf[..cap - stdout.len()]);
-                    output_exceeded = true;
-                    running.kill();
+            match read_some(pipe, buf) {
+                0 => self.out_r = None,
+                _ if self.output_exceeded => {}
+                n if self.stdout.len() + n > self.cap => {
+                    self.stdout
+                        .extend_from_slice(&buf[..self.cap - self.stdout.len()]);
+                    self.output_exceeded = true;
+                    self.running.kill();
                 }
-                n => stdout.extend_from_slice(&buf[..n]),
+                n => self.stdout.extend_from_slice(&buf[..n]),
             }
         }
-        if fds[1].1
-            && let Some(pipe) = &mut err_r
+        if ready[1]
+            && let Some(pipe) = &mut self.err_r
         {
-            match read_some(pipe, &mut buf) {
-                0 => err_r = None,
+            match read_some(pipe, buf) {
+                0 => self.err_r = None,
                 n => {
-                    tail.extend(&buf[..n]);
-                    let excess = tail.len().saturating_sub(STDERR_TAIL);
-                    tail.drain(..excess);
+                    self.tail.extend(&buf[..n]);
+                    let excess = self.tail.len().saturating_sub(STDERR_TAIL);
+                    self.tail.drain(..excess);
                 }
             }
         }
-        if fds[2].1 {
-            report_done = running.on_readable()?;
+        if ready[2] {
+            self.report_done = self.running.on_readable()?;
         }
-        if fds[3].1 {
-            interrupted = true;
-            running.kill();
+        Ok(())
+    }
+
+    /// Ctrl-C: kill the run (once) and mark it.
+    fn interrupt(&mut self) {
+        if !self.interrupted {
+            self.interrupted = true;
+            self.running.kill();
         }
     }
-    let program = command.get_program().to_string_lossy().into_owned();
-    match running.ended() {
-        Some(Ended::Finished(f)) => Ok(Outcome {
-            exit: f.exit,
-            cpu: f.cpu,
-            wall: f.wall,
-            peak_rss: f.peak_rss,
-            stdout,
-            output_exceeded,
-            wall_exceeded: f.wall_exceeded,
-            stderr_tail: tail.into(),
-            refused: None,
-            interrupted,
-        }),
-        Some(Ended::NotStarted(Step::Exec, libc::ENOMEM)) => Ok(Outcome {
-            wall: started.elapsed(),
-            interrupted,
-            ..refused(Refused::ExecNoMemory)
-        }),
-        Some(Ended::NotStarted(step, errno)) => Err(std::io::Error::from_raw_os_error(errno))
-            .with_context(|| format!("cannot start {program} ({step} failed)")),
-        None => anyhow::bail!("cannot run {program}: the sandbox gave no report"),
+
+    fn finish(self) -> Result<Outcome> {
+        let program = self.program;
+        match self.running.ended() {
+            Some(Ended::Finished(f)) => Ok(Outcome {
+                exit: f.exit,
+                cpu: f.cpu,
+                wall: f.wall,
+                peak_rss: f.peak_rss,
+                stdout: self.stdout,
+                output_exceeded: self.output_exceeded,
+                wall_exceeded: f.wall_exceeded,
+                stderr_tail: self.tail.into(),
+                refused: None,
+                interrupted: self.interrupted,
+            }),
+            Some(Ended::NotStarted(Step::Exec, libc::ENOMEM)) => Ok(Outcome {
+                wall: self.started.elapsed(),
+                interrupted: self.interrupted,
+                ..refused(Refused::ExecNoMemory)
+            }),
+            Some(Ended::NotStarted(step, errno)) => Err(std::io::Error::from_raw_os_error(errno))
+                .with_context(|| format!("cannot start {program} ({step} failed)")),
+            None => anyhow::bail!("cannot run {program}: the sandbox gave no report"),
+        }
+    }
+}
+
+/// The poll loop: reads every job's stdout (to its cap) and stderr (its tail) and
+/// its report until each one is done, waking on Ctrl-C to kill them all.
+fn drive(jobs: &mut [Job]) -> Result<()> {
+    let mut buf = vec![0u8; 1 << 16];
+    let wake = sandbox::interrupt_fd().as_raw_fd();
+    let mut fds: Vec<(Option<RawFd>, bool)> = Vec::with_capacity(3 * jobs.len() + 1);
+    loop {
+        let mut timeout: Option<Duration> = None;
+        fds.clear();
+        for job in jobs.iter_mut() {
+            if job.live()
+                && let Some(t) = job.timeout()?
+            {
+                timeout = Some(timeout.map_or(t, |m| m.min(t)));
+                fds.extend(job.fds().map(|fd| (fd, false)));
+            } else {
+                fds.extend([(None, false); 3]);
+            }
+        }
+        if timeout.is_none() {
+            return Ok(());
+        }
+        let watch_wake = jobs.iter().any(|j| j.live() && !j.interrupted);
+        fds.push((watch_wake.then_some(wake), false));
+        sandbox::poll_readable(&mut fds, timeout)?;
+        for (job, ready) in jobs.iter_mut().zip(fds.chunks_exact(3)) {
+            job.on_ready([ready[0].1, ready[1].1, ready[2].1], &mut buf)?;
+        }
+        if fds.last().is_some_and(|w| w.1) {
+            jobs.iter_mut()
+                .filter(|j| j.live())
+                .for_each(Job::interrupt);
+        }
     }
 }
 

@@ -341,7 +341,9 @@ impl Prepared {
         let mut env: Vec<(OsString, OsString)> = if spec.env_clear {
             Vec::new()
         } else {
-            INHERITED.get_or_init(|| std::env::vars_os().collect()).clone()
+            INHERITED
+                .get_or_init(|| std::env::vars_os().collect())
+                .clone()
         };
         for (k, v) in &spec.env {
             env.retain(|(key, _)| key != k);

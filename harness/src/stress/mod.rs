@@ -105,12 +105,14 @@ pub fn stress(args: StressArgs) -> Result<Status> {
             let dir = scratch.path().join(format!("worker-{w}"));
             std::fs::create_dir_all(&dir)?;
             let (search, programs, settings) = (&search, &programs, &settings);
-            let (generator, gen_args, null) = (&generator, &gen_args, &null);
+            let generator = Generator {
+                exe: &generator,
+                args: &gen_args,
+                null: &null,
+            };
             workers.push(scope.spawn(move || {
                 let mut tester = Tester::new(programs, settings, brute_time, &dir);
-                search.work(&mut tester, |seed| {
-                    generate(generator, seed, gen_args, null)
-                })
+                search.work(&mut tester, generator)
             }));
         }
         while live && workers.iter().any(|w| !w.is_finished()) {
@@ -201,23 +203,34 @@ struct Found {
 
 impl Search {
     /// One worker: take the next seed, generate, test, record; until the range,
-    /// the time or a smaller failure says stop (or Ctrl-C).
-    fn work(&self, tester: &mut Tester, generate: impl Fn(u64) -> Result<Vec<u8>>) -> Result<()> {
+    /// the time or a smaller failure says stop (or Ctrl-C). The generator of the
+    /// worker's next seed runs beside the brute force and the solution of this one
+    /// (three processes in flight per worker, so the cores stay busy while each
+    /// waits for another), and its input is tested in the next round unless a
+    /// smaller seed has failed meanwhile.
+    fn work(&self, tester: &mut Tester, generator: Generator<'_>) -> Result<()> {
+        let mut pending: Option<(u64, Result<Vec<u8>>)> = None;
         loop {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) || crate::sandbox::interrupted() {
-                return Ok(());
-            }
-            let k = self.next.fetch_add(1, Ordering::SeqCst);
-            if self.cases.is_some_and(|n| k >= n) {
-                return Ok(());
-            }
-            let seed = self.first.wrapping_add(k);
+            let (seed, input) = match pending.take() {
+                Some(next) => next,
+                None => {
+                    let Some(seed) = self.take() else {
+                        return Ok(());
+                    };
+                    (seed, generator.generate(seed))
+                }
+            };
             let smaller_failed = |s: &Found| s.first_failure.as_ref().is_some_and(|f| f.0 < seed);
             if smaller_failed(&self.state.lock().unwrap_or_else(|e| e.into_inner())) {
                 return Ok(());
             }
-            let input = generate(seed)?;
-            let finding = tester.test_generated(&input)?;
+            let input = input?;
+            let next = self.take();
+            let beside = next.map(|s| (generator.command(s), generator.null, HELPER_LIMITS));
+            let (finding, generated) = tester.test_generated(&input, beside)?;
+            pending = next
+                .zip(generated)
+                .map(|(s, out)| (s, generator.input(s, out)));
             // Ctrl-C killed a side: that seed was not tested; nothing to report.
             if matches!(
                 finding,
@@ -244,6 +257,48 @@ impl Search {
                 }
             }
         }
+    }
+
+    /// The next seed to test, unless the time is up, the range is done or Ctrl-C
+    /// came. Seeds are handed out in increasing order across the workers.
+    fn take(&self) -> Option<u64> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) || crate::sandbox::interrupted() {
+            return None;
+        }
+        let k = self.next.fetch_add(1, Ordering::SeqCst);
+        if self.cases.is_some_and(|n| k >= n) {
+            return None;
+        }
+        Some(self.first.wrapping_add(k))
+    }
+}
+
+/// The problem's generator with stress's arguments (`--lines`, `--max`, and those
+/// after `--`), and the empty file it reads as stdin.
+#[derive(Clone, Copy)]
+struct Generator<'a> {
+    exe: &'a Path,
+    args: &'a [String],
+    null: &'a Path,
+}
+
+impl Generator<'_> {
+    /// `NAME-gen --seed SEED ARGS...`.
+    fn command(&self, seed: u64) -> Command {
+        let mut command = Command::new(self.exe);
+        command.arg("--seed").arg(seed.to_string()).args(self.args);
+        command
+    }
+
+    /// The input for `seed`, generated on its own.
+    fn generate(&self, seed: u64) -> Result<Vec<u8>> {
+        generate(self.exe, seed, self.args, self.null)
+    }
+
+    /// The input in the generator's `out` for `seed`, or the error of a generator
+    /// that failed.
+    fn input(&self, seed: u64, out: run::Outcome) -> Result<Vec<u8>> {
+        generated(out, seed, self.args)
     }
 }
 
@@ -283,9 +338,18 @@ pub(crate) fn generate(
     gen_args: &[String],
     null: &Path,
 ) -> Result<Vec<u8>> {
-    let mut command = Command::new(generator);
-    command.arg("--seed").arg(seed.to_string()).args(gen_args);
-    let out = run::run(command, null, &HELPER_LIMITS)?;
+    let command = Generator {
+        exe: generator,
+        args: gen_args,
+        null,
+    }
+    .command(seed);
+    generated(run::run(command, null, &HELPER_LIMITS)?, seed, gen_args)
+}
+
+/// The generator's output in `out` for `seed`; a generator that failed, overran or
+/// flooded is an error naming the seed and its arguments.
+fn generated(out: run::Outcome, seed: u64, gen_args: &[String]) -> Result<Vec<u8>> {
     if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
         bail!(
             "the generator failed on `--seed {seed} {}`: {}",

@@ -77,8 +77,12 @@ pub enum Side {
 /// classifier ([`judge::classify`]); the reason is one line (for RE: the exit and
 /// the last stderr line that says something).
 pub fn run_side(exe: &Path, input: &Path, limits: &Limits) -> Result<Side> {
-    let out = run::run(Command::new(exe), input, limits)?;
-    Ok(match judge::classify(&out, limits) {
+    Ok(side_of(run::run(Command::new(exe), input, limits)?, limits))
+}
+
+/// How a side ran, from its outcome under `limits` (see [`run_side`]).
+fn side_of(out: run::Outcome, limits: &Limits) -> Side {
+    match judge::classify(&out, limits) {
         Classified::Ran => Side::Ran(out.stdout),
         Classified::Interrupted(why) => Side::Failed(Verdict::INT, why),
         Classified::Failed(Verdict::RE, _) => {
@@ -94,7 +98,7 @@ pub fn run_side(exe: &Path, input: &Path, limits: &Limits) -> Result<Side> {
         Classified::Failed(v, why) => {
             Side::Failed(v, why.lines().next().unwrap_or_default().to_string())
         }
-    })
+    }
 }
 
 /// What one input showed.
@@ -169,48 +173,74 @@ impl<'a> Tester<'a> {
     /// Judges the solution on `input` against the brute force, after the
     /// validator (if the problem has one) accepts it: for shrunk candidates.
     pub fn test(&mut self, input: &[u8]) -> Result<Finding> {
-        self.test_with(input, true)
+        Ok(self.test_with(input, true, None)?.0)
     }
 
     /// [`Tester::test`] for an input straight from the generator, whose inputs are
     /// valid by its contract (lint checks that on the testdata): no validator run.
-    pub fn test_generated(&mut self, input: &[u8]) -> Result<Finding> {
-        self.test_with(input, false)
+    /// `beside` (stress's generator of the next seed) runs at the same time as the
+    /// two sides, in the same poll loop; its outcome comes back as it is.
+    pub fn test_generated(
+        &mut self,
+        input: &[u8],
+        beside: Option<(Command, &Path, Limits)>,
+    ) -> Result<(Finding, Option<run::Outcome>)> {
+        self.test_with(input, false, beside)
     }
 
-    fn test_with(&mut self, input: &[u8], validate: bool) -> Result<Finding> {
+    fn test_with(
+        &mut self,
+        input: &[u8],
+        validate: bool,
+        beside: Option<(Command, &Path, Limits)>,
+    ) -> Result<(Finding, Option<run::Outcome>)> {
         self.runs += 1;
         std::fs::write(&self.scratch, input)
             .with_context(|| format!("cannot write {}", self.scratch.display()))?;
         if let Some(validate) = self.programs.validate.as_ref().filter(|_| validate) {
             let limits = self.brute_limits;
             if let Side::Failed(_, why) = run_side(validate, &self.scratch, &limits)? {
-                return Ok(Finding::BruteFailed(
+                let finding = Finding::BruteFailed(
                     Verdict::ERR,
                     format!("the validator rejects the input ({why})"),
-                ));
+                );
+                return Ok((finding, None));
             }
         }
-        // The two sides only share the input: run them at the same time, so a case
-        // waits for the slower of the two processes, not for both in turn.
-        let (brute, solution) = std::thread::scope(|scope| {
-            let brute =
-                scope.spawn(|| run_side(&self.programs.brute, &self.scratch, &self.brute_limits));
-            let solution = run_side(
-                &self.programs.solution,
-                &self.scratch,
-                &self.solution_limits,
-            );
+        // The two sides only share the input: run them at the same time (and
+        // whatever runs beside them), so a case waits for the slowest process, not
+        // for each in turn, and one poll loop on this thread watches them all.
+        let mut runs = vec![
             (
-                brute.join().expect("the brute-force runner panicked"),
-                solution,
-            )
-        });
-        let expected = match brute? {
+                Command::new(&self.programs.brute),
+                self.scratch.as_path(),
+                self.brute_limits,
+            ),
+            (
+                Command::new(&self.programs.solution),
+                self.scratch.as_path(),
+                self.solution_limits,
+            ),
+        ];
+        runs.extend(beside);
+        let mut outcomes = run::run_all(runs)?.into_iter();
+        let mut next = || outcomes.next().expect("one outcome per run");
+        let (brute, solution) = (next(), next());
+        let beside = outcomes.next();
+        let finding = self.compare(
+            side_of(brute, &self.brute_limits),
+            side_of(solution, &self.solution_limits),
+        )?;
+        Ok((finding, beside))
+    }
+
+    /// What the two sides' runs show.
+    fn compare(&self, brute: Side, solution: Side) -> Result<Finding> {
+        let expected = match brute {
             Side::Ran(out) => out,
             Side::Failed(v, why) => return Ok(Finding::BruteFailed(v, why)),
         };
-        let actual = match solution? {
+        let actual = match solution {
             Side::Ran(out) => out,
             Side::Failed(v, why) => return Ok(Finding::SolutionFailed(v, why)),
         };

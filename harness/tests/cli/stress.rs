@@ -317,3 +317,59 @@ fn parallel_stress_reports_the_smallest_failing_seed_and_it_reproduces() {
         .assert()
         .code(0);
 }
+
+/// A problem whose input is its seed: the solution is wrong on seed 3 only and the
+/// generator fails on seed 4 only.
+fn seed_is_input(ws: &TempWs) {
+    write_problem(
+        ws,
+        "seedy",
+        r#"fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_line(&mut s).unwrap();
+    let n: u64 = s.trim().parse().unwrap();
+    println!("{}", if n == 3 { 0 } else { n });
+}
+"#,
+        "    println!(\"{}\", v[0]);\n}\n",
+        r#"    let _ = (lines, max, &mut next);
+    if seed == 4 {
+        eprintln!("error: seed 4 is broken");
+        std::process::exit(1);
+    }
+    println!("{seed}");
+}
+"#,
+    );
+}
+
+#[test]
+fn a_generator_failing_after_the_first_failing_seed_does_not_hide_it() {
+    // Seed 4's generator runs beside seed 3's two sides; its failure must not
+    // win over the failure already found on a smaller seed.
+    let ws = TempWs::new(&[]);
+    seed_is_input(&ws);
+    let out = ws
+        .judge()
+        .args(["stress", "seedy", "--no-shrink", "--cases", "10", "-j", "1"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(found_seed(&out), 3);
+}
+
+#[test]
+fn a_generator_failing_before_any_difference_is_an_error_naming_its_seed() {
+    let ws = TempWs::new(&[]);
+    seed_is_input(&ws);
+    ws.judge()
+        .args(["stress", "seedy", "--seed", "4", "--cases", "10", "-j", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "the generator failed on `--seed 4",
+        ))
+        .stderr(predicate::str::contains("seed 4 is broken"));
+}
