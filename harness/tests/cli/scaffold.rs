@@ -239,7 +239,7 @@ fn new_interactive_scaffolds_a_problem_judged_against_its_interactor_at_once() {
         ));
     // The generator's answer mode agrees with the sample's answer file, so what
     // `stress --save` writes is a case like the ones the template ships.
-    Command::new(ws.path("target/release/my-talk-gen"))
+    Command::new(ws.built("my-talk-gen"))
         .arg("--answer")
         .arg(ws.path("testdata/my-talk/01-sample.in"))
         .assert()

@@ -96,6 +96,16 @@ impl TempWs {
         self.dir.path().join(rel)
     }
 
+    /// Where `cargo judge` put the executable `name` of a problem: under
+    /// `target/HOST/release/` where it links them statically, else `target/release/`.
+    pub fn built(&self, name: &str) -> PathBuf {
+        ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"]
+            .iter()
+            .map(|host| self.path(&format!("target/{host}/release/{name}")))
+            .find(|p| p.is_file())
+            .unwrap_or_else(|| self.path(&format!("target/release/{name}")))
+    }
+
     /// Replaces `from` (which must occur) by `to` in a file of the workspace.
     pub fn edit(&self, rel: &str, from: &str, to: &str) {
         let path = self.path(rel);
