@@ -30,7 +30,7 @@ pub mod problem;
 pub mod report;
 pub mod run;
 pub mod runner;
-pub mod sandbox;
+pub use judge_sandbox as sandbox;
 pub mod scaffold;
 pub mod status;
 pub mod stress;
