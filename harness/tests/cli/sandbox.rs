@@ -14,10 +14,19 @@ use crate::support::{
     processes_with_args, unique_mark, wait_until,
 };
 
-/// Fails if some process runs `args` a moment after the judge returned.
+/// Fails if some process runs `args` a moment after the judge returned: for the
+/// escapees that drop their environment (`env -i`), whose command line is the only
+/// handle on them.
 #[track_caller]
 fn assert_gone(args: &[&str]) {
     none_left(Duration::from_millis(500), || processes_with_args(args));
+}
+
+/// Fails if some process carrying the run's `mark` is alive a moment after the
+/// judge returned.
+#[track_caller]
+fn assert_none_marked(mark: &str) {
+    none_left(Duration::from_millis(500), || marked_processes(mark, &[]));
 }
 
 #[test]
@@ -29,11 +38,13 @@ fn background_children_are_reaped_so_no_zombie_piles_up_across_cases() {
         f.write(&format!("{i}.in"), "\n");
         f.write(&format!("{i}.out"), "0\n");
     }
+    let mark = unique_mark("zombies-then-bg");
     judge_fixture("zombies-then-bg", f.path(), &["-j", "1"])
+        .env(MARK_VAR, &mark)
         .assert()
         .code(0)
         .stdout(predicate::str::contains("5/5 AC"));
-    assert_gone(&["/bin/sleep", "3610"]);
+    assert_none_marked(&mark);
 }
 
 #[test]
@@ -147,7 +158,9 @@ fn a_hanging_command_checker_is_killed_at_its_time_limit_and_the_case_is_err() {
         "checker = \"command\"\nchecker_command = \"true\"\nchecker_time_limit = 1\n",
     );
     let started = Instant::now();
+    let mark = unique_mark("hanging-checker");
     judge_fixture("echo", f.path(), &["--checker-command", "sleep 3613 #"])
+        .env(MARK_VAR, &mark)
         .assert()
         .code(2)
         .stdout(predicate::str::contains("ERR ").and(predicate::str::contains("time limit")));
@@ -156,7 +169,7 @@ fn a_hanging_command_checker_is_killed_at_its_time_limit_and_the_case_is_err() {
         "took {:?}",
         started.elapsed()
     );
-    assert_gone(&["sleep", "3613"]);
+    assert_none_marked(&mark);
 }
 
 #[test]

@@ -5,7 +5,8 @@ use std::time::{Duration, Instant};
 use predicates::prelude::*;
 
 use crate::support::{
-    Folder, a_line, is_number, judge_fixture, none_left, processes_with_args, wait_until,
+    Folder, MARK_VAR, a_line, is_number, judge_fixture, marked_processes, none_left, unique_mark,
+    wait_until,
 };
 
 #[test]
@@ -209,11 +210,14 @@ fn a_flood_is_ole_and_the_judge_keeps_at_most_the_cap_in_memory() {
 #[test]
 fn a_child_left_running_is_killed_with_the_whole_process_group() {
     let f = Folder::echo_cases();
-    judge_fixture("fork-sleep", f.path(), &[]).assert().code(0);
-    // The fixture's child runs `sleep 3601`; it must be gone once the judge returns.
-    none_left(Duration::from_secs(5), || {
-        processes_with_args(&["sleep", "3601"])
-    });
+    let mark = unique_mark("fork-sleep");
+    judge_fixture("fork-sleep", f.path(), &[])
+        .env(MARK_VAR, &mark)
+        .assert()
+        .code(0);
+    // The fixture's child runs `sleep 3601`; it (and anything else of this run,
+    // found by the run's mark) must be gone once the judge returns.
+    none_left(Duration::from_secs(5), || marked_processes(&mark, &[]));
 }
 
 #[test]
@@ -222,15 +226,19 @@ fn a_child_that_leaves_the_process_group_is_still_killed() {
     let started = Instant::now();
     // The escapee holds the solution's stdout open: without finding it the judge
     // would wait for the pipe to close for an hour.
-    judge_fixture("escape", f.path(), &[]).assert().code(0);
+    let mark = unique_mark("escape");
+    judge_fixture("escape", f.path(), &[])
+        .env(MARK_VAR, &mark)
+        .assert()
+        .code(0);
     assert!(
         started.elapsed() < Duration::from_secs(30),
         "took {:?}",
         started.elapsed()
     );
-    none_left(Duration::from_secs(5), || {
-        processes_with_args(&["sleep", "3602"])
-    });
+    // The escapee (`sleep 3602`, in a session of its own) keeps its environment, so
+    // the run's mark finds it.
+    none_left(Duration::from_secs(5), || marked_processes(&mark, &[]));
 }
 
 #[test]
