@@ -173,25 +173,25 @@ fn static_linking() -> Vec<String> {
 /// Builds every binary of `packages` in release and returns where cargo put them;
 /// any package that does not compile fails the whole call, with its first error.
 pub fn build(workspace: &Workspace, packages: &[&str]) -> Result<Executables> {
-    let built = build_each(workspace, packages)?;
+    let built = build_each(workspace, packages, &[])?;
     if let Some((package, error)) = built.failed.iter().next() {
         bail!("{package} does not compile:\n{}", error.trim_end());
     }
     Ok(built.executables)
 }
 
-/// Builds every binary of `packages` in release with `--keep-going`, so one package
-/// that does not compile leaves the others built. Cargo's diagnostics are printed
-/// to our stderr as rustc rendered them; an error is only returned when cargo
-/// itself could not run or failed without a compiler error to show for it.
-pub fn build_each(workspace: &Workspace, packages: &[&str]) -> Result<Built> {
+/// Builds the binaries `bins` of `packages` (every binary of them when `bins` is
+/// empty) in release with `--keep-going`, so one package that does not compile
+/// leaves the others built. Cargo's diagnostics are printed to our stderr as rustc
+/// rendered them; an error is only returned when cargo itself could not run or
+/// failed without a compiler error to show for it.
+pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Result<Built> {
     let mut command = Command::new(cargo());
     command
         .current_dir(&workspace.root)
         .args([
             "build",
             "--release",
-            "--bins",
             "--keep-going",
             "--message-format=json-diagnostic-rendered-ansi",
         ])
@@ -200,6 +200,12 @@ pub fn build_each(workspace: &Workspace, packages: &[&str]) -> Result<Built> {
     command.args(static_linking());
     for p in packages {
         command.args(["--package", p]);
+    }
+    if bins.is_empty() {
+        command.arg("--bins");
+    }
+    for b in bins {
+        command.args(["--bin", b]);
     }
     let mut child = command.spawn().context("cannot start cargo build")?;
     let stdout = child.stdout.take().expect("stdout was piped");

@@ -53,7 +53,24 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
         }
         return judge_bundles(&ws, plan, &args.options, &mut reporter);
     }
-    let built = build::build_each(&ws, &packages)?;
+    // Only what judging runs: each solution, its known-wrong solutions and its
+    // interactor, not the brute forces, generators and validators (on a fresh
+    // clone that is about half of the programs to compile).
+    let wrongs = known_wrong_of(&ws, &plan, &args.options);
+    let mut bins: Vec<&str> = packages.clone();
+    bins.extend(wrongs.iter().map(|w| w.target.as_str()));
+    for suite in &plan.suites {
+        if let Some(Interactor::Binary(bin)) = &suite.settings.interactor {
+            bins.push(bin);
+        }
+    }
+    // A binary the crate does not have is left to the clear errors below.
+    bins.retain(|b| {
+        ws.problems
+            .iter()
+            .any(|p| p.bins.iter().any(|(t, _)| t == b))
+    });
+    let built = build::build_each(&ws, &packages, &bins)?;
     let exes = built.executables;
     // A problem whose crate does not compile is one CE result; the rest are judged.
     let compile_errors: Vec<CaseResult> = built
@@ -77,7 +94,6 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
             })?;
         jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
     }
-    let wrongs = known_wrong_of(&ws, &plan, &args.options);
     let mut results = execute(&jobs, &wrongs, &args.options, &mut reporter)?;
     for r in compile_errors {
         reporter.case(&r)?;

@@ -2,6 +2,7 @@
 //! (`harness/src/bin/fixture.rs` misbehaves on demand).
 
 mod bless;
+mod builds;
 mod bundle;
 mod ci;
 mod diffs;

@@ -1,0 +1,19 @@
+//! What `cargo judge` compiles of the problems: only the programs judging runs.
+
+use predicates::prelude::*;
+
+#[test]
+fn judging_compiles_only_what_it_runs_so_a_broken_generator_does_not_stop_it() {
+    let ws = crate::tempws::TempWs::new(&["poj2484"]);
+    let gen_rs = ws.read("problems/poj2484/src/bin/gen.rs");
+    ws.write(
+        "problems/poj2484/src/bin/gen.rs",
+        format!("{gen_rs}\nfn planted() -> u32 {{\n    \"not a number\"\n}}\n"),
+    );
+    ws.judge()
+        .arg("poj2484")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("poj2484: 19/19 AC"))
+        .stderr(predicate::str::contains("mismatched types").not());
+}
