@@ -373,3 +373,55 @@ fn a_generator_failing_before_any_difference_is_an_error_naming_its_seed() {
         ))
         .stderr(predicate::str::contains("seed 4 is broken"));
 }
+
+/// (ELF type, has a `PT_INTERP` header) of an x86_64/aarch64 executable.
+fn elf_kind(exe: &std::path::Path) -> (u16, bool) {
+    let b = std::fs::read(exe).unwrap();
+    assert_eq!(&b[..4], b"\x7fELF", "{} is no ELF file", exe.display());
+    let u16_at = |i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
+    let phoff = u64::from_le_bytes(b[0x20..0x28].try_into().unwrap()) as usize;
+    let (size, count) = (u16_at(0x36) as usize, u16_at(0x38) as usize);
+    let interp = (0..count).any(|i| {
+        let at = phoff + i * size;
+        u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) == 3 // PT_INTERP
+    });
+    (u16_at(0x10), interp)
+}
+
+/// Whether `cc` finds glibc's static library, the judge's condition for static builds.
+fn static_libc_installed() -> bool {
+    let out = std::process::Command::new("cc")
+        .arg("-print-file-name=libc.a")
+        .output();
+    let found = out.is_ok_and(|o| {
+        std::path::Path::new(String::from_utf8_lossy(&o.stdout).trim()).is_absolute()
+    });
+    if !found {
+        eprintln!("SKIPPED: no static libc.a for cc, the judge builds dynamically here");
+    }
+    found
+}
+
+#[test]
+fn the_programs_stress_runs_are_linked_statically_and_not_as_pie() {
+    if !cfg!(all(
+        target_os = "linux",
+        target_env = "gnu",
+        target_arch = "x86_64"
+    )) || !static_libc_installed()
+    {
+        return;
+    }
+    let ws = TempWs::new(&["hdu1525"]);
+    ws.judge()
+        .args(["stress", "hdu1525", "--cases", "3"])
+        .env_remove("RUSTFLAGS")
+        .env_remove("CARGO_ENCODED_RUSTFLAGS")
+        .assert()
+        .code(0);
+    for exe in ["hdu1525", "hdu1525-brute", "hdu1525-gen"] {
+        let path = ws.path(&format!("target/x86_64-unknown-linux-gnu/release/{exe}"));
+        // ET_EXEC (2), not ET_DYN: no relocation at start-up; no interpreter: no ld.so.
+        assert_eq!(elf_kind(&path), (2, false), "{exe}");
+    }
+}
