@@ -16,8 +16,8 @@ use std::fmt::{self, Write};
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Style};
-use judge_compare::{LineRule, diff_ops, lines, tokens, trim_blank_end};
-use similar::DiffOp;
+use judge_compare::{LineRule, lines, tokens, trim_blank_end};
+use similar::{Algorithm, DiffOp};
 
 use crate::check::{Rejection, Token, Why};
 use crate::problem::Checker;
@@ -197,7 +197,12 @@ impl Excerpt {
             let keys_e: Vec<_> = exp[prefix..e_stop].iter().map(|l| view.key(l)).collect();
             let keys_a: Vec<_> = act[prefix..a_stop].iter().map(|l| view.key(l)).collect();
             let deadline = Instant::now() + Duration::from_millis(100);
-            let ops = diff_ops(&keys_e, &keys_a, deadline);
+            let ops = similar::capture_diff_slices_deadline(
+                Algorithm::Patience,
+                &keys_e,
+                &keys_a,
+                Some(deadline),
+            );
             for op in ops {
                 match op {
                     DiffOp::Equal { old_index, len, .. } => {

@@ -8,10 +8,7 @@
 //! in a caller. It knows nothing of problems, processes or rendering: `check`
 //! chooses the rule and `diff` draws the lines, in the harness.
 
-use std::time::Instant;
-
 use serde::Serialize;
-use similar::{Algorithm, DiffOp};
 
 /// Where and why a checker rejected an output: the first token (or whitespace) it
 /// could not accept, on each side. Data only; `diff` words and renders it.
@@ -395,12 +392,6 @@ impl LineRule {
         }
         (first, count)
     }
-}
-
-/// The line matching of two windows of line keys (patience diff), giving up at
-/// `deadline`: a plain function, so the diff algorithm is compiled here.
-pub fn diff_ops(old: &[Vec<&[u8]>], new: &[Vec<&[u8]>], deadline: Instant) -> Vec<DiffOp> {
-    similar::capture_diff_slices_deadline(Algorithm::Patience, old, new, Some(deadline))
 }
 
 /// Where `byte` first occurs in `text`.
