@@ -196,7 +196,11 @@ pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Re
             "--message-format=json-diagnostic-rendered-ansi",
         ])
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit());
+        // Through the launcher's filter: a build with nothing to do prints nothing
+        // (no `Finished` line on every warm `cargo judge`), a real one shows
+        // cargo's progress as on a terminal.
+        .stderr(Stdio::piped());
+    judge_launcher::as_on_terminal(&mut command);
     command.args(static_linking());
     for p in packages {
         command.args(["--package", p]);
@@ -208,6 +212,7 @@ pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Re
         command.args(["--bin", b]);
     }
     let mut child = command.spawn().context("cannot start cargo build")?;
+    let forward = judge_launcher::forward(child.stderr.take().expect("stderr was piped"));
     let stdout = child.stdout.take().expect("stdout was piped");
     let mut built = Built::default();
     let mut stderr = anstream::stderr();
@@ -239,6 +244,7 @@ pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Re
         }
     }
     let status = child.wait().context("cargo build did not finish")?;
+    let _ = forward.join();
     if !status.success() && built.failed.is_empty() {
         bail!("cargo build failed ({status}); see cargo's messages above");
     }

@@ -48,17 +48,7 @@ pub fn launch(args: Vec<OsString>) -> i32 {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if io::stderr().is_terminal() {
-        // Cargo sees a pipe, not our terminal: ask for what it would have shown.
-        if std::env::var_os("CARGO_TERM_COLOR").is_none() {
-            build.env("CARGO_TERM_COLOR", "always");
-        }
-        if std::env::var_os("CARGO_TERM_PROGRESS_WHEN").is_none() {
-            build
-                .env("CARGO_TERM_PROGRESS_WHEN", "always")
-                .env("CARGO_TERM_PROGRESS_WIDTH", terminal_width().to_string());
-        }
-    }
+    as_on_terminal(&mut build);
     let mut child = match build.spawn() {
         Ok(child) => child,
         Err(e) => {
@@ -69,19 +59,7 @@ pub fn launch(args: Vec<OsString>) -> i32 {
             return EXIT_CANNOT_RUN;
         }
     };
-    let mut cargo_stderr = child.stderr.take().expect("stderr was piped");
-    let forward = std::thread::spawn(move || {
-        let mut filter = Filter::default();
-        let mut out = io::stderr();
-        let mut buf = [0u8; 4096];
-        loop {
-            match cargo_stderr.read(&mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => filter.feed(&buf[..n], &mut out),
-            }
-        }
-        filter.finish(&mut out);
-    });
+    let forward = forward(child.stderr.take().expect("stderr was piped"));
     let stdout = child.stdout.take().expect("stdout was piped");
     let mut judge = None;
     for line in BufReader::new(stdout).lines() {
@@ -118,6 +96,39 @@ pub fn launch(args: Vec<OsString>) -> i32 {
         .exec();
     eprintln!("error: cannot run the judge {}: {error}", judge.display());
     EXIT_CANNOT_RUN
+}
+
+/// Asks a cargo whose stderr is piped (to [`forward`]) for what it would show on
+/// our terminal, when stderr is one: colors and the progress bar.
+pub fn as_on_terminal(cargo: &mut Command) {
+    if !io::stderr().is_terminal() {
+        return;
+    }
+    if std::env::var_os("CARGO_TERM_COLOR").is_none() {
+        cargo.env("CARGO_TERM_COLOR", "always");
+    }
+    if std::env::var_os("CARGO_TERM_PROGRESS_WHEN").is_none() {
+        cargo
+            .env("CARGO_TERM_PROGRESS_WHEN", "always")
+            .env("CARGO_TERM_PROGRESS_WIDTH", terminal_width().to_string());
+    }
+}
+
+/// Passes a cargo's stderr on to ours through a [`Filter`], on a thread of its
+/// own: join it once cargo has ended.
+pub fn forward(mut cargo_stderr: impl Read + Send + 'static) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut filter = Filter::default();
+        let mut out = io::stderr();
+        let mut buf = [0u8; 4096];
+        loop {
+            match cargo_stderr.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => filter.feed(&buf[..n], &mut out),
+            }
+        }
+        filter.finish(&mut out);
+    })
 }
 
 /// The terminal's width in columns, for cargo's progress bar (80 if unknown).

@@ -1,4 +1,5 @@
-//! What `cargo judge` compiles of the problems: only the programs judging runs.
+//! What `cargo judge` compiles of the problems (only the programs judging runs),
+//! and what it shows of that build.
 
 use predicates::prelude::*;
 
@@ -16,4 +17,16 @@ fn judging_compiles_only_what_it_runs_so_a_broken_generator_does_not_stop_it() {
         .code(0)
         .stdout(predicate::str::contains("poj2484: 19/19 AC"))
         .stderr(predicate::str::contains("mismatched types").not());
+}
+
+#[test]
+fn a_run_with_nothing_to_build_prints_no_build_line() {
+    let ws = crate::tempws::TempWs::new(&["poj2484"]);
+    ws.judge()
+        .arg("poj2484")
+        .assert()
+        .code(0)
+        .stderr(predicate::str::contains("Compiling poj2484"));
+    // Everything is built: cargo's lone `Finished` line is not shown on every run.
+    ws.judge().arg("poj2484").assert().code(0).stderr("");
 }
