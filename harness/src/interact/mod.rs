@@ -99,6 +99,9 @@ pub struct Interaction {
     /// the interactor was alive, and neither direction had bytes in flight (the
     /// classic missing flush).
     pub both_waiting: bool,
+    /// The solution was killed before its wall backstop because the dialogue was
+    /// deadlocked: both sides blocked reading, nothing in flight, no CPU used.
+    pub deadlocked: bool,
     /// When the wall backstop fired: how long no byte had moved either way.
     pub silent_for: Option<Duration>,
     /// What each side wrote, as the relay saw it.

@@ -47,6 +47,11 @@ const CHUNK: usize = 1 << 16;
 /// The longest exchange, in stall backstops ([`Limits::wall`]), however steadily
 /// bytes move: a dialogue that never ends is TLE at last.
 pub const CAP_FACTOR: u32 = 10;
+/// How long a dialogue must have been silent before the judge looks for a
+/// deadlock (both sides blocked reading, nothing in flight, no CPU used), and how
+/// often it looks again. A deadlock cannot resolve itself, so the solution is TLE
+/// (with the flush hint) then, not at its wall backstop seconds later.
+const DEADLOCK_QUIET: Duration = Duration::from_millis(300);
 /// Descriptors in the poll set (see [`Slot`]).
 const SLOTS: usize = 6;
 
@@ -349,7 +354,9 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         int_killed: false,
         interactor_first: false,
         both_waiting: false,
+        deadlocked: false,
         silent_for: None,
+        stuck_sample: None,
         interrupted: false,
     };
     let result = relay.exchange();
@@ -404,6 +411,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         },
         interactor_first: relay.interactor_first,
         both_waiting: relay.both_waiting,
+        deadlocked: relay.deadlocked,
         silent_for: relay.silent_for,
         dialogue,
     })
@@ -447,8 +455,13 @@ struct Relay {
     int_killed: bool,
     interactor_first: bool,
     both_waiting: bool,
+    /// The solution was killed for a deadlock, before its backstop.
+    deadlocked: bool,
     /// How long no byte had moved when the wall backstop fired.
     silent_for: Option<Duration>,
+    /// Both sides' CPU ticks the last time both were seen blocked reading with
+    /// nothing in flight: the same again [`DEADLOCK_QUIET`] later is a deadlock.
+    stuck_sample: Option<(u64, u64)>,
     interrupted: bool,
 }
 
@@ -557,11 +570,15 @@ impl Relay {
         }
     }
 
-    /// The next moment something must be killed.
+    /// The next moment something must be killed (or looked at for a deadlock).
     fn deadline(&self) -> Option<Instant> {
         if self.sol.running() {
             // Once killed, only its exit is awaited.
-            (!self.wall_exceeded).then(|| self.solution_deadline())
+            (!self.wall_exceeded).then(|| {
+                let look = self.shared.last_moved() + DEADLOCK_QUIET;
+                let look = look.max(Instant::now() + DEADLOCK_QUIET / 2);
+                self.solution_deadline().min(look)
+            })
         } else if self.int.running() && !self.int_killed {
             self.sol.ended.map(|end| end + self.grace)
         } else {
@@ -573,8 +590,35 @@ impl Relay {
         solution_deadline(self.sol.started, self.shared.last_moved(), &self.limits)
     }
 
+    /// Both sides blocked reading their input, nothing in flight either way, and
+    /// neither used CPU since the last look: nothing can ever move again.
+    fn deadlocked(&mut self, now: Instant) -> bool {
+        let idle = |d: Dir| !self.shared.in_flight[d.index()].load(Ordering::Relaxed);
+        let quiet = now.saturating_duration_since(self.shared.last_moved()) >= DEADLOCK_QUIET;
+        let sample = (|| {
+            if !(quiet && self.int.running() && idle(Dir::Solution) && idle(Dir::Interactor)) {
+                return None;
+            }
+            let (sol, int) = (self.sol.running.pid()?, self.int.running.pid()?);
+            if !(waiting_for_input(sol) && waiting_for_input(int)) {
+                return None;
+            }
+            Some((cpu_ticks(sol)?, cpu_ticks(int)?))
+        })();
+        let stuck = sample.is_some() && sample == self.stuck_sample;
+        self.stuck_sample = sample;
+        stuck
+    }
+
     fn enforce_deadlines(&mut self) {
         let now = Instant::now();
+        if self.sol.running() && !self.wall_exceeded && self.deadlocked(now) {
+            self.silent_for = Some(now.saturating_duration_since(self.shared.last_moved()));
+            self.both_waiting = true;
+            self.deadlocked = true;
+            self.wall_exceeded = true;
+            self.sol.kill();
+        }
         if self.sol.running() && !self.wall_exceeded && now >= self.solution_deadline() {
             let idle = |d: Dir| !self.shared.in_flight[d.index()].load(Ordering::Relaxed);
             self.silent_for = Some(now.saturating_duration_since(self.shared.last_moved()));
@@ -642,6 +686,17 @@ fn waiting_for_input(pid: i32) -> bool {
         .rsplit_once(')')
         .and_then(|(_, rest)| rest.split_whitespace().next());
     state == Some("S")
+}
+
+/// A process's CPU time so far in clock ticks (user + system, all its threads),
+/// from `/proc/PID/stat`.
+fn cpu_ticks(pid: i32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut fields = stat.rsplit_once(')')?.1.split_whitespace();
+    // After the command: state is field 3, utime 14 and stime 15.
+    let utime: u64 = fields.nth(11)?.parse().ok()?;
+    let stime: u64 = fields.next()?.parse().ok()?;
+    Some(utime + stime)
 }
 
 #[cfg(test)]

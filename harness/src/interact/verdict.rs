@@ -91,6 +91,18 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
     } else {
         match classify(sol, limits) {
             Classified::Interrupted(why) => (Verdict::INT, why),
+            Classified::Failed(Verdict::TLE, _) if x.deadlocked => (
+                Verdict::TLE,
+                format!(
+                    "deadlocked: both sides blocked reading their input with nothing in flight \
+                     (no byte moved for {:.1} s, and neither used CPU while the judge looked), \
+                     so nothing could ever move again; killed at {:.1} s, before the {:.1} s \
+                     backstop\n{FLUSH_HINT}",
+                    x.silent_for.unwrap_or_default().as_secs_f64(),
+                    sol.wall.as_secs_f64(),
+                    limits.wall().as_secs_f64(),
+                ),
+            ),
             Classified::Failed(Verdict::TLE, mut why) => {
                 if let Some(silent) = x.silent_for {
                     let _ = write!(

@@ -158,9 +158,10 @@ fn a_dialogue_that_keeps_moving_is_not_stopped_at_the_wall_backstop() {
 }
 
 #[test]
-fn a_solution_that_never_flushes_is_tle_with_the_flush_hint() {
+fn a_solution_that_never_flushes_is_tle_with_the_flush_hint_as_soon_as_both_sides_wait() {
     let f = game(3);
-    judge("no-flush", "ping", f.path(), &["--time-limit", "0.5"])
+    let started = Instant::now();
+    judge("no-flush", "ping", f.path(), &["--time-limit", "2"])
         .assert()
         .code(1)
         .stdout(
@@ -169,10 +170,17 @@ fn a_solution_that_never_flushes_is_tle_with_the_flush_hint() {
                     "both sides were waiting: did the solution flush its output?",
                 ))
                 .and(predicate::str::contains(
-                    "no byte had moved either way for ",
+                    "deadlocked: both sides blocked reading their input with nothing in flight",
                 ))
                 .and(predicate::str::contains("< ping 1")),
         );
+    // A deadlock cannot resolve itself: it is found within a second, not at the
+    // wall backstop (2 x 2 s + 1 s).
+    assert!(
+        started.elapsed() < Duration::from_millis(3500),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
