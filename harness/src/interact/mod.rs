@@ -61,6 +61,9 @@ pub struct Spec<'a> {
     pub limits: Limits,
     /// The interactor's limits.
     pub interactor_limits: InteractorLimits,
+    /// Whether the relay records the dialogue: always when judging; off only for
+    /// the benchmark's control run, which measures what recording costs.
+    pub record: bool,
 }
 
 /// Limits of the interactor. It is never counted against the solution.
@@ -207,6 +210,7 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
         answer: &job.case.output,
         limits,
         interactor_limits: InteractorLimits::for_solution(&limits),
+        record: true,
     };
     let x = run(spec)?;
     result.time = x.solution.cpu.as_secs_f64();
@@ -325,6 +329,7 @@ pub fn replay(
         answer,
         limits,
         interactor_limits: InteractorLimits::for_solution(&limits),
+        record: true,
     })?;
     let want: Vec<&str> = lines
         .iter()

@@ -68,6 +68,8 @@ struct Shared {
     output_exceeded: AtomicBool,
     /// Bytes read but not yet delivered, per direction ([`Dir::index`] order).
     in_flight: [AtomicBool; 2],
+    /// Record the dialogue ([`Spec::record`]).
+    record: bool,
 }
 
 impl Shared {
@@ -105,11 +107,13 @@ fn pump(
         let now = shared.epoch.elapsed().as_nanos() as u64;
         shared.last_moved.store(now, Ordering::Relaxed);
         flight.store(to.is_some(), Ordering::Relaxed);
-        shared
-            .dialogue
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .feed(dir, &buf[..n]);
+        if shared.record {
+            shared
+                .dialogue
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .feed(dir, &buf[..n]);
+        }
         if let Some(limit) = output_limit {
             let written = shared.written.fetch_add(n as u64, Ordering::Relaxed) + n as u64;
             if written > limit {
@@ -248,6 +252,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         answer,
         limits,
         interactor_limits,
+        record,
     } = spec;
     let feedback = tempfile::tempdir().context("cannot create a feedback folder")?;
     let input = std::path::absolute(input).context("cannot resolve the input path")?;
@@ -312,6 +317,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         written: AtomicU64::new(0),
         output_exceeded: AtomicBool::new(false),
         in_flight: [AtomicBool::new(false), AtomicBool::new(false)],
+        record,
     });
     let (wake_r, wake_w) = sandbox::pipe()?;
     rustix::io::ioctl_fionbio(&wake_r, true)?;

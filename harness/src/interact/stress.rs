@@ -106,6 +106,7 @@ impl Tester<'_> {
             answer: &answer,
             limits: self.limits,
             interactor_limits: InteractorLimits::for_solution(&self.limits),
+            record: true,
         })?;
         let j = decide(&x, &self.limits);
         let mut shown = j.detail.clone();
