@@ -606,7 +606,9 @@ impl Relay {
                 return None;
             }
             let (sol, int) = (self.sol.running.pid()?, self.int.running.pid()?);
-            if !(waiting_for_input(sol) && waiting_for_input(int)) {
+            // Only what the kernel says each is blocked in counts here: a sleeping
+            // process (the fallback where /proc/PID/syscall cannot be read) may wake.
+            if !(blocked_reading(sol)? && blocked_reading(int)?) {
                 return None;
             }
             Some((cpu_ticks(sol)?, cpu_ticks(int)?))
@@ -668,6 +670,19 @@ fn report(p: &Proc) -> Option<BorrowedFd<'_>> {
 /// Whether `pid` is blocked reading its standard input (or polling): read from
 /// `/proc/PID/syscall`; where that cannot be read, whether it is asleep at all.
 fn waiting_for_input(pid: i32) -> bool {
+    blocked_reading(pid).unwrap_or_else(|| {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next());
+        state == Some("S")
+    })
+}
+
+/// Whether `pid` is blocked reading its standard input (or polling), from
+/// `/proc/PID/syscall`; `None` where the kernel does not say (the file cannot be
+/// read, or the process is running).
+fn blocked_reading(pid: i32) -> Option<bool> {
     // (read, readv) take the fd first; the poll family waits on any set.
     #[cfg(target_arch = "x86_64")]
     const READS: [u64; 2] = [0, 19];
@@ -681,17 +696,11 @@ fn waiting_for_input(pid: i32) -> bool {
     const READS: [u64; 0] = [];
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     const POLLS: [u64; 0] = [];
-    let syscall = std::fs::read_to_string(format!("/proc/{pid}/syscall")).unwrap_or_default();
+    let syscall = std::fs::read_to_string(format!("/proc/{pid}/syscall")).ok()?;
     let mut fields = syscall.split_whitespace();
-    if let Some(Ok(nr)) = fields.next().map(str::parse::<u64>) {
-        let fd = fields.next().unwrap_or("");
-        return (READS.contains(&nr) && fd == "0x0") || POLLS.contains(&nr);
-    }
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let state = stat
-        .rsplit_once(')')
-        .and_then(|(_, rest)| rest.split_whitespace().next());
-    state == Some("S")
+    let nr: u64 = fields.next()?.parse().ok()?;
+    let fd = fields.next().unwrap_or("");
+    Some((READS.contains(&nr) && fd == "0x0") || POLLS.contains(&nr))
 }
 
 /// A process's CPU time so far in clock ticks (user + system, all its threads),
