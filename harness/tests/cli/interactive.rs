@@ -27,14 +27,25 @@ fn game(rounds: u32) -> Folder {
 /// `judge run --cmd "fixture_interactive solution SOL" DIR --interactor
 /// "fixture_interactive interactor INT"` plus `extra`.
 fn judge(solution: &str, interactor: &str, dir: &Path, extra: &[&str]) -> Command {
+    let mut cmd = against(
+        solution,
+        &format!("{} interactor {interactor}", fixture().display()),
+        dir,
+    );
+    cmd.args(extra);
+    cmd
+}
+
+/// `judge run --cmd "fixture_interactive solution SOL" DIR --interactor LINE`,
+/// the interactor's command line as given.
+fn against(solution: &str, interactor: &str, dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("judge").unwrap();
     cmd.arg("run")
         .arg("--cmd")
         .arg(format!("{} solution {solution}", fixture().display()))
         .arg(dir)
         .arg("--interactor")
-        .arg(format!("{} interactor {interactor}", fixture().display()))
-        .args(extra)
+        .arg(interactor)
         .timeout(Duration::from_secs(60));
     cmd
 }
@@ -294,13 +305,7 @@ fn the_judge_message_and_the_dialogue_reach_junit() {
 #[test]
 fn a_missing_interactor_program_is_an_error_naming_it() {
     let f = game(1);
-    let mut cmd = Command::cargo_bin("judge").unwrap();
-    cmd.arg("run")
-        .arg("--cmd")
-        .arg(format!("{} solution pong", fixture().display()))
-        .arg(f.path())
-        .arg("--interactor")
-        .arg("/no/such/interactor")
+    against("pong", "/no/such/interactor", f.path())
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
@@ -312,13 +317,7 @@ fn a_missing_interactor_program_is_an_error_naming_it() {
 fn an_interactor_named_without_a_path_in_the_current_folder_gets_a_hint() {
     let f = game(1);
     f.write("interactor.py", "print()\n");
-    let mut cmd = Command::cargo_bin("judge").unwrap();
-    cmd.arg("run")
-        .arg("--cmd")
-        .arg(format!("{} solution pong", fixture().display()))
-        .arg(f.path())
-        .arg("--interactor")
-        .arg("interactor.py")
+    against("pong", "interactor.py", f.path())
         .current_dir(f.path())
         .assert()
         .code(2)
@@ -406,12 +405,7 @@ fn stress_save_writes_the_answer_file_the_generator_gives_for_the_minimal_input(
         .get_output()
         .stdout
         .clone();
-    let out = String::from_utf8(out).unwrap();
-    let seed = out
-        .split("FOUND on seed ")
-        .nth(1)
-        .and_then(|r| r.split_whitespace().next())
-        .unwrap_or_else(|| panic!("{out}"));
+    let seed = crate::support::found_seed(&out);
     let input = ws.read(&format!("testdata/wythoff-play/stress-{seed}.in"));
     let answer = ws.read(&format!("testdata/wythoff-play/stress-{seed}.out"));
     // The answer file of wythoff-play: the side that wins each game.

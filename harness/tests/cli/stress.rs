@@ -2,6 +2,7 @@
 
 use predicates::prelude::*;
 
+use crate::support::found_seed;
 use crate::tempws::TempWs;
 
 /// hdu1525 with `a >= 2b` written as `a > 2b`: wrong exactly when `a == 2b`.
@@ -30,13 +31,8 @@ fn stress_finds_a_planted_bug_shrinks_it_to_one_line_and_saves_it() {
         .get_output()
         .stdout
         .clone();
+    let seed = found_seed(&out);
     let out = String::from_utf8(out).unwrap();
-    let seed: u64 = out
-        .split("FOUND on seed ")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .and_then(|s| s.parse().ok())
-        .expect("the seed is printed");
     let minimal = out
         .split("minimal input (seed ")
         .nth(1)
@@ -270,16 +266,6 @@ fn main() {
         ["0", "1", "40"],
         "K lowered to the one size left:\n{out}"
     );
-}
-
-/// The seed in `FOUND on seed S`.
-fn found_seed(out: &[u8]) -> u64 {
-    let out = String::from_utf8_lossy(out);
-    out.split("FOUND on seed ")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no seed in {out}"))
 }
 
 #[test]

@@ -169,3 +169,14 @@ pub fn json_of(out: &[u8]) -> serde_json::Value {
         panic!("not JSON ({e}): {}", String::from_utf8_lossy(out));
     })
 }
+
+/// The seed in stress's `FOUND on seed S`; panics showing the output without one.
+#[track_caller]
+pub fn found_seed(out: &[u8]) -> u64 {
+    let out = String::from_utf8_lossy(out);
+    out.split("FOUND on seed ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no seed in {out}"))
+}
