@@ -466,7 +466,7 @@ struct Relay {
     /// How long no byte had moved when the wall backstop fired.
     silent_for: Option<Duration>,
     /// Both sides' CPU ticks the last time both were seen blocked reading with
-    /// nothing in flight: the same again [`DEADLOCK_QUIET`] later is a deadlock.
+    /// nothing in flight: the same again at the next look is a deadlock.
     stuck_sample: Option<(u64, u64)>,
     interrupted: bool,
 }
@@ -596,13 +596,19 @@ impl Relay {
         solution_deadline(self.sol.started, self.shared.last_moved(), &self.limits)
     }
 
+    /// No bytes read but not yet delivered, either way.
+    fn nothing_in_flight(&self) -> bool {
+        [Dir::Solution, Dir::Interactor]
+            .iter()
+            .all(|d| !self.shared.in_flight[d.index()].load(Ordering::Relaxed))
+    }
+
     /// Both sides blocked reading their input, nothing in flight either way, and
     /// neither used CPU since the last look: nothing can ever move again.
     fn deadlocked(&mut self, now: Instant) -> bool {
-        let idle = |d: Dir| !self.shared.in_flight[d.index()].load(Ordering::Relaxed);
         let quiet = now.saturating_duration_since(self.shared.last_moved()) >= DEADLOCK_QUIET;
         let sample = (|| {
-            if !(quiet && self.int.running() && idle(Dir::Solution) && idle(Dir::Interactor)) {
+            if !(quiet && self.int.running() && self.nothing_in_flight()) {
                 return None;
             }
             let (sol, int) = (self.sol.running.pid()?, self.int.running.pid()?);
@@ -628,11 +634,9 @@ impl Relay {
             self.sol.kill();
         }
         if self.sol.running() && !self.wall_exceeded && now >= self.solution_deadline() {
-            let idle = |d: Dir| !self.shared.in_flight[d.index()].load(Ordering::Relaxed);
             self.silent_for = Some(now.saturating_duration_since(self.shared.last_moved()));
             self.both_waiting = self.int.running()
-                && idle(Dir::Solution)
-                && idle(Dir::Interactor)
+                && self.nothing_in_flight()
                 && self.sol.running.pid().is_some_and(waiting_for_input);
             self.wall_exceeded = true;
             // Only the solution: the interactor sees its end of output and reacts.
