@@ -193,19 +193,16 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
     let text = report::report(&b, &args, gxx);
     // The file first: minutes of measurements are not lost to a closed stdout
     // (`cargo judge bench | head`), which then ends the command quietly (141).
-    let written = match args
+    let path = args
         .output
         .clone()
-        .or_else(|| Some(b.root.join("BENCHMARKS.md")))
-    {
-        Some(path) if path.as_os_str() != "-" => {
-            report::write_report(&path, &text)?;
-            Some(path)
-        }
-        _ => None,
-    };
+        .unwrap_or_else(|| b.root.join("BENCHMARKS.md"));
+    let written = path.as_os_str() != "-";
+    if written {
+        report::write_report(&path, &text)?;
+    }
     print_results(&b)?;
-    if let Some(path) = written {
+    if written {
         writeln!(std::io::stdout(), "\nwrote {}", path.display())?;
     }
     Ok(status(&b.targets))
