@@ -62,6 +62,7 @@ pub fn check(checker: &Checker, input: &Path, output: &[u8], expected: &[u8]) ->
             time_limit,
         } => run_command(command, dir, *time_limit, input, output, expected)?,
         Checker::Kattis(validator) => validator.check(input, output, expected)?,
+        Checker::Testlib(program) => program.check(input, output, expected)?,
     })
 }
 

@@ -91,7 +91,9 @@ impl View<'_> {
     /// The line comparison, in `judge-compare` (optimised: it runs over every line).
     fn rule(&self) -> LineRule {
         match self.checker {
-            Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) => LineRule::Exact,
+            Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => {
+                LineRule::Exact
+            }
             Checker::Tokens => LineRule::Tokens,
             Checker::Float { abs, rel } => LineRule::Float {
                 abs: *abs,
@@ -104,7 +106,7 @@ impl View<'_> {
     /// (numbers within tolerance aside).
     fn key<'a>(&self, line: &'a [u8]) -> Vec<&'a [u8]> {
         match self.checker {
-            Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) => {
+            Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => {
                 vec![trim_blank_end(line)]
             }
             Checker::Tokens | Checker::Float { .. } => tokens(line).collect(),
@@ -116,7 +118,7 @@ impl View<'_> {
         trim_blank_end(line).is_empty()
             && (matches!(
                 self.checker,
-                Checker::Exact | Checker::Command { .. } | Checker::Kattis(_)
+                Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_)
             ) || line.iter().all(u8::is_ascii_whitespace))
     }
 }
@@ -144,7 +146,10 @@ impl Excerpt {
         let view = View { checker };
         let (mut exp, exp_newline) = lines(expected);
         let (mut act, act_newline) = lines(actual);
-        let newline_matters = matches!(checker, Checker::Command { .. } | Checker::Kattis(_));
+        let newline_matters = matches!(
+            checker,
+            Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_)
+        );
         if !newline_matters {
             // Trailing blank lines are not compared, so they are not differences.
             while exp.last().is_some_and(|l| view.blank(l)) {

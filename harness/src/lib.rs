@@ -34,6 +34,7 @@ pub use judge_sandbox as sandbox;
 pub mod scaffold;
 pub mod status;
 pub mod stress;
+pub mod testlib;
 pub mod units;
 
 use std::io::Write;

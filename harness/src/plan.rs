@@ -440,8 +440,12 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
     Ok(())
 }
 
-/// Fails when a checker program does not exist (run in its folder).
+/// Fails when a checker program does not exist (run in its folder), or a testlib
+/// checker does not compile (built here, once, before any case runs).
 pub fn check_checker(checker: &Checker) -> Result<()> {
+    if let Checker::Testlib(program) = checker {
+        program.build()?;
+    }
     if let Checker::Command { command, dir, .. } = checker {
         if command.split_whitespace().next().is_none() {
             bail!("the checker command is empty");

@@ -10,6 +10,9 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
+use crate::testlib::{Program, Role};
+use std::sync::Arc;
+
 pub use crate::interact::Interactor;
 
 /// The settings file's name inside a testdata folder.
@@ -38,10 +41,12 @@ struct Raw {
     float_abs: Option<f64>,
     float_rel: Option<f64>,
     checker_command: Option<String>,
+    checker_source: Option<String>,
     checker_time_limit: Option<f64>,
     #[serde(rename = "type")]
     kind: Option<String>,
     interactor: Option<String>,
+    interactor_source: Option<String>,
     kattis_validator: Option<String>,
     kattis_flags: Option<String>,
 }
@@ -85,6 +90,9 @@ pub enum Checker {
     /// A Kattis output validator: the default one with its flags, or a program
     /// run as `VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT`.
     Kattis(std::sync::Arc<crate::package::validator::Kattis>),
+    /// A testlib checker (`checker = "testlib"`), run as `CHECKER INPUT OUTPUT
+    /// ANSWER`: exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure (see `testlib`).
+    Testlib(std::sync::Arc<crate::testlib::Program>),
 }
 
 /// The settings the judge uses for one problem.
@@ -170,14 +178,21 @@ impl Settings {
                 }
             }
             Some("interactive") => {
-                if raw.checker.is_some() || raw.checker_command.is_some() {
+                // A testlib interactor may have a testlib checker after it (Polygon's
+                // way: the checker judges what the interactor wrote).
+                let testlib_pair = raw.interactor.as_deref().map(str::trim) == Some("testlib")
+                    && raw.checker.as_deref() == Some("testlib");
+                if raw.checker_command.is_some() || (raw.checker.is_some() && !testlib_pair) {
                     bail!(
-                        "checker does not apply with type = \"interactive\" (the interactor decides)"
+                        "checker does not apply with type = \"interactive\" (the interactor decides; \
+                         only interactor = \"testlib\" may have checker = \"testlib\" after it)"
                     );
                 }
                 settings.interactive = true;
-                settings.interactor = match raw.interactor {
+                settings.interactor = match raw.interactor.clone() {
                     Some(i) if i.trim().is_empty() => bail!("interactor is empty"),
+                    // Built below, once the checker is read.
+                    Some(i) if i.trim() == "testlib" => None,
                     Some(i) => Some(interactor(i.trim(), dir)),
                     None => None,
                 };
@@ -219,19 +234,22 @@ impl Settings {
                 )?;
                 Checker::Kattis(std::sync::Arc::new(validator))
             }
+            "testlib" => {
+                let Some(source) = &raw.checker_source else {
+                    bail!("checker = \"testlib\" needs checker_source = \"check.cpp\"");
+                };
+                let t = checker_time_limit(raw.checker_time_limit)?;
+                let program = Program::new(Role::Checker, &dir.join(source), dir, t)?;
+                Checker::Testlib(Arc::new(program))
+            }
             "command" => match raw.checker_command {
                 Some(command) if !command.trim().is_empty() => {
-                    let t = raw.checker_time_limit.unwrap_or(DEFAULT_CHECKER_TIME_LIMIT);
-                    if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
-                        bail!(
-                            "checker_time_limit must be a number of seconds in (0, 3600], found {t}"
-                        );
-                    }
+                    let t = checker_time_limit(raw.checker_time_limit)?;
                     return Ok(Settings {
                         checker: Checker::Command {
                             command,
                             dir: dir.to_path_buf(),
-                            time_limit: Duration::from_secs_f64(t),
+                            time_limit: t,
                         },
                         ..settings
                     });
@@ -240,7 +258,7 @@ impl Settings {
             },
             other => {
                 bail!(
-                    "unknown checker \"{other}\" (expected exact, tokens, float, command or kattis)"
+                    "unknown checker \"{other}\" (expected exact, tokens, float, command, kattis or testlib)"
                 )
             }
         };
@@ -255,8 +273,37 @@ impl Settings {
         if raw.checker_command.is_some() {
             bail!("checker_command only applies with checker = \"command\"");
         }
-        if raw.checker_time_limit.is_some() {
-            bail!("checker_time_limit only applies with checker = \"command\"");
+        let testlib_checker = matches!(settings.checker, Checker::Testlib(_));
+        if raw.checker_time_limit.is_some() && !testlib_checker {
+            bail!("checker_time_limit only applies with checker = \"command\" or \"testlib\"");
+        }
+        if raw.checker_source.is_some() && !testlib_checker {
+            bail!("checker_source only applies with checker = \"testlib\"");
+        }
+        let testlib_interactor = raw.interactor.as_deref().map(str::trim) == Some("testlib");
+        match (
+            &raw.interactor_source,
+            testlib_interactor && settings.interactive,
+        ) {
+            (Some(source), true) => {
+                let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
+                let program = Program::new(Role::Interactor, &dir.join(source), dir, limit)?;
+                let checker = match std::mem::replace(&mut settings.checker, Checker::Exact) {
+                    Checker::Testlib(c) => Some(c),
+                    _ => None,
+                };
+                settings.interactor = Some(Interactor::Testlib {
+                    interactor: Arc::new(program),
+                    checker,
+                });
+            }
+            (None, true) => {
+                bail!("interactor = \"testlib\" needs interactor_source = \"interactor.cpp\"")
+            }
+            (Some(_), false) => {
+                bail!("interactor_source only applies with interactor = \"testlib\"")
+            }
+            (None, false) => {}
         }
         Ok(settings)
     }
@@ -275,6 +322,15 @@ fn interactor(value: &str, dir: &Path) -> Interactor {
             dir: Some(dir.to_path_buf()),
         }
     }
+}
+
+/// `checker_time_limit`, or the default.
+fn checker_time_limit(value: Option<f64>) -> Result<Duration> {
+    let t = value.unwrap_or(DEFAULT_CHECKER_TIME_LIMIT);
+    if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
+        bail!("checker_time_limit must be a number of seconds in (0, 3600], found {t}");
+    }
+    Ok(Duration::from_secs_f64(t))
 }
 
 /// A tolerance, defaulting to 1e-6 as Kattis' float_tolerance does.
@@ -469,6 +525,69 @@ mod tests {
             panic!("a kattis checker")
         };
         assert_eq!(k.programs[0].path, dir.path().join("check.py"));
+    }
+
+    #[test]
+    fn the_testlib_checker_needs_its_source_and_the_source_its_checker() {
+        let err = parse("checker = \"testlib\"\n").unwrap_err().to_string();
+        assert!(err.contains("checker_source"), "{err}");
+        let err = parse("checker_source = \"check.cpp\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("only applies with checker = \"testlib\""),
+            "{err}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("check.cpp"), "").unwrap();
+        std::fs::create_dir(dir.path().join("files")).unwrap();
+        std::fs::write(dir.path().join("files/testlib.h"), "").unwrap();
+        let s = Settings::parse(
+            "checker = \"testlib\"\nchecker_source = \"check.cpp\"\nchecker_time_limit = 3\n",
+            dir.path(),
+        )
+        .unwrap();
+        let Checker::Testlib(p) = &s.checker else {
+            panic!("a testlib checker")
+        };
+        assert_eq!(p.header_dir, dir.path().join("files"));
+        assert_eq!(p.time_limit, Duration::from_secs(3));
+    }
+
+    #[test]
+    fn a_testlib_interactor_takes_its_testlib_checker_along() {
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["interactor.cpp", "check.cpp", "testlib.h"] {
+            std::fs::write(dir.path().join(f), "").unwrap();
+        }
+        let s = Settings::parse(
+            "type = \"interactive\"\ninteractor = \"testlib\"\ninteractor_source = \"interactor.cpp\"\n\
+             checker = \"testlib\"\nchecker_source = \"check.cpp\"\n",
+            dir.path(),
+        )
+        .unwrap();
+        let Some(Interactor::Testlib {
+            interactor,
+            checker,
+        }) = &s.interactor
+        else {
+            panic!("a testlib interactor: {:?}", s.interactor)
+        };
+        assert_eq!(interactor.source.name, "interactor.cpp");
+        assert_eq!(checker.as_ref().unwrap().source.name, "check.cpp");
+        assert!(
+            Settings::parse(
+                "type = \"interactive\"\ninteractor = \"testlib\"\n",
+                dir.path()
+            )
+            .is_err()
+        );
+        // Only a testlib interactor has a checker after it.
+        assert!(Settings::parse(
+            "type = \"interactive\"\ninteractor = \"./i\"\nchecker = \"testlib\"\nchecker_source = \"check.cpp\"\n",
+            dir.path()
+        )
+        .is_err());
     }
 
     #[test]

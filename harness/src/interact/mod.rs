@@ -109,6 +109,9 @@ pub struct Interaction {
     pub silent_for: Option<Duration>,
     /// What each side wrote, as the relay saw it.
     pub dialogue: Dialogue,
+    /// The interactor's feedback folder, kept until the interaction is dropped: a
+    /// testlib interactor's output file in it is checked afterwards.
+    pub feedback: tempfile::TempDir,
 }
 
 /// What the interactor did.
@@ -145,6 +148,15 @@ pub enum Interactor {
         /// Where it runs.
         dir: Option<PathBuf>,
     },
+    /// A testlib interactor (exit 0 accepts, 1 and 2 reject, 3 is its failure),
+    /// run as `INTERACTOR INPUT TOUT ANSWER`, and the testlib checker that judges
+    /// what it wrote to `TOUT`, if the problem has one (Polygon's order).
+    Testlib {
+        /// The interactor.
+        interactor: std::sync::Arc<crate::testlib::Program>,
+        /// The checker run after it on `INPUT TOUT ANSWER`.
+        checker: Option<std::sync::Arc<crate::testlib::Program>>,
+    },
 }
 
 impl Interactor {
@@ -153,6 +165,8 @@ impl Interactor {
     pub fn command(&self) -> Option<Command> {
         match self {
             Interactor::Binary(_) => None,
+            // Unbuilt when it does not compile: [`judge_case`] says why.
+            Interactor::Testlib { interactor, .. } => interactor.interactor_command().ok(),
             Interactor::Exe(path) => Some(Command::new(path)),
             Interactor::Shell { command, dir } => {
                 // `exec` keeps the measured process the interactor itself; "$@" gets
@@ -182,6 +196,7 @@ impl Interactor {
             Interactor::Binary(name) => name.clone(),
             Interactor::Exe(path) => path.display().to_string(),
             Interactor::Shell { command, .. } => command.clone(),
+            Interactor::Testlib { interactor, .. } => interactor.describe(),
         }
     }
 }
@@ -195,6 +210,16 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
         "problem.toml says type = \"interactive\" but names no interactor \
          (add interactor = \"NAME-interactor\" or a command line, or pass --interactor CMD)"
     })?;
+    if let Interactor::Testlib {
+        interactor,
+        checker,
+    } = interactor
+    {
+        interactor.build()?;
+        if let Some(c) = checker {
+            c.build()?;
+        }
+    }
     let command = interactor
         .command()
         .with_context(|| format!("the interactor {} was not built", interactor.shown()))?;
@@ -212,7 +237,11 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
         interactor_limits: InteractorLimits::for_solution(&limits),
         record: true,
     };
-    let x = run(spec)?;
+    let mut x = run(spec)?;
+    let testlib_exit = match interactor {
+        Interactor::Testlib { .. } => Some(testlib_as_kattis(&mut x)),
+        _ => None,
+    };
     result.time = x.solution.cpu.as_secs_f64();
     result.wall = x.solution.wall.as_secs_f64();
     result.memory = x.solution.peak_rss;
@@ -230,6 +259,9 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     let j = decide(&x, &limits);
     result.verdict = j.verdict;
     result.detail = j.detail;
+    if let (Some(said), Interactor::Testlib { checker, .. }) = (testlib_exit, interactor) {
+        testlib_verdict(result, said, checker.as_deref(), job, &x)?;
+    }
     if !j.judge_message.is_empty() {
         result.extra.push(Extra {
             title: "judge message".to_string(),
@@ -238,6 +270,76 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     }
     let (title, text) = j.dialogue;
     result.extra.push(Extra { title, text });
+    Ok(())
+}
+
+/// A testlib interactor's exit read in the Kattis terms [`decide`] knows (0 →
+/// 42, 1 and 2 → 43; 3 and the rest stay a failure), and its testlib verdict
+/// (`Err`: its own failure, worded) kept for [`testlib_verdict`].
+fn testlib_as_kattis(x: &mut Interaction) -> std::result::Result<crate::check::Outcome, String> {
+    use crate::check::Outcome;
+    let said = crate::testlib::outcome(x.interactor.exit, &x.interactor.stderr_tail);
+    let message = crate::testlib::message(&x.interactor.stderr_tail);
+    if x.interactor.judge_message.is_empty() {
+        x.interactor.judge_message = message;
+    }
+    x.interactor.exit = match &said {
+        Ok(Outcome::Accepted) => Exit::Code(ACCEPT),
+        Ok(_) => Exit::Code(REJECT),
+        Err(_) => x.interactor.exit,
+    };
+    said
+}
+
+/// The verdict of a testlib interaction once [`decide`] has ruled on the
+/// solution: a presentation error stays PE, the interactor's own failure is said
+/// in testlib's terms, and an accepted dialogue goes to the checker, if any, on
+/// the interactor's output (`tout`), as Polygon judges it.
+fn testlib_verdict(
+    result: &mut CaseResult,
+    said: std::result::Result<crate::check::Outcome, String>,
+    checker: Option<&crate::testlib::Program>,
+    job: &Job,
+    x: &Interaction,
+) -> anyhow::Result<()> {
+    use crate::check::Outcome;
+    use crate::judge::Verdict;
+    match (result.verdict, said) {
+        (Verdict::ERR, Err(why)) => {
+            result.detail = format!("the testlib interactor {why}");
+        }
+        // Its message is the judge message already shown.
+        (Verdict::WA, Ok(Outcome::Presentation(_))) => {
+            result.verdict = Verdict::PE;
+            result.detail = "the testlib interactor said: wrong output format (exit 2)".into();
+        }
+        (Verdict::WA, Ok(_)) => {
+            result.detail = "the testlib interactor rejected the dialogue".into();
+        }
+        (Verdict::AC, Ok(Outcome::Accepted)) => {
+            let Some(checker) = checker else {
+                return Ok(());
+            };
+            let tout = x.feedback.path().join(crate::testlib::TOUT);
+            if !tout.is_file() {
+                std::fs::write(&tout, "").context("cannot create the interactor's output file")?;
+            }
+            let (verdict, r) =
+                match checker.check_files(&job.case.input, &tout, &job.case.output)? {
+                    Outcome::Accepted => return Ok(()),
+                    Outcome::Wrong(r) => (Verdict::WA, r),
+                    Outcome::Presentation(r) => (Verdict::PE, r),
+                };
+            result.verdict = verdict;
+            result.detail = format!(
+                "the interactor accepted; {} rejected its output: {}",
+                checker.describe(),
+                crate::diff::header(&r)
+            );
+            result.rejection = Some(r);
+        }
+        _ => {}
+    }
     Ok(())
 }
 

@@ -420,6 +420,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         deadlocked: relay.deadlocked,
         silent_for: relay.silent_for,
         dialogue,
+        feedback,
     })
 }
 

@@ -452,7 +452,7 @@ fn report_finding(
             // The rejection is recomputed here (cheap, and the finding keeps only
             // the outputs); an external checker's would need another run.
             let rejection = match checker {
-                Checker::Command { .. } | Checker::Kattis(_) => None,
+                Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => None,
                 _ => check::check(checker, Path::new(""), actual, expected)?
                     .rejection()
                     .cloned(),

@@ -19,4 +19,5 @@ mod scaffold;
 mod stress;
 mod support;
 mod tempws;
+mod testlib;
 mod verdicts;

@@ -1,0 +1,448 @@
+//! testlib programs: checkers, interactors and validators written with
+//! Mike Mirzayanov's `testlib.h`, the library Polygon (and most Codeforces-style
+//! problems) use. A checker kind and an interactor kind of the one engine, the way
+//! [`crate::package::validator::Kattis`] is for Kattis validators.
+//!
+//! Owns finding `testlib.h` for a program, building it once (g++, cached by the
+//! content of the source and the header, through [`crate::package::program`]),
+//! the calling conventions and reading a verdict from the exit status. testlib.h's
+//! header comment gives the conventions:
+//!
+//! - checker: `check <Input_File> <Output_File> <Answer_File> [<Result_File> [-appes]]`;
+//! - interactor: `interactor <Input_File> <Output_File> [<Answer_File> ...]`, reading
+//!   the solution's output on stdin and writing to it on stdout, its own output
+//!   (`tout`) going to `<Output_File>` for a checker to judge afterwards;
+//! - validator: `validator < input`, a non-zero exit and a message when it rejects.
+//!
+//! The judge passes no result file: testlib then writes its verdict line to stderr
+//! (`ok ...`, `wrong answer ...`, `wrong output format ...`, `FAIL ...`,
+//! `points P ...`, `partially correct (N) ...`), which is shown with the verdict,
+//! while the verdict itself comes from the exit status ([`outcome`]).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use crate::check::{Outcome, Rejection, Why};
+use crate::package::program::{self, Built, Lang, Source};
+use crate::run::{self, Exit};
+
+/// The header a testlib program includes.
+pub const HEADER: &str = "testlib.h";
+
+/// testlib.h's default exit codes (`OK_EXIT_CODE` ... `UNEXPECTED_EOF_EXIT_CODE`,
+/// without the EJUDGE/CONTESTER/TESTSYS variants): `_ok` 0, `_wa` 1, `_pe` 2,
+/// `_fail` 3, `_dirt` 4 (reported as a presentation error), `_points` 7 and
+/// `_unexpected_eof` 8 (only with `-DENABLE_UNEXPECTED_EOF`, else it exits as `_pe`).
+pub mod exit {
+    /// `_ok`: accepted.
+    pub const OK: i32 = 0;
+    /// `_wa`: wrong answer.
+    pub const WA: i32 = 1;
+    /// `_pe`: presentation error ("wrong output format").
+    pub const PE: i32 = 2;
+    /// `_fail`: the checker itself failed (a bad answer file, a bug): the judge's
+    /// fault, never the contestant's.
+    pub const FAIL: i32 = 3;
+    /// `_dirt`: extra data after the output (testlib says "wrong output format").
+    pub const DIRT: i32 = 4;
+    /// `_points`: `quitp(points, ...)`, a score.
+    pub const POINTS: i32 = 7;
+    /// `_unexpected_eof`: the output ended early.
+    pub const UNEXPECTED_EOF: i32 = 8;
+    /// `_partially` = 16: `_pc(n)` is the TResult 16 + n. testlib exits with
+    /// `PC_BASE_EXIT_CODE + n` for it (`resultExitCode`; the base is 0 unless
+    /// TESTSYS, where it is 50), so the stderr line decides ([`super::outcome`]);
+    /// 16 + n is read as partial too, for builds whose base is 16.
+    pub const PARTIALLY: i32 = 16;
+}
+
+/// What a testlib program is for, in messages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// An output checker.
+    Checker,
+    /// An interactor.
+    Interactor,
+    /// An input validator.
+    Validator,
+    /// A test generator.
+    Generator,
+}
+
+impl Role {
+    fn name(self) -> &'static str {
+        match self {
+            Role::Checker => "checker",
+            Role::Interactor => "interactor",
+            Role::Validator => "validator",
+            Role::Generator => "generator",
+        }
+    }
+}
+
+/// A testlib program: its source, where its `testlib.h` is, and the build (made
+/// on first use, once however many cases ask).
+#[derive(Debug)]
+pub struct Program {
+    /// What it is for.
+    pub role: Role,
+    /// The C++ source.
+    pub source: Source,
+    /// The folder holding the `testlib.h` it is compiled against.
+    pub header_dir: PathBuf,
+    /// CPU (and wall) seconds it may take per run.
+    pub time_limit: Duration,
+    built: OnceLock<Result<Built, String>>,
+}
+
+impl PartialEq for Program {
+    fn eq(&self, other: &Self) -> bool {
+        self.role == other.role
+            && self.source == other.source
+            && self.header_dir == other.header_dir
+    }
+}
+
+impl Eq for Program {}
+
+/// The folders searched for `testlib.h`, in order, for a program at `source`
+/// belonging to the problem folder `base`: the source's own folder, `base`, then
+/// `base/files` (Polygon keeps testlib.h and its programs in `files/`).
+pub fn header_search(source: &Path, base: &Path) -> Vec<PathBuf> {
+    let mut dirs = vec![
+        source.parent().map(Path::to_path_buf).unwrap_or_default(),
+        base.to_path_buf(),
+        base.join("files"),
+    ];
+    dirs.dedup();
+    dirs
+}
+
+impl Program {
+    /// The testlib program at `path` (a C++ file) for the problem folder `base`,
+    /// with the first `testlib.h` of [`header_search`]. Errors name the file.
+    pub fn new(role: Role, path: &Path, base: &Path, time_limit: Duration) -> Result<Program> {
+        if !path.is_file() {
+            bail!(
+                "{}: no such file (the testlib {})",
+                path.display(),
+                role.name()
+            );
+        }
+        let source = program::source(path)?
+            .filter(|s| matches!(s.lang, Lang::Cpp | Lang::C))
+            .with_context(|| {
+                format!(
+                    "{}: a testlib {} must be C++ (.cpp, .cc, .cxx)",
+                    path.display(),
+                    role.name()
+                )
+            })?;
+        let search = header_search(path, base);
+        let Some(header_dir) = search.iter().find(|d| d.join(HEADER).is_file()).cloned() else {
+            let looked: Vec<String> = search.iter().map(|d| d.display().to_string()).collect();
+            bail!(
+                "{}: no {HEADER} found for this testlib {} (looked in {})",
+                path.display(),
+                role.name(),
+                looked.join(", ")
+            );
+        };
+        Ok(Program {
+            role,
+            source: Source {
+                lang: Lang::Cpp,
+                ..source
+            },
+            header_dir,
+            time_limit,
+            built: OnceLock::new(),
+        })
+    }
+
+    /// `check.cpp (testlib checker)`.
+    pub fn describe(&self) -> String {
+        format!("{} (testlib {})", self.source.name, self.role.name())
+    }
+
+    /// Builds the program now (once); the error is the compiler's.
+    pub fn build(&self) -> Result<&Built> {
+        let built = self.built.get_or_init(|| {
+            program::build(&self.source, std::slice::from_ref(&self.header_dir), 1024).map_err(
+                |e| {
+                    format!(
+                        "cannot build the testlib {} {}: {e:#}",
+                        self.role.name(),
+                        self.source.path.display()
+                    )
+                },
+            )
+        });
+        match built {
+            Ok(b) => Ok(b),
+            Err(e) => bail!("{e}"),
+        }
+    }
+
+    fn limits(&self) -> run::Limits {
+        run::Limits {
+            time: self.time_limit,
+            // Trusted to be finite, not small: it reads whole outputs.
+            memory: 4 << 30,
+            output: 16 << 20,
+        }
+    }
+
+    /// Runs the checker on one case: `check INPUT OUTPUT ANSWER`, with `output` and
+    /// `answer` written to files first. An error is the judge's failure (the
+    /// checker could not be built or run, said FAIL, crashed or hung): the case is
+    /// ERR, never the contestant's verdict.
+    pub fn check(&self, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome> {
+        let scratch = tempfile::tempdir().context("cannot create a folder for the checker")?;
+        let out_path = scratch.path().join("output");
+        let ans_path = scratch.path().join("answer");
+        std::fs::write(&out_path, output).context("cannot write the output for the checker")?;
+        std::fs::write(&ans_path, answer).context("cannot write the answer for the checker")?;
+        self.check_files(input, &out_path, &ans_path)
+    }
+
+    /// [`Program::check`] on files already written (an interactor's output).
+    pub fn check_files(&self, input: &Path, output: &Path, answer: &Path) -> Result<Outcome> {
+        let built = self.build()?;
+        let mut command = built.command();
+        command
+            .arg(std::path::absolute(input)?)
+            .arg(output)
+            .arg(answer);
+        let ran = run::run_with_wall(
+            command,
+            Path::new("/dev/null"),
+            &self.limits(),
+            self.time_limit,
+        )
+        .with_context(|| format!("cannot run {}", self.describe()))?;
+        if ran.wall_exceeded || ran.cpu > self.time_limit {
+            bail!(
+                "{} did not finish within {:.1} s; killed",
+                self.describe(),
+                self.time_limit.as_secs_f64()
+            );
+        }
+        outcome(ran.exit, &ran.stderr_tail)
+            .map_err(|why| anyhow::anyhow!("{}: {why}", self.describe()))
+    }
+
+    /// The command that starts the interactor under the relay, which appends
+    /// `INPUT ANSWER FEEDBACK_DIR` (the Kattis order): `sh` puts them in testlib's
+    /// order, `interactor INPUT FEEDBACK_DIR/tout ANSWER`, and `exec`s it, so the
+    /// measured process is the interactor itself. Builds it first.
+    pub fn interactor_command(&self) -> Result<Command> {
+        let built = self.build()?;
+        let mut c = Command::new("sh");
+        c.arg("-c")
+            .arg(format!("exec \"$0\" \"$1\" \"$3/{TOUT}\" \"$2\""))
+            .arg(&built.argv[0]);
+        Ok(c)
+    }
+
+    /// Runs a validator on `input` (stdin): `None` when it accepts (exit 0), else
+    /// its message. An error when it cannot be built or run.
+    pub fn validate(&self, input: &Path, args: &[String]) -> Result<Option<String>> {
+        let built = self.build()?;
+        let mut command = built.command();
+        command.args(args);
+        let ran = run::run(command, input, &self.limits())
+            .with_context(|| format!("cannot run {}", self.describe()))?;
+        if ran.exit == Exit::Code(0) {
+            return Ok(None);
+        }
+        let how = match ran.exit {
+            Exit::Code(c) => format!("exit {c}"),
+            Exit::Signal(s) => run::signal_name(s),
+        };
+        let said = message(&ran.stderr_tail);
+        let said = if said.is_empty() {
+            message(&ran.stdout)
+        } else {
+            said
+        };
+        Ok(Some(if said.is_empty() {
+            format!("rejected ({how})")
+        } else {
+            format!("rejected ({how}): {said}")
+        }))
+    }
+}
+
+/// The interactor's output file (`tout`) in the relay's feedback folder.
+pub const TOUT: &str = "tout";
+
+/// The last non-empty lines a testlib program wrote (its verdict line and what
+/// came before it), at most five.
+pub fn message(stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    lines[lines.len().saturating_sub(5)..].join("\n")
+}
+
+/// The verdict of a testlib checker or interactor from its exit status and its
+/// stderr (for the message, and to tell `_pc(n)`, whose exit code is not its
+/// own, from the rest). `Err` is the program's own failure, worded for the judge
+/// error it becomes: exit 3 (`FAIL`), a signal, or a status testlib never uses.
+pub fn outcome(exit: Exit, stderr: &[u8]) -> Result<Outcome, String> {
+    let said = message(stderr);
+    let reject = |message: String| Rejection {
+        why: Why::Program { message },
+        expected: None,
+        actual: None,
+    };
+    let last = said.lines().last().unwrap_or("").trim_start();
+    if last.starts_with("partially correct") {
+        return Ok(Outcome::Wrong(reject(said)));
+    }
+    let code = match exit {
+        Exit::Code(c) => c,
+        Exit::Signal(s) => {
+            return Err(format!("crashed ({}){}", run::signal_name(s), colon(&said)));
+        }
+    };
+    match code {
+        exit::OK => Ok(Outcome::Accepted),
+        exit::WA | exit::UNEXPECTED_EOF => Ok(Outcome::Wrong(reject(said))),
+        exit::PE | exit::DIRT => Ok(Outcome::Presentation(reject(said))),
+        exit::FAIL => Err(format!(
+            "said FAIL (exit 3, the judge's fault, not the solution's){}",
+            colon(&said)
+        )),
+        // A pass/fail judge: any points accept, none reject (`points 0 ...`).
+        exit::POINTS => match points(last) {
+            Some(p) if p > 0.0 => Ok(Outcome::Accepted),
+            Some(_) => Ok(Outcome::Wrong(reject(said))),
+            None => Err(format!(
+                "exited 7 (points) without a `points P` line{}",
+                colon(&said)
+            )),
+        },
+        c if (exit::PARTIALLY..=exit::PARTIALLY + 200).contains(&c) => {
+            Ok(Outcome::Wrong(reject(said)))
+        }
+        c => Err(format!(
+            "exited {c}, not a testlib verdict (0 ok, 1 wa, 2 pe, 3 fail, 7 points){}",
+            colon(&said)
+        )),
+    }
+}
+
+fn colon(said: &str) -> String {
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", said.replace('\n', " / "))
+    }
+}
+
+/// The P of testlib's `points P message` line.
+fn points(line: &str) -> Option<f64> {
+    let rest = line.strip_prefix("points ")?;
+    let word = rest.split_whitespace().next()?;
+    word.parse::<f64>().ok().filter(|p| p.is_finite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, PartialEq)]
+    enum Kind {
+        Ac,
+        Wa,
+        Pe,
+        Fail,
+    }
+
+    #[track_caller]
+    fn kind(exit: Exit, stderr: &str) -> Kind {
+        match outcome(exit, stderr.as_bytes()) {
+            Ok(Outcome::Accepted) => Kind::Ac,
+            Ok(Outcome::Wrong(_)) => Kind::Wa,
+            Ok(Outcome::Presentation(_)) => Kind::Pe,
+            Err(_) => Kind::Fail,
+        }
+    }
+
+    #[test]
+    fn exit_codes_map_to_testlibs_verdicts() {
+        use Kind::*;
+        for (exit, stderr, want) in [
+            (Exit::Code(0), "ok 3 numbers\n", Ac),
+            (Exit::Code(1), "wrong answer 1st numbers differ\n", Wa),
+            (
+                Exit::Code(2),
+                "wrong output format Unexpected end of file\n",
+                Pe,
+            ),
+            (Exit::Code(3), "FAIL answer file is broken\n", Fail),
+            (Exit::Code(4), "wrong output format Extra information\n", Pe),
+            (Exit::Code(8), "unexpected eof\n", Wa),
+            (Exit::Code(7), "points 0.5 half of it\n", Ac),
+            (Exit::Code(7), "points 0 nothing\n", Wa),
+            (Exit::Code(7), "no points line\n", Fail),
+            (Exit::Code(16 + 40), "", Wa),
+            // _pc(n) exits PC_BASE_EXIT_CODE + n = n: the stderr line decides.
+            (Exit::Code(0), "partially correct (0) nothing right\n", Wa),
+            (Exit::Code(1), "partially correct (1) \n", Wa),
+            (Exit::Code(5), "", Fail),
+            (Exit::Code(255), "", Fail),
+            (Exit::Signal(libc::SIGSEGV), "", Fail),
+        ] {
+            assert_eq!(kind(exit, stderr), want, "{exit:?} {stderr:?}");
+        }
+    }
+
+    #[test]
+    fn the_checkers_message_is_kept_with_the_verdict() {
+        let Ok(Outcome::Wrong(r)) = outcome(
+            Exit::Code(1),
+            b"wrong answer 1st numbers differ - expected: '1.5', found: '1.7'\n",
+        ) else {
+            panic!()
+        };
+        assert_eq!(
+            r.why,
+            Why::Program {
+                message: "wrong answer 1st numbers differ - expected: '1.5', found: '1.7'".into()
+            }
+        );
+        let err = outcome(Exit::Code(3), b"FAIL bad answer\n").unwrap_err();
+        assert!(err.contains("FAIL") && err.contains("bad answer"), "{err}");
+    }
+
+    #[test]
+    fn testlib_h_is_looked_for_beside_the_source_then_in_the_problem_folder_then_files() {
+        let d = tempfile::tempdir().unwrap();
+        let base = d.path();
+        std::fs::create_dir_all(base.join("files")).unwrap();
+        std::fs::create_dir_all(base.join("checkers")).unwrap();
+        std::fs::write(base.join("checkers/check.cpp"), "").unwrap();
+        let new = || {
+            Program::new(
+                Role::Checker,
+                &base.join("checkers/check.cpp"),
+                base,
+                Duration::from_secs(1),
+            )
+        };
+        let err = new().unwrap_err().to_string();
+        assert!(err.contains("no testlib.h"), "{err}");
+        std::fs::write(base.join("files/testlib.h"), "").unwrap();
+        assert_eq!(new().unwrap().header_dir, base.join("files"));
+        std::fs::write(base.join("testlib.h"), "").unwrap();
+        assert_eq!(new().unwrap().header_dir, base);
+        std::fs::write(base.join("checkers/testlib.h"), "").unwrap();
+        assert_eq!(new().unwrap().header_dir, base.join("checkers"));
+    }
+}
