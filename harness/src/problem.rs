@@ -242,17 +242,14 @@ impl Settings {
                 let program = Program::new(Role::Checker, &dir.join(source), dir, t)?;
                 Checker::Testlib(Arc::new(program))
             }
-            "command" => match raw.checker_command {
+            "command" => match raw.checker_command.clone() {
                 Some(command) if !command.trim().is_empty() => {
                     let t = checker_time_limit(raw.checker_time_limit)?;
-                    return Ok(Settings {
-                        checker: Checker::Command {
-                            command,
-                            dir: dir.to_path_buf(),
-                            time_limit: t,
-                        },
-                        ..settings
-                    });
+                    Checker::Command {
+                        command,
+                        dir: dir.to_path_buf(),
+                        time_limit: t,
+                    }
                 }
                 _ => bail!("checker = \"command\" needs checker_command = \"...\""),
             },
@@ -270,11 +267,12 @@ impl Settings {
         {
             bail!("kattis_validator/kattis_flags only apply with checker = \"kattis\"");
         }
-        if raw.checker_command.is_some() {
+        let command = matches!(settings.checker, Checker::Command { .. });
+        if raw.checker_command.is_some() && !command {
             bail!("checker_command only applies with checker = \"command\"");
         }
         let testlib_checker = matches!(settings.checker, Checker::Testlib(_));
-        if raw.checker_time_limit.is_some() && !testlib_checker {
+        if raw.checker_time_limit.is_some() && !testlib_checker && !command {
             bail!("checker_time_limit only applies with checker = \"command\" or \"testlib\"");
         }
         if raw.checker_source.is_some() && !testlib_checker {
@@ -588,6 +586,76 @@ mod tests {
             dir.path()
         )
         .is_err());
+    }
+
+    #[test]
+    fn a_key_of_another_checker_is_an_error_beside_every_checker() {
+        // (checker's lines, the stray key, the words of the error)
+        let command = "checker = \"command\"\nchecker_command = \"./chk\"\n";
+        for (checker, stray, says) in [
+            (
+                command,
+                "float_abs = 1e-3",
+                "float_abs/float_rel only apply",
+            ),
+            (
+                command,
+                "float_rel = 1e-3",
+                "float_abs/float_rel only apply",
+            ),
+            (
+                command,
+                "kattis_flags = \"case_sensitive\"",
+                "kattis_flags only apply",
+            ),
+            (
+                command,
+                "kattis_validator = \"v.py\"",
+                "kattis_flags only apply",
+            ),
+            (
+                "",
+                "checker_command = \"./chk\"",
+                "checker_command only applies",
+            ),
+            (
+                "checker = \"tokens\"\n",
+                "checker_time_limit = 5",
+                "checker_time_limit only",
+            ),
+            (
+                "checker = \"float\"\n",
+                "kattis_flags = \"case_sensitive\"",
+                "kattis_flags only",
+            ),
+            (
+                "checker = \"kattis\"\n",
+                "float_abs = 1e-3",
+                "float_abs/float_rel only apply",
+            ),
+            (
+                "checker = \"kattis\"\n",
+                "checker_command = \"./chk\"",
+                "checker_command only",
+            ),
+        ] {
+            let text = format!("{checker}{stray}\n");
+            match parse(&text) {
+                Ok(s) => panic!("accepted {text:?} as {:?}", s.checker),
+                Err(e) => assert!(e.to_string().contains(says), "{text:?}: {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_command_checker_keeps_its_time_limit() {
+        let s =
+            parse("checker = \"command\"\nchecker_command = \"./chk\"\nchecker_time_limit = 3\n")
+                .unwrap();
+        let Checker::Command { time_limit, .. } = s.checker else {
+            panic!("a command checker")
+        };
+        assert_eq!(time_limit, Duration::from_secs(3));
     }
 
     #[test]
