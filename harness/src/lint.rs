@@ -2,7 +2,8 @@
 //!
 //! Per file: CR characters, a missing final newline, trailing spaces or tabs,
 //! bytes that are not UTF-8, empty files. Per folder: inputs with the same content,
-//! `.in`/`.out` files without their partner, and inputs the problem's optional
+//! `.in`/`.out` files without their partner, a `problem.toml` that does not load
+//! (the judge would refuse the folder), and inputs the problem's optional
 //! `src/bin/validate.rs` rejects (exit status not 0). A file whose name contains
 //! `tolerated` deliberately tests a solution's tolerance (CRLF, blank lines, no
 //! final newline): its hygiene findings are listed as tolerated, not as problems,
@@ -128,12 +129,21 @@ pub fn lint(args: LintArgs) -> Result<Status> {
         .map(String::as_str)
         .collect();
     // Interactive problems: their interactor replays each `.interaction` sample.
+    // A problem.toml that does not load is a finding: the judge would refuse it.
     let mut settings: HashMap<&str, crate::problem::Settings> = HashMap::new();
+    let mut findings = Vec::new();
     for name in &names {
-        if let Ok(s) = crate::problem::Settings::load(&testdata.join(name))
-            && s.interactor.is_some()
-        {
-            settings.insert(name.as_str(), s);
+        match crate::problem::Settings::load(&testdata.join(name)) {
+            Ok(s) if s.interactor.is_some() => {
+                settings.insert(name.as_str(), s);
+            }
+            Ok(_) => {}
+            Err(e) => findings.push(Finding {
+                path: testdata.join(name).join(crate::problem::FILE_NAME),
+                line: 0,
+                message: unwrapped(&e),
+                tolerated: false,
+            }),
         }
     }
     let mut to_build = with_validator.clone();
@@ -160,7 +170,6 @@ pub fn lint(args: LintArgs) -> Result<Status> {
             interactors.insert(name, i);
         }
     }
-    let mut findings = Vec::new();
     let mut files = 0;
     let mut validated = 0;
     for name in &names {
@@ -323,6 +332,17 @@ pub fn lint(args: LintArgs) -> Result<Status> {
     } else {
         writeln!(out, "{RED}FAIL{RED:#} {summary}")?;
         Ok(Status::Failed)
+    }
+}
+
+/// An error about a file, without its outermost context (`invalid PATH`), since
+/// a finding names the file already: `line 2, column 1: unknown field ...`.
+fn unwrapped(e: &anyhow::Error) -> String {
+    let inner: Vec<String> = e.chain().skip(1).map(ToString::to_string).collect();
+    if inner.is_empty() {
+        e.to_string()
+    } else {
+        inner.join(": ")
     }
 }
 

@@ -71,6 +71,27 @@ fn lint_names_every_hygiene_problem_with_file_and_line() {
 }
 
 #[test]
+fn lint_calls_a_problem_toml_that_does_not_load_an_error_naming_it() {
+    let ws = TempWs::new(&["hdu1525"]);
+    ws.write(
+        "testdata/p/problem.toml",
+        "time_limit = 1\nchecker = \"fuzzy\"\n",
+    );
+    ws.write("testdata/p/1.in", "1\n");
+    ws.write("testdata/p/1.out", "1\n");
+    ws.judge()
+        .env("NO_COLOR", "1")
+        .args(["lint", "p"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error testdata/p/problem.toml: unknown checker \"fuzzy\"",
+        ))
+        .stdout(predicate::str::contains("FAIL"))
+        .stdout(predicate::str::contains("1 problem,"));
+}
+
+#[test]
 fn lint_names_a_stray_file_the_judge_would_ignore() {
     let ws = TempWs::new(&["hdu1525"]);
     ws.write("testdata/p/1.in", "1\n");
