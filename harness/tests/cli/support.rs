@@ -67,13 +67,31 @@ pub fn have(tools: &[&str]) -> bool {
     if missing.is_empty() {
         return true;
     }
-    assert!(
-        std::env::var_os("CP_GAMES_REQUIRE_TOOLS").is_none(),
-        "CP_GAMES_REQUIRE_TOOLS is set but {} is not installed",
-        missing.join(", ")
-    );
-    eprintln!("SKIPPED: {} not installed", missing.join(", "));
+    skip(&format!("{} not installed", missing.join(", ")))
+}
+
+/// Skips a test for want of something the machine lacks (`what`, e.g. "gcc not
+/// installed"): a `SKIPPED:` line on stderr and `false`, or, under
+/// `CP_GAMES_REQUIRE_TOOLS`, a failure. Every skip for a missing tool goes through here.
+pub fn skip(what: &str) -> bool {
+    skip_or_fail(what, std::env::var_os("CP_GAMES_REQUIRE_TOOLS").is_some())
+}
+
+fn skip_or_fail(what: &str, required: bool) -> bool {
+    assert!(!required, "CP_GAMES_REQUIRE_TOOLS is set but: {what}");
+    eprintln!("SKIPPED: {what}");
     false
+}
+
+#[test]
+fn a_missing_tool_skips_the_test() {
+    assert!(!skip_or_fail("gcc not installed", false));
+}
+
+#[test]
+#[should_panic(expected = "CP_GAMES_REQUIRE_TOOLS is set but: gcc not installed")]
+fn a_missing_tool_fails_the_test_when_tools_are_required() {
+    skip_or_fail("gcc not installed", true);
 }
 
 /// The environment variable that marks every process one test starts (the judge,
