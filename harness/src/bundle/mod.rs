@@ -6,7 +6,7 @@
 //! holding only the library modules the solution uses, transitively (through
 //! `super::NAME` paths and the root's re-exports), with `///` and `//!` lines and
 //! `#[cfg(test)]` items dropped. The approach is tokens and lines, not a Rust parser:
-//! the library contract (README, "Bundling") keeps the library's shape simple enough
+//! the library contract (docs/bundling.md) keeps the library's shape simple enough
 //! (`lib.rs` of `pub mod` and `pub use` lines, one file per module, `super::` paths,
 //! no macros), and `inline` refuses, with file and line, whatever breaks it.
 //!

@@ -1,6 +1,6 @@
 //! The report for programs: one JSON document on stdout at the end of the run.
 //!
-//! The shape is documented in README ("The JSON report"): `ok`, `problems`
+//! The shape is documented in docs/judge.md ("The JSON report"): `ok`, `problems`
 //! (tallies), `cases` (every case: verdict, measured facts, `rejection` as data,
 //! `detail` as plain text), `known_wrong`, `errors`. Paths are as the user would
 //! type them: relative to the current folder when inside it.

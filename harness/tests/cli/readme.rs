@@ -1,21 +1,24 @@
-//! README says what the judge does: its command summary lists exactly the
-//! subcommands and flags `--help` has, and its JSON table names every field a real
-//! report carries.
+//! The docs say what the judge does: docs/judge.md's command summary lists exactly
+//! the subcommands and flags `--help` has, its JSON table names every field a real
+//! report carries, and every file of the repository the docs name exists.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::support::{Folder, judge_fixture};
 use crate::tempws::outer_root;
 
-fn readme() -> String {
-    std::fs::read_to_string(outer_root().join("README.md")).unwrap()
+/// The manual's page on the judge's commands, flags and reports.
+const JUDGE_DOC: &str = "docs/judge.md";
+
+fn judge_doc() -> String {
+    std::fs::read_to_string(outer_root().join(JUDGE_DOC)).unwrap()
 }
 
 /// The text of the first ``` block after `heading`.
 fn block_after<'a>(text: &'a str, heading: &str) -> &'a str {
     let at = text
         .find(heading)
-        .unwrap_or_else(|| panic!("README has no {heading}"));
+        .unwrap_or_else(|| panic!("{JUDGE_DOC} has no {heading}"));
     let start = text[at..].find("```\n").unwrap() + at + 4;
     let end = text[start..].find("```").unwrap() + start;
     &text[start..end]
@@ -36,14 +39,14 @@ fn flags_in(spec: &str) -> Vec<String> {
         .collect()
 }
 
-/// README's summary as subcommand ("" for `cargo judge` itself) → flags. A line
+/// The summary as subcommand ("" for `cargo judge` itself) → flags. A line
 /// `cargo judge SUB USAGE   description` opens a subcommand; the indented lines
 /// under it list its flags (groups separated by two spaces; the first group that
 /// is not a flag starts the description); "Options of cargo judge and cargo judge
 /// run:" lists flags of both.
-fn readme_summary(known: &BTreeSet<String>) -> BTreeMap<String, BTreeSet<String>> {
-    let text = readme();
-    let block = block_after(&text, "### Commands and flags");
+fn doc_summary(known: &BTreeSet<String>) -> BTreeMap<String, BTreeSet<String>> {
+    let text = judge_doc();
+    let block = block_after(&text, "## Commands and flags");
     let mut summary: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     let mut current: Vec<String> = Vec::new();
     for line in block.lines() {
@@ -114,28 +117,28 @@ fn help_subcommands() -> BTreeSet<String> {
 }
 
 #[test]
-fn the_readme_command_summary_has_exactly_the_subcommands_and_flags_of_help() {
+fn the_command_summary_has_exactly_the_subcommands_and_flags_of_help() {
     let subcommands = help_subcommands();
-    let summary = readme_summary(&subcommands);
+    let summary = doc_summary(&subcommands);
     let mut listed: BTreeSet<String> = summary.keys().cloned().collect();
     listed.remove("");
     assert_eq!(
         listed, subcommands,
-        "README's summary and `judge --help` list different subcommands"
+        "{JUDGE_DOC}'s summary and `judge --help` list different subcommands"
     );
     for sub in std::iter::once("").chain(subcommands.iter().map(String::as_str)) {
         if sub == "help" {
             continue;
         }
         let help = help_flags((!sub.is_empty()).then_some(sub));
-        let readme = summary.get(sub).cloned().unwrap_or_default();
+        let doc = summary.get(sub).cloned().unwrap_or_default();
         assert_eq!(
-            readme,
+            doc,
             help,
-            "README's flags for `cargo judge {sub}` differ from its --help \
-             (only in README: {:?}; only in --help: {:?})",
-            readme.difference(&help).collect::<Vec<_>>(),
-            help.difference(&readme).collect::<Vec<_>>()
+            "{JUDGE_DOC}'s flags for `cargo judge {sub}` differ from its --help \
+             (only in the doc: {:?}; only in --help: {:?})",
+            doc.difference(&help).collect::<Vec<_>>(),
+            help.difference(&doc).collect::<Vec<_>>()
         );
     }
 }
@@ -165,7 +168,7 @@ fn keys(value: &serde_json::Value, path: &str, out: &mut BTreeSet<String>) {
 }
 
 #[test]
-fn the_readme_json_table_names_every_field_of_a_real_report() {
+fn the_json_table_names_every_field_of_a_real_report() {
     let f = Folder::echo_cases();
     f.write("2.in", "0.5\n");
     f.write("2.out", "0.25\n");
@@ -185,15 +188,129 @@ fn the_readme_json_table_names_every_field_of_a_real_report() {
     // The problem's name is data, not a field.
     let name = f.path().file_name().unwrap().to_str().unwrap();
     fields.remove(name);
-    let text = readme();
-    let table = &text[text.find("### The JSON report").unwrap()..];
-    let table = &table[..table[4..].find("\n### ").unwrap()];
+    let text = judge_doc();
+    let table = &text[text.find("\n## The JSON report").unwrap() + 1..];
+    let table = &table[..table.find("\n## ").unwrap_or(table.len())];
     let missing: Vec<&String> = fields
         .iter()
         .filter(|f| !table.contains(&format!("`{f}`")) && !table.contains(&format!(".{f}`")))
         .collect();
     assert!(
         missing.is_empty(),
-        "README's JSON table does not name {missing:?}"
+        "{JUDGE_DOC}'s JSON table does not name {missing:?}"
     );
+}
+
+/// The hand-written docs whose paths must exist (BENCHMARKS.md is a lab notebook:
+/// its analyses name files as they were when measured).
+fn docs() -> Vec<std::path::PathBuf> {
+    let root = outer_root();
+    let mut files: Vec<std::path::PathBuf> = ["README.md", "CONTRIBUTING.md", "bench/README.md"]
+        .iter()
+        .map(|f| root.join(f))
+        .collect();
+    for dir in ["docs", "testdata"] {
+        for entry in walkdir::WalkDir::new(root.join(dir)).max_depth(2) {
+            let path = entry.unwrap().into_path();
+            if path.extension().is_some_and(|x| x == "md") {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+/// A path a doc names in prose: a link target (relative to the doc), or an inline
+/// code span that starts with a top folder of the repository (relative to the root).
+/// Fenced blocks are left out: they show what commands print, files they create too.
+fn named_paths(text: &str) -> Vec<(bool, String)> {
+    const TOP: [&str; 8] = [
+        "harness/",
+        "library/",
+        "problems/",
+        "testdata/",
+        "bench/",
+        "docs/",
+        ".ci/",
+        ".cargo/",
+    ];
+    let mut prose = String::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            prose.push_str(line);
+            prose.push('\n');
+        }
+    }
+    let mut found = Vec::new();
+    for (i, span) in prose.split('`').enumerate() {
+        if i % 2 == 1 && TOP.iter().any(|t| span.starts_with(t)) {
+            found.push((false, span.to_string()));
+        }
+    }
+    for link in prose.split("](").skip(1) {
+        let target = link.split(')').next().unwrap_or("");
+        let target = target.split('#').next().unwrap_or("");
+        if !target.is_empty() && !target.contains("://") {
+            found.push((true, target.to_string()));
+        }
+    }
+    found
+}
+
+/// `testdata/NAME/stress-SEED.in`, `problems/<name>/`, `harness/template/*.tmpl`:
+/// a pattern, not a file. So is anything generated (`bench/out/`).
+fn is_pattern(path: &str) -> bool {
+    let words = path.split(|c: char| !c.is_ascii_alphanumeric());
+    let capitals = words.filter(|w| !w.is_empty()).any(|w| {
+        w.chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && !["README", "BENCHMARKS", "CONTRIBUTING"].contains(&w)
+    });
+    capitals || path.contains(['<', '*', '{', '$', ' ']) || path.starts_with("bench/out")
+}
+
+#[test]
+fn every_file_the_docs_name_exists() {
+    let root = outer_root();
+    let mut missing = Vec::new();
+    for doc in docs() {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        for (relative, path) in named_paths(&text) {
+            if is_pattern(&path) {
+                continue;
+            }
+            let base = if relative {
+                doc.parent().unwrap()
+            } else {
+                &root
+            };
+            if !base.join(&path).exists() {
+                missing.push(format!(
+                    "{}: {path}",
+                    doc.strip_prefix(&root).unwrap().display()
+                ));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "the docs name files that do not exist:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn a_pattern_is_not_taken_for_a_file() {
+    for (path, pattern) in [
+        ("testdata/NAME/stress-SEED.in", true),
+        ("problems/<name>/", true),
+        ("harness/template/*.tmpl", true),
+        ("testdata/wythoff-play/README.md", false),
+        ("harness/src/bin/fixture.rs", false),
+    ] {
+        assert_eq!(is_pattern(path), pattern, "{path}");
+    }
 }
