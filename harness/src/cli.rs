@@ -307,6 +307,15 @@ pub struct Options {
 }
 
 impl Options {
+    /// What to judge and under which limits, as the plan takes it.
+    pub fn selection(&self) -> crate::plan::Selection {
+        crate::plan::Selection {
+            cases: self.cases.clone(),
+            time_limit: self.time_limit,
+            memory_limit: self.memory_limit,
+        }
+    }
+
     /// Cases run at once: `-j`, or the number of cores.
     pub fn threads(&self) -> usize {
         self.jobs

@@ -26,7 +26,7 @@ use crate::units::plural;
 /// `cargo judge [PROBLEM...]`.
 pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     let ws = build::workspace()?;
-    let mut plan = plan::workspace(&ws, &args.problems, &args.options)?;
+    let mut plan = plan::workspace(&ws, &args.problems, &args.options.selection())?;
     let mut reporter = reporters(&args.options, &plan.incomplete)?;
     say_errors_first(&plan);
     // Suites that `--case` left empty are neither built nor judged.
@@ -157,7 +157,7 @@ fn judge_bundles(
 /// `cargo judge run --cmd CMD DIR`.
 pub fn judge_dir(args: RunArgs) -> Result<Status> {
     plan::check_program("--cmd", &args.cmd)?;
-    let mut plan = plan::folder(&args.dir, &args.options)?;
+    let mut plan = plan::folder(&args.dir, &args.options.selection())?;
     for note in &plan.notes {
         // Human output reads it first; JSON keeps stdout one document.
         if args.options.format == Format::Human {

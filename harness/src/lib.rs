@@ -11,31 +11,34 @@
 
 pub mod bench;
 pub mod bless;
-pub mod build;
 pub mod bundle;
-pub mod cargo_json;
-pub mod check;
 pub mod cli;
 pub mod commands;
-pub mod diff;
-pub mod discover;
-pub mod glob;
-pub mod interact;
-pub mod judge;
-pub mod known_wrong;
 pub mod lint;
-pub mod package;
-pub mod plan;
-pub mod problem;
-pub mod report;
-pub mod run;
-pub mod runner;
-pub use judge_sandbox as sandbox;
 pub mod scaffold;
-pub mod status;
 pub mod stress;
-pub mod testlib;
-pub mod units;
+
+/// Interactive problems: the engine's relay and verdicts, and stress testing
+/// against an interactor.
+pub mod interact {
+    pub use judge_engine::interact::*;
+    pub mod stress;
+}
+
+/// Problem packages: the reader, and the `verify` and `import` commands.
+pub mod package {
+    pub use judge_formats::package::*;
+    pub mod import;
+    pub mod verify;
+}
+
+pub use judge_engine::{
+    build, cargo_json, check, diff, discover, judge, known_wrong, problem, run, runner, testlib,
+};
+pub use judge_formats::{glob, plan};
+pub use judge_model::{status, units};
+pub use judge_report as report;
+pub use judge_sandbox as sandbox;
 
 use std::io::Write;
 

@@ -5,6 +5,7 @@ mod bless;
 mod builds;
 mod bundle;
 mod ci;
+mod crates;
 mod diffs;
 mod interactive;
 mod lint;

@@ -21,7 +21,6 @@
 
 mod dialogue;
 mod relay;
-pub mod stress;
 mod verdict;
 
 use std::path::{Path, PathBuf};

@@ -5,10 +5,15 @@
 //! a table for people, `json` one document for programs, `junit` XML for CI. A
 //! reporter renders and writes; it never decides the exit status (the command
 //! layer computes that once, from the same results, with [`Summary::status`]).
+//!
+//! Depends on the engine and the model only (CONTRIBUTING.md, "Crates").
 
 pub mod human;
 pub mod json;
 pub mod junit;
+
+use judge_engine::{check, diff, judge, known_wrong, runner};
+use judge_model::{status, units};
 
 use std::collections::BTreeMap;
 use std::io;

@@ -524,7 +524,7 @@ pub fn static_size(path: &Path) -> Option<u64> {
 /// Reaps `pid` and returns its exit, CPU time and peak RSS from `wait4` (for
 /// programs the benchmarks start themselves).
 #[allow(unsafe_code)] // std and rustix expose no wait4 with resource usage.
-pub(crate) fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
+pub fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
     let mut status = 0;
     // SAFETY: `rusage` is plain old data that wait4 fills in; zeroes are a valid value.
     let mut usage: libc::rusage = unsafe { std::mem::zeroed() };

@@ -14,7 +14,6 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 
 use crate::build::{Problem, Workspace};
-use crate::cli::Options;
 use crate::discover::{self, Case};
 use crate::glob::Glob;
 use crate::judge::Job;
@@ -107,8 +106,20 @@ impl CaseFilter {
     }
 }
 
+/// What the command line asks of a plan: which cases, and limits that override
+/// every problem's own.
+#[derive(Debug, Clone, Default)]
+pub struct Selection {
+    /// `--case` globs (every case when empty).
+    pub cases: Vec<String>,
+    /// `--time-limit`, in seconds.
+    pub time_limit: Option<f64>,
+    /// `--memory-limit`, in MiB.
+    pub memory_limit: Option<u64>,
+}
+
 /// The plan for `cargo judge [PROBLEM...]`: the named problems (all when none).
-pub fn workspace(ws: &Workspace, problems: &[String], options: &Options) -> Result<Plan> {
+pub fn workspace(ws: &Workspace, problems: &[String], options: &Selection) -> Result<Plan> {
     let names: Vec<String> = if problems.is_empty() {
         ws.problems.iter().map(|p| p.name.clone()).collect()
     } else {
@@ -144,7 +155,7 @@ pub fn workspace(ws: &Workspace, problems: &[String], options: &Options) -> Resu
 
 /// The plan for `cargo judge run DIR`: one folder. (The command line may then
 /// replace its checker; `check_checker` it after.)
-pub fn folder(dir: &Path, options: &Options) -> Result<Plan> {
+pub fn folder(dir: &Path, options: &Selection) -> Result<Plan> {
     if !dir.is_dir() {
         bail!(
             "{} is not a folder of NAME.in / NAME.out pairs",
@@ -280,7 +291,7 @@ fn folder_into(
     plan: &mut Plan,
     name: &str,
     dir: &Path,
-    options: &Options,
+    options: &Selection,
     filter: &CaseFilter,
     bless_as: Option<&str>,
 ) -> Result<()> {
@@ -356,7 +367,12 @@ fn folder_into(
 
 /// A Kattis/ICPC problem package as a suite: its cases in data order (samples,
 /// then secret groups), its limits and its output validator.
-fn package_into(plan: &mut Plan, dir: &Path, options: &Options, filter: &CaseFilter) -> Result<()> {
+fn package_into(
+    plan: &mut Plan,
+    dir: &Path,
+    options: &Selection,
+    filter: &CaseFilter,
+) -> Result<()> {
     let package = crate::package::load(dir)?;
     plan.errors.extend(package.errors.iter().cloned());
     let (time_limit, source) = package.time_limit(options.time_limit);

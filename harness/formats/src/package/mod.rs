@@ -9,11 +9,9 @@
 //! plan: cases in order, limits and a [`validator::Kattis`] checker.
 //! `verify` judges its submissions, `import` turns it into a workspace problem.
 
-pub mod import;
-pub mod program;
-pub mod validator;
-pub mod verify;
 pub mod yaml;
+
+pub use judge_engine::package::{program, validator};
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -1,0 +1,32 @@
+//! The judge's engine: the workspace's problems as cargo builds them, running a
+//! solution in the sandbox, checking and classifying what it did (batch and
+//! interactive), the known-wrong solutions, and the runner that feeds results to
+//! a [`runner::Sink`].
+//!
+//! Depends on the model (and the sandbox and comparison crates) only; the
+//! readers, reporters and the command line sit above it (CONTRIBUTING.md,
+//! "Crates").
+
+pub mod build;
+pub mod cargo_json;
+pub mod check;
+pub mod diff;
+pub mod discover;
+pub mod interact;
+pub mod judge;
+pub mod known_wrong;
+pub mod problem;
+pub mod run;
+pub mod runner;
+pub mod testlib;
+
+/// Programs given as source files (a package's validators and submissions):
+/// finding, building and running them.
+pub mod package {
+    pub mod program;
+    pub mod validator;
+}
+
+pub use judge_sandbox as sandbox;
+
+use judge_model::units;

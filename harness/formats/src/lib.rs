@@ -1,0 +1,15 @@
+//! Readers of problem formats into the judge's plan: the workspace's problems
+//! (`testdata/<name>/` with `problem.toml`), a folder of cases, and Kattis / ICPC
+//! problem packages.
+//!
+//! Depends on the engine and the model; reporters and the command line sit above
+//! it (CONTRIBUTING.md, "Crates").
+
+pub mod glob;
+pub mod package;
+pub mod plan;
+
+#[cfg(test)]
+use judge_engine::check;
+use judge_engine::{build, discover, interact, judge, problem, run};
+use judge_model::units;

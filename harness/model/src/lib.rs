@@ -1,0 +1,7 @@
+//! The judge's model: what the other judge crates share as plain data.
+//!
+//! The bottom of the judge's crates (CONTRIBUTING.md, "Crates"): it depends on
+//! no engine, reader, reporter or command-line crate, and starts no process.
+
+pub mod status;
+pub mod units;

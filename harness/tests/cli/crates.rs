@@ -1,0 +1,115 @@
+//! The judge's crates depend one way, as CONTRIBUTING.md ("Crates") draws them:
+//! a crate uses only crates of a lower layer, never one beside or above it.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The judge's crates, bottom layer first. A crate may depend on crates of lower
+/// layers only; a new crate under `harness/` must be given its layer here.
+const LAYERS: &[&[&str]] = &[
+    // Leaves: the comparison loops, the sandbox, the launcher's cargo filter.
+    &["judge-compare", "judge-sandbox", "judge-launcher"],
+    // Problems and results as data.
+    &["judge-model"],
+    // Building, running, checking, classifying; the one runner.
+    &["judge-engine"],
+    // Readers of problem formats, and reporters: neither knows the other.
+    &["judge-formats", "judge-report"],
+    // The command line (`judge`).
+    &["harness"],
+];
+
+/// The workspace's packages as `cargo metadata` gives them.
+fn metadata() -> serde_json::Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--no-deps"])
+        .current_dir(&root)
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("cargo metadata prints JSON")
+}
+
+/// Each judge crate's layer, by package name.
+fn layer_of() -> BTreeMap<&'static str, usize> {
+    LAYERS
+        .iter()
+        .enumerate()
+        .flat_map(|(i, layer)| layer.iter().map(move |name| (*name, i)))
+        .collect()
+}
+
+/// Every (crate, dependency) pair between judge crates that does not point down,
+/// for `packages` as `cargo metadata` lists them.
+fn upward_edges(packages: &[serde_json::Value]) -> Vec<String> {
+    let layers = layer_of();
+    let mut wrong = Vec::new();
+    for package in packages {
+        let name = package["name"].as_str().unwrap();
+        let Some(&own) = layers.get(name) else {
+            continue;
+        };
+        for dep in package["dependencies"].as_array().unwrap() {
+            let dep = dep["name"].as_str().unwrap();
+            if let Some(&theirs) = layers.get(dep)
+                && theirs >= own
+            {
+                wrong.push(format!("{name} (layer {own}) -> {dep} (layer {theirs})"));
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn every_judge_crate_depends_only_on_lower_layers() {
+    let meta = metadata();
+    let packages = meta["packages"].as_array().unwrap();
+    let wrong = upward_edges(packages);
+    assert!(
+        wrong.is_empty(),
+        "dependencies that point up or sideways: {wrong:#?}"
+    );
+}
+
+#[test]
+fn every_crate_under_harness_has_a_layer() {
+    let meta = metadata();
+    let layers = layer_of();
+    for package in meta["packages"].as_array().unwrap() {
+        let manifest = package["manifest_path"].as_str().unwrap();
+        let name = package["name"].as_str().unwrap();
+        if manifest.contains("/harness/") {
+            assert!(
+                layers.contains_key(name),
+                "{name} ({manifest}) has no layer in tests/cli/crates.rs"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_dependency_on_a_higher_or_sibling_crate_is_reported() {
+    // The rule itself, on made-up manifests: the model using the engine (up),
+    // a reader using a reporter (sideways), the engine using the model (down).
+    let packages: Vec<serde_json::Value> = serde_json::from_str(
+        r#"[
+            {"name": "judge-model", "dependencies": [{"name": "judge-engine"}]},
+            {"name": "judge-formats", "dependencies": [{"name": "judge-report"}]},
+            {"name": "judge-engine", "dependencies": [{"name": "judge-model"}, {"name": "anyhow"}]}
+        ]"#,
+    )
+    .unwrap();
+    assert_eq!(
+        upward_edges(&packages),
+        [
+            "judge-model (layer 1) -> judge-engine (layer 2)",
+            "judge-formats (layer 3) -> judge-report (layer 3)",
+        ]
+    );
+}
