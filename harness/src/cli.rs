@@ -40,8 +40,8 @@ pub enum Cmd {
     /// Write each solution as one std-only file, target/bundle/NAME.rs (main.rs
     /// and the library modules it uses), ready to submit; --check compiles it.
     Bundle(BundleArgs),
-    /// Create a new problem: problems/NAME/ (solution, brute force, generator,
-    /// validator and test skeletons) and testdata/NAME/, from harness/template/.
+    /// Create a new problem: problems/NAME/ (solution, brute force, generator and
+    /// test skeletons; --game: a game's, with a validator) and testdata/NAME/.
     New(NewArgs),
     /// Check a Kattis/ICPC problem package: every submission in submissions/<verdict>/
     /// gets its folder's verdict, every input passes the input validators.
@@ -254,8 +254,13 @@ pub struct NewArgs {
     pub time_limit: f64,
     /// An interactive problem: the solution plays against an interactor (a binary
     /// of the crate, Kattis convention); scaffolds it and a generator.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "game")]
     pub interactive: bool,
+    /// A combinatorial game: the skeleton solves a placeholder game (T cases, take 1
+    /// or 2 stones) with a brute force, a generator and a validator that work at once,
+    /// instead of the plain problem's "not written yet" brute force and generator.
+    #[arg(long)]
+    pub game: bool,
     /// Memory limit in MiB, written to problem.toml.
     #[arg(long, value_name = "MIB", default_value_t = crate::problem::DEFAULT_MEMORY_LIMIT_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: u64,

@@ -18,6 +18,49 @@ use crate::status::Status;
 
 /// The templates, kept as files so they read (and diff) as the code they become.
 /// Each is `(path inside the new folder, text)`; `{{key}}` marks a substitution.
+///
+/// The default: a plain problem of any format. main.rs reads through `contest` and
+/// prints; the brute force and the generator say "not written yet" (exit 3) until
+/// the user writes them, and the tests skip what needs them, visibly.
+const PLAIN_CRATE_FILES: [(&str, &str); 5] = [
+    (
+        "Cargo.toml",
+        include_str!("../template/plain/Cargo.toml.tmpl"),
+    ),
+    (
+        "src/main.rs",
+        include_str!("../template/plain/main.rs.tmpl"),
+    ),
+    (
+        "src/bin/brute.rs",
+        include_str!("../template/plain/brute.rs.tmpl"),
+    ),
+    (
+        "src/bin/gen.rs",
+        include_str!("../template/plain/gen.rs.tmpl"),
+    ),
+    (
+        "tests/solution.rs",
+        include_str!("../template/plain/solution_test.rs.tmpl"),
+    ),
+];
+const PLAIN_TESTDATA_FILES: [(&str, &str); 4] = [
+    (
+        "problem.toml",
+        include_str!("../template/plain/problem.toml.tmpl"),
+    ),
+    (
+        "README.md",
+        include_str!("../template/plain/README.md.tmpl"),
+    ),
+    // Where the statement's sample goes; the
+    // skeleton prints nothing for no input, so it is AC at once.
+    ("01-sample.in", ""),
+    ("01-sample.out", ""),
+];
+
+/// `cargo judge new NAME --game`: a combinatorial game, with a placeholder game
+/// solved, searched by the brute force, generated and validated.
 const CRATE_FILES: [(&str, &str); 6] = [
     ("Cargo.toml", include_str!("../template/Cargo.toml.tmpl")),
     ("src/main.rs", include_str!("../template/main.rs.tmpl")),
@@ -84,12 +127,14 @@ const INTERACTIVE_TESTDATA_FILES: [(&str, &str); 4] = [
 /// Template files: `(path inside the new folder, text)`.
 type Files = &'static [(&'static str, &'static str)];
 
-/// The templates for `args`: batch or interactive.
+/// The templates for `args`: plain, game or interactive.
 fn files(args: &NewArgs) -> (Files, Files) {
     if args.interactive {
         (&INTERACTIVE_CRATE_FILES, &INTERACTIVE_TESTDATA_FILES)
-    } else {
+    } else if args.game {
         (&CRATE_FILES, &TESTDATA_FILES)
+    } else {
+        (&PLAIN_CRATE_FILES, &PLAIN_TESTDATA_FILES)
     }
 }
 
@@ -208,6 +253,11 @@ pub fn new(args: NewArgs) -> Result<Status> {
         std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
         return Ok(Status::Passed);
     }
+    if !args.game {
+        text.push_str(&plain_next_steps(name));
+        std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
+        return Ok(Status::Passed);
+    }
     text.push_str(&format!(
         "\nThe skeleton solves a placeholder game (T cases, take 1 or 2 stones), so everything\n\
          runs now. Next: write the problem into src/main.rs (the TODOs: statement, rule,\n\
@@ -223,6 +273,19 @@ pub fn new(args: NewArgs) -> Result<Status> {
     ));
     std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
     Ok(Status::Passed)
+}
+
+/// What to do after `new` (or `listen`) made the plain problem `name`.
+pub(crate) fn plain_next_steps(name: &str) -> String {
+    format!(
+        "\nNext: the solution in src/main.rs (any style, any crate), the statement's sample\n\
+         in testdata/{name}/01-sample.in and .out, and when you want them the brute\n\
+         force and the generator (both say \"not written yet\" until you write them).\n\
+         Then:\n\
+         \n    cargo judge {name}                     build and judge on testdata/{name}/\
+         \n    cargo judge stress {name}              solution vs brute force on random inputs\
+         \n    cargo test -p {name}                   every case, and the brute force once written\n"
+    )
 }
 
 /// Creates `problems/NAME/` and `testdata/NAME/` from the templates, both or
@@ -391,7 +454,12 @@ impl Values {
                 ("title_toml", toml_string(&title)),
                 (
                     "description_toml",
-                    toml_string(&format!("{title}{suffix}: a combinatorial game.")),
+                    if args.game {
+                        toml_string(&format!("{title}{suffix}: a combinatorial game."))
+                    } else {
+                        // The title, as a package registry would show it.
+                        toml_string(&title)
+                    },
                 ),
                 // `{:?}` keeps a decimal point: TOML reads `2` as an integer.
                 ("time_limit", format!("{:?}", args.time_limit)),
@@ -555,13 +623,20 @@ mod tests {
             time_limit: crate::problem::DEFAULT_TIME_LIMIT,
             memory_limit: crate::problem::DEFAULT_MEMORY_LIMIT_MIB,
             interactive: false,
+            game: true,
         }
     }
 
     #[test]
     fn the_scaffolded_files_are_tiny_and_reach_into_no_other_file() {
         let values = Values::from_args(&args("my-problem")).unwrap();
-        for (file, template) in CRATE_FILES.iter().chain(&TESTDATA_FILES) {
+        let all = [
+            &CRATE_FILES[..],
+            &TESTDATA_FILES,
+            &PLAIN_CRATE_FILES,
+            &PLAIN_TESTDATA_FILES,
+        ];
+        for (file, template) in all.into_iter().flatten() {
             let text = values.render(template).unwrap();
             assert!(
                 !text.contains("#[path"),
@@ -584,7 +659,15 @@ mod tests {
         a.title = Some("A \"Quoted\" Game".into());
         a.source = Some("POJ 2348 http://poj.org/problem?id=2348".into());
         let values = Values::from_args(&a).unwrap();
-        for (file, template) in CRATE_FILES.iter().chain(&TESTDATA_FILES) {
+        let all = [
+            &CRATE_FILES[..],
+            &TESTDATA_FILES,
+            &PLAIN_CRATE_FILES,
+            &PLAIN_TESTDATA_FILES,
+            &INTERACTIVE_CRATE_FILES,
+            &INTERACTIVE_TESTDATA_FILES,
+        ];
+        for (file, template) in all.into_iter().flatten() {
             let text = values
                 .render(template)
                 .unwrap_or_else(|e| panic!("{file}: {e}"));

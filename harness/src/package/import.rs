@@ -47,6 +47,9 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
         time_limit,
         memory_limit: package.limits.memory_mib,
         interactive: false,
+        // The game template, whose brute force, generator, validator and tests
+        // `fill` removes beside a package's own solution.
+        game: true,
     };
     let created = scaffold::create(&args)?;
     let result = fill(

@@ -67,12 +67,13 @@ pub fn stress(args: StressArgs) -> Result<Status> {
     };
     let testdata = ws.testdata().join(name);
     let settings = Settings::load(&testdata)?;
+    let gen_args = generator_args(&args);
+    not_written_yet(name, &programs, &generator, &gen_args)?;
     // Each case rewrites its input file here: on tmpfs when there is one (see
     // `sandbox::fresh_base`), so that costs no journal commit.
     let scratch = tempfile::tempdir_in(crate::sandbox::fresh_base())
         .context("cannot create a scratch folder")?;
     let brute_time = Duration::from_secs_f64(args.brute_time_limit);
-    let gen_args = generator_args(&args);
     let mut out = anstream::stdout();
     writeln!(
         out,
@@ -174,7 +175,74 @@ pub fn stress(args: StressArgs) -> Result<Status> {
         started.elapsed().as_secs_f64(),
         rate(done, started)
     )?;
+    // Nothing found only means nothing within these inputs: say which, and how to
+    // reach further (a u32 overflow needs values far above the default --max 50).
+    writeln!(
+        out,
+        "the inputs were `{name}-gen --seed S {}`; larger ones: --max V and --lines N \
+         (the brute force must keep up), more: --time SECS or --cases N, \
+         and --checked turns a silent overflow into a crash",
+        gen_args.join(" ")
+    )?;
     Ok(Status::Passed)
+}
+
+/// The exit status of a template's brute force or generator that is not written
+/// yet (it also says "not written yet" on stderr): harness/template/plain/.
+pub const NOT_WRITTEN: i32 = 3;
+
+/// Fails with one message naming every program of `name` that says it is not
+/// written yet, each run once (the generator with stress's arguments, the brute
+/// force on empty input), so stress says what is missing instead of reporting
+/// the first seed's "generator failed".
+fn not_written_yet(
+    name: &str,
+    programs: &Programs,
+    generator: &Path,
+    gen_args: &[String],
+) -> Result<()> {
+    let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
+    let null = scratch.path().join("empty");
+    std::fs::write(&null, "")?;
+    let limits = Limits {
+        time: Duration::from_secs(2),
+        ..HELPER_LIMITS
+    };
+    let mut generate = Command::new(generator);
+    generate.arg("--seed").arg("1").args(gen_args);
+    let probes = [
+        (
+            generate,
+            format!(
+                "the generator (problems/{name}/src/bin/gen.rs: one random input per `--seed S`, \
+                 sized by `--lines N --max V`)"
+            ),
+        ),
+        (
+            Command::new(&programs.brute),
+            format!(
+                "the brute force (problems/{name}/src/bin/brute.rs: the solution's input and \
+                 output, the slow sure way)"
+            ),
+        ),
+    ];
+    let mut missing = Vec::new();
+    for (command, what) in probes {
+        let out = run::run(command, &null, &limits)?;
+        if out.exit == Exit::Code(NOT_WRITTEN)
+            && String::from_utf8_lossy(&out.stderr_tail).contains("not written yet")
+        {
+            missing.push(what);
+        }
+    }
+    if !missing.is_empty() {
+        bail!(
+            "cannot stress {name}: not written yet: {}; write {}, then run `cargo judge stress {name}` again",
+            missing.join(" and "),
+            if missing.len() == 1 { "it" } else { "them" }
+        );
+    }
+    Ok(())
 }
 
 /// The parallel search over seeds. Seeds are handed out in increasing order; once a

@@ -36,7 +36,7 @@ fn snapshot(ws: &TempWs) -> Vec<(String, Vec<u8>)> {
 fn new_scaffolds_a_problem_that_builds_and_is_judged_at_once() {
     let ws = TempWs::new(&["poj2484"]);
     ws.judge()
-        .args(["new", "my-game", "--title", "Take \"One\" or Two"])
+        .args(["new", "my-game", "--game", "--title", "Take \"One\" or Two"])
         .args(["--source", "POJ 9999", "--time-limit", "1.5"])
         .assert()
         .code(0)
@@ -123,7 +123,10 @@ fn main() {{
 #[test]
 fn a_scaffolded_problem_keeps_working_when_main_rs_is_rewritten_in_plain_std() {
     let ws = TempWs::new(&["poj2484"]);
-    ws.judge().args(["new", "my-game"]).assert().code(0);
+    ws.judge()
+        .args(["new", "my-game", "--game"])
+        .assert()
+        .code(0);
     ws.write("testdata/my-game/01-sample.in", "3\n1\n2\n3\n");
     ws.write("problems/my-game/src/main.rs", plain_std_main(None));
     ws.judge()
@@ -163,6 +166,90 @@ fn a_scaffolded_problem_keeps_working_when_main_rs_is_rewritten_in_plain_std() {
         .stdout(predicate::str::contains(
             "the solution's output differs from the brute force's: WA",
         ));
+}
+
+/// Codeforces 1A, "Theatre Square", in plain std as a contestant writes it: the
+/// answer is a product up to 10^18, so `u32` overflows (a planted bug).
+pub fn theatre_square(int: &str) -> String {
+    format!(
+        r#"use std::io::Read;
+fn main() {{
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<{int}> = s.split_whitespace().map(|x| x.parse().unwrap()).collect();
+    let (n, m, a) = (v[0], v[1], v[2]);
+    println!("{{}}", ((n + a - 1) / a) * ((m + a - 1) / a));
+}}
+"#
+    )
+}
+
+#[test]
+fn new_scaffolds_a_plain_problem_green_with_only_main_rs_written() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge()
+        .args(["new", "cf1a", "--title", "Theatre Square"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cargo judge add cf1a"));
+    let manifest = ws.read("problems/cf1a/Cargo.toml");
+    assert!(
+        manifest.contains("description = \"Theatre Square\"\n"),
+        "{manifest}"
+    );
+    let main = ws.read("problems/cf1a/src/main.rs");
+    assert!(main.contains("contest::run"), "{main}");
+    assert!(main.lines().count() <= 30, "main.rs is tiny:\n{main}");
+    for file in ["src/main.rs", "Cargo.toml", "tests/solution.rs"] {
+        let text = ws.read(&format!("problems/cf1a/{file}")).to_lowercase();
+        assert!(!text.contains("game"), "{file} speaks of games:\n{text}");
+    }
+    // The skeleton is AC on the empty sample at once.
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cf1a: 1/1 AC"));
+    ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
+    ws.write("testdata/cf1a/01-sample.out", "4\n");
+    ws.write("problems/cf1a/src/main.rs", theatre_square("u64"));
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cf1a: 1/1 AC"));
+    // Stress names each missing program and what it is for.
+    ws.judge()
+        .args(["stress", "cf1a"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot stress cf1a: not written yet: the generator (problems/cf1a/src/bin/gen.rs",
+        ))
+        .stderr(predicate::str::contains(
+            "and the brute force (problems/cf1a/src/bin/brute.rs",
+        ));
+    // cargo test: the sample passes, the unwritten brute force is a visible skip.
+    let out = ws.cargo_test(&["-p", "cf1a"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = |start: &str, end: &str| {
+        stdout
+            .lines()
+            .any(|l| l.starts_with(start) && l.ends_with(end))
+    };
+    assert!(line("test testdata::01-sample ", "... ok"), "{stdout}");
+    assert!(
+        line(
+            "test agrees_with_the_brute_force_on_generated_inputs ",
+            "ignored (not written yet: src/bin/gen.rs, src/bin/brute.rs)"
+        ),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -126,6 +126,24 @@ impl TempWs {
         std::fs::read_to_string(self.path(rel)).unwrap()
     }
 
+    /// `cargo test ARGS` in this workspace. Its test builds go to one folder shared
+    /// by every temporary workspace (`target/tempws-test` of the real one), so the
+    /// problems' test dependencies (libtest-mimic and clap) compile once, not once
+    /// per test; a separate folder from the real build's, whose lock `cargo test`
+    /// holds while these tests run.
+    pub fn cargo_test(&self, args: &[&str]) -> std::process::Output {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        std::process::Command::new(cargo)
+            .arg("test")
+            .args(args)
+            .current_dir(self.dir.path())
+            .env("CARGO_TARGET_DIR", outer_root().join("target/tempws-test"))
+            .env("CARGO_NET_OFFLINE", "true")
+            .env_remove("CARGO_TERM_COLOR")
+            .output()
+            .expect("cargo runs")
+    }
+
     /// The judge, run in this workspace.
     pub fn judge(&self) -> Command {
         let mut c = Command::cargo_bin("judge").unwrap();
