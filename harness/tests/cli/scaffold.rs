@@ -191,7 +191,7 @@ fn new_scaffolds_a_plain_problem_green_with_only_main_rs_written() {
         .args(["new", "cf1a", "--title", "Theatre Square"])
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("cargo judge add cf1a"));
+        .stdout(predicate::str::contains("cargo test -p cf1a"));
     let manifest = ws.read("problems/cf1a/Cargo.toml");
     assert!(
         manifest.contains("description = \"Theatre Square\"\n"),
