@@ -26,9 +26,6 @@ pub struct Cli {
 pub enum Cmd {
     /// Judge any command against a folder of NAME.in / NAME.out pairs.
     Run(RunArgs),
-    /// Time the solutions against C++ baselines, and the judge against a shell loop;
-    /// print a table and write BENCHMARKS.md (slow: a few minutes).
-    Bench(BenchArgs),
     /// Random inputs from the problem's generator, solution vs brute force; on the
     /// first difference, shrink it to a minimal failing input.
     Stress(StressArgs),
@@ -118,24 +115,6 @@ pub struct RunArgs {
     /// How to judge and report.
     #[command(flatten)]
     pub options: Options,
-}
-
-/// `cargo judge bench`.
-#[derive(Debug, Args)]
-pub struct BenchArgs {
-    /// Timed runs per program, after one warm-up run.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..))]
-    pub runs: u16,
-    /// Lines of the big inputs (the judge's large cases get a fifth of it each).
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
-    pub lines: u64,
-    /// Where to write the report; `-` for nowhere [default: BENCHMARKS.md at the root].
-    #[arg(long, value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Run one suite only and print its table, writing nothing (`interactive`: the
-    /// relay against direct pipes over 100,000 round trips).
-    #[arg(long, value_name = "SUITE", value_parser = ["interactive"])]
-    pub only: Option<String>,
 }
 
 /// `cargo judge stress NAME [-- GENERATOR ARGS]`.

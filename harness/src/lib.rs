@@ -9,7 +9,6 @@
 //! [`status::Status`] and this file, the command layer, turns it into the exit
 //! status; no module below it knows an exit code.
 
-pub mod bench;
 pub mod bless;
 pub mod bundle;
 pub mod cli;
@@ -47,17 +46,7 @@ use status::Status;
 
 /// Runs the parsed command line and returns the process exit status.
 pub fn main(cli: Cli) -> i32 {
-    // Solutions run in their own process groups, so the terminal's Ctrl-C does not
-    // reach them: the sandbox kills and reaps every running one, no new one starts,
-    // and the command ends with 130 once they are gone. A command stuck elsewhere
-    // (e.g. waiting for cargo) is ended after a grace period.
-    let _ = ctrlc::set_handler(|| {
-        report::human::clear_progress();
-        sandbox::interrupt();
-        std::thread::sleep(std::time::Duration::from_secs(10));
-        let _ = writeln!(std::io::stderr(), "\ninterrupted");
-        std::process::exit(130);
-    });
+    on_interrupt();
     let result = match cli.command {
         None => {
             set_color(cli.judge.options.color);
@@ -67,7 +56,6 @@ pub fn main(cli: Cli) -> i32 {
             set_color(args.options.color);
             commands::judge_dir(args)
         }
-        Some(Cmd::Bench(args)) => bench::bench(args),
         Some(Cmd::Bless(args)) => {
             set_color(args.color);
             bless::bless(args)
@@ -90,6 +78,28 @@ pub fn main(cli: Cli) -> i32 {
             package::import::import(&args.dir, args.name.as_deref()).map(|()| Status::Passed)
         }
     };
+    finish(result)
+}
+
+/// Makes Ctrl-C end the command cleanly. Solutions run in their own process
+/// groups, so the terminal's Ctrl-C does not reach them: the sandbox kills and
+/// reaps every running one, no new one starts, and the command ends with 130 once
+/// they are gone. A command stuck elsewhere (e.g. waiting for cargo) is ended after
+/// a grace period.
+pub fn on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        report::human::clear_progress();
+        sandbox::interrupt();
+        std::thread::sleep(std::time::Duration::from_secs(10));
+        let _ = writeln!(std::io::stderr(), "\ninterrupted");
+        std::process::exit(130);
+    });
+}
+
+/// Ends a command: stops the sandbox and turns the command's result into the
+/// process exit status (the status's own code, 2 with the error said, 130 after
+/// Ctrl-C, 141 when stdout was closed early).
+pub fn finish(result: anyhow::Result<Status>) -> i32 {
     // Nothing of ours outlives the command: the server and its keepers end here.
     sandbox::shutdown();
     if let Err(e) = &result

@@ -301,7 +301,7 @@ fn fill(
 }
 
 /// Copies `from` (a file, or a folder with everything under it) to `to`.
-pub(crate) fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+pub fn copy_tree(from: &Path, to: &Path) -> Result<()> {
     if from.is_file() {
         std::fs::copy(from, to).with_context(|| format!("cannot copy {}", from.display()))?;
         return Ok(());

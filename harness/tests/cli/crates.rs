@@ -17,6 +17,8 @@ const LAYERS: &[&[&str]] = &[
     &["judge-formats", "judge-report"],
     // The command line (`judge`).
     &["harness"],
+    // This repository's benchmarks, on top of everything (not part of the judge).
+    &["judge-bench"],
 ];
 
 /// The workspace's packages as `cargo metadata` gives them.

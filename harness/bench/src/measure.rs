@@ -1,4 +1,4 @@
-//! Timing whole processes for `cargo judge bench`: spawn one with its stdin from a
+//! Timing whole processes for `cargo judge-bench`: spawn one with its stdin from a
 //! file, reap it with `wait4` (`run::reap`, the same reaping as judging, so CPU time
 //! and peak RSS are the kernel's numbers), and summarise several runs as a median.
 //!

@@ -1,4 +1,4 @@
-//! The judge benchmarks of `cargo judge bench`: the built `judge` binary, run as a
+//! The judge benchmarks of `cargo judge-bench`: the built `judge` binary, run as a
 //! black box, against a shell loop of run + `cmp` on many small and a few large
 //! cases, and on a solution flooding stdout (which must end as OLE quickly and in
 //! little memory).
@@ -17,7 +17,7 @@ use anyhow::{Context, Result, bail};
 use super::measure::Program;
 use super::report::{Target, duration, mib, thousands};
 use super::{Bench, MAX_VALUE};
-use crate::cli::BenchArgs;
+use crate::BenchArgs;
 
 /// The judge on many small cases, on a few large ones, and on a flood of output.
 pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {

@@ -1,4 +1,8 @@
-//! `cargo judge bench`: times whole processes side by side and writes `BENCHMARKS.md`.
+//! `cargo judge-bench`: times whole processes side by side and writes `BENCHMARKS.md`.
+//!
+//! This repository's own benchmarks, not a command of the judge: they time this
+//! workspace's problems, so they are a tool of their own (`harness/bench`, binary
+//! `judge-bench`) on top of the judge's crates.
 //!
 //! Owns the benchmark plan (which program runs on which input), generating the
 //! inputs with the problems' `gen` binaries into `bench/out/` (git-ignored),
@@ -34,14 +38,38 @@ use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::build::{self, Executables};
-use crate::cli::BenchArgs;
-use crate::run::Exit;
+use std::path::PathBuf as ArgPath;
+
+use clap::Parser;
+use harness::{build, interact, judge, package, run, sandbox, status};
+
+use build::Executables;
+use run::Exit;
 
 pub use measure::{Sample, Stats, median};
 pub use report::{Row, Target, duration, table, thousands};
 
 use measure::{Program, measure};
+
+/// `cargo judge-bench`: time the solutions against C++ baselines, and the judge
+/// against a shell loop; print a table and write BENCHMARKS.md (slow: a few minutes).
+#[derive(Debug, Parser)]
+#[command(name = "judge-bench", version)]
+pub struct BenchArgs {
+    /// Timed runs per program, after one warm-up run.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u16).range(1..))]
+    pub runs: u16,
+    /// Lines of the big inputs (the judge's large cases get a fifth of it each).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub lines: u64,
+    /// Where to write the report; `-` for nowhere [default: BENCHMARKS.md at the root].
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<ArgPath>,
+    /// Run one suite only and print its table, writing nothing (`interactive`: the
+    /// relay against direct pipes over 100,000 round trips).
+    #[arg(long, value_name = "SUITE", value_parser = ["interactive"])]
+    pub only: Option<String>,
+}
 
 /// Values below 2^30, so the C++ baselines' arithmetic stays exact.
 const MAX_VALUE: &str = "1073741823";
@@ -192,7 +220,7 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
 
     let text = report::report(&b, &args, gxx);
     // The file first: minutes of measurements are not lost to a closed stdout
-    // (`cargo judge bench | head`), which then ends the command quietly (141).
+    // (`cargo judge-bench | head`), which then ends the command quietly (141).
     let path = args
         .output
         .clone()

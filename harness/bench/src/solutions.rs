@@ -1,4 +1,4 @@
-//! The solution benchmarks of `cargo judge bench`: each problem's Rust solution on a
+//! The solution benchmarks of `cargo judge-bench`: each problem's Rust solution on a
 //! large generated input against its C++ baseline (compiled here from
 //! `bench/baselines/`) and the floors `cat` and `wc -l`, and subtraction-dp against
 //! the O(X·K) table, with the outputs compared and issue 5's targets checked.
