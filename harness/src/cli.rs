@@ -209,8 +209,15 @@ pub struct LintArgs {
 pub struct BundleArgs {
     /// Problems to bundle (crate names under problems/); all when none is given.
     pub problems: Vec<String>,
-    /// Also compile each bundle with plain `rustc --edition 2021 -O` outside the
-    /// workspace, failing on any warning or error.
+    /// The judge to bundle for: std (one std-only file), atcoder (its installed
+    /// crates stay `use` lines) or codeforces [default: problem.toml's
+    /// `[source] judge` when it is one of these, else std].
+    #[arg(long = "for", value_name = "JUDGE")]
+    pub judge: Option<String>,
+    /// Also compile each bundle as its judge would, outside the workspace
+    /// (`rustc --edition 2021 -O`, or a cargo project with AtCoder's crate
+    /// versions), failing on any warning, error or API newer than the judge's
+    /// Rust or the crate's rust-version.
     #[arg(long)]
     pub check: bool,
 }

@@ -123,14 +123,17 @@ fn judge_bundles(
     let mut stderr = std::io::stderr();
     for suite in &plan.suites {
         match &built[&suite.name] {
-            bundle::Built::Exe { exe, diagnostics } => {
+            bundle::Built::Exe {
+                exe,
+                diagnostics,
+                how,
+            } => {
                 let path = sources.path(&suite.name);
                 let _ = writeln!(
                     stderr,
-                    "bundled {}: {} compiled with rustc --edition {} -O",
+                    "bundled {}: {} compiled with {how}",
                     suite.name,
                     path.strip_prefix(&ws.root).unwrap_or(&path).display(),
-                    bundle::EDITION
                 );
                 for line in diagnostics.lines() {
                     let _ = writeln!(stderr, "    | {line}");

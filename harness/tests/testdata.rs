@@ -5,9 +5,13 @@
 //! `cargo test -p harness --test testdata -- poj2348` runs just those cases.
 //!
 //! Each problem's bundle is a test too (`bundle::<problem>`): `cargo judge bundle`
-//! writes it, plain `rustc --edition 2021 -O` compiles it in a scratch folder
-//! outside the workspace with no warning and no crate but std, it is at most
+//! writes it for the problem's judge (problem.toml's `[source] judge`: AtCoder,
+//! Codeforces, else std-only), it is compiled as that judge would (plain `rustc
+//! --edition 2021 -O` in a scratch folder outside the workspace, with no crate but
+//! std; for AtCoder a cargo project with its crate versions) with no warning and no
+//! API newer than the judge's Rust or the crate's rust-version, it is at most
 //! 64 KiB, and its binary is AC on every case, as a judge would run what is pasted.
+//! A problem that cannot be bundled fails this test alone, with the reason.
 
 use std::process::ExitCode;
 
@@ -121,7 +125,7 @@ fn judge_bundle(
         ));
     }
     let text = std::fs::read_to_string(&b.path).map_err(|e| e.to_string())?;
-    if let Some(line) = text.lines().find(|l| {
+    if let Some(line) = text.lines().filter(|_| b.externs.is_empty()).find(|l| {
         let l = l.trim_start();
         l.starts_with("extern crate")
             && !["std", "core", "alloc"]
@@ -133,15 +137,16 @@ fn judge_bundle(
             b.path.display()
         ));
     }
-    // rustc gets no --extern and no -L: only the standard library can resolve.
+    // Compiled as its judge would (problem.toml's `[source] judge`): a std-only
+    // file gets no --extern and no -L, so only the standard library resolves.
     let scratch = bundle::scratch().map_err(|e| format!("{e:#}"))?;
-    let compiled = bundle::compile(&b.path, scratch.path()).map_err(|e| format!("{e:#}"))?;
+    let compiled = bundle::compile_for(&b, scratch.path()).map_err(|e| format!("{e:#}"))?;
     let Some(exe) = compiled.exe.as_ref().filter(|_| compiled.clean()) else {
         return fail(format!(
-            "rustc --edition {} -O on {}:\n{}",
-            bundle::EDITION,
+            "{} on {}:\n{}",
+            compiled.how,
             b.path.display(),
-            compiled.diagnostics
+            compiled.failure()
         ));
     };
     let mut failures = String::new();

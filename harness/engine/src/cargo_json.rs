@@ -27,14 +27,80 @@ pub struct Metadata {
     pub workspace_root: PathBuf,
     /// Where cargo builds (`target/`, or `CARGO_TARGET_DIR`).
     pub target_directory: PathBuf,
+    /// The resolved dependency graph (absent with `--no-deps`).
+    #[serde(default)]
+    pub resolve: Option<Resolve>,
+}
+
+/// `cargo metadata`'s resolved graph: each package's enabled features and the
+/// packages its dependencies resolved to.
+#[derive(Debug, Deserialize)]
+pub struct Resolve {
+    /// One node per package.
+    pub nodes: Vec<Node>,
+}
+
+/// One package of the resolved graph.
+#[derive(Debug, Deserialize)]
+pub struct Node {
+    /// The package id.
+    pub id: String,
+    /// Its dependencies as resolved.
+    #[serde(default)]
+    pub deps: Vec<NodeDep>,
+    /// Its enabled features.
+    #[serde(default)]
+    pub features: Vec<String>,
+}
+
+/// One resolved dependency.
+#[derive(Debug, Deserialize)]
+pub struct NodeDep {
+    /// The name code uses for it (its rename or lib name, `-` as `_`).
+    pub name: String,
+    /// The package it resolved to.
+    pub pkg: String,
+    /// Its kinds (normal, dev, build), each maybe for one platform only.
+    #[serde(default)]
+    pub dep_kinds: Vec<DepKind>,
+}
+
+/// How a package depends on another.
+#[derive(Debug, Deserialize)]
+pub struct DepKind {
+    /// `None` for normal, else `"dev"` or `"build"`.
+    pub kind: Option<String>,
+    /// A `cfg(...)` or target triple when it is a platform-specific dependency.
+    pub target: Option<String>,
+}
+
+impl NodeDep {
+    /// Whether it is a normal dependency on every platform.
+    pub fn is_normal(&self) -> bool {
+        self.dep_kinds
+            .iter()
+            .any(|k| k.kind.as_deref().is_none_or(|k| k == "normal") && k.target.is_none())
+    }
 }
 
 impl Metadata {
     /// Runs `cargo metadata --format-version 1 --no-deps` with `cargo` in the
     /// current directory.
     pub fn load(cargo: &Path) -> Result<Metadata> {
+        Metadata::run(cargo, &["--no-deps"])
+    }
+
+    /// Runs `cargo metadata --format-version 1` with every package the workspace
+    /// depends on and the resolved graph (what bundling a crates.io dependency
+    /// needs: its sources, features and own dependencies).
+    pub fn load_with_dependencies(cargo: &Path) -> Result<Metadata> {
+        Metadata::run(cargo, &[])
+    }
+
+    fn run(cargo: &Path, extra: &[&str]) -> Result<Metadata> {
         let output = Command::new(cargo)
-            .args(["metadata", "--format-version", "1", "--no-deps"])
+            .args(["metadata", "--format-version", "1"])
+            .args(extra)
             .output()
             .with_context(|| format!("cannot run {} metadata", cargo.display()))?;
         if !output.status.success() {
@@ -82,6 +148,15 @@ pub struct Package {
     pub targets: Vec<Target>,
     /// Its dependencies of every kind.
     pub dependencies: Vec<Dependency>,
+    /// Its version.
+    #[serde(default)]
+    pub version: String,
+    /// Where it comes from (`registry+https://...`, `git+...`); `None` for a path.
+    #[serde(default)]
+    pub source: Option<String>,
+    /// Its `rust-version`, if it declares one.
+    #[serde(default)]
+    pub rust_version: Option<String>,
 }
 
 fn edition_2015() -> String {
@@ -108,6 +183,16 @@ impl Target {
     /// Whether it is a library (`lib` or `rlib`).
     pub fn is_lib(&self) -> bool {
         self.kind.iter().any(|k| k == "lib" || k == "rlib")
+    }
+
+    /// Whether it is a procedural macro library.
+    pub fn is_proc_macro(&self) -> bool {
+        self.kind.iter().any(|k| k == "proc-macro")
+    }
+
+    /// Whether it is a build script.
+    pub fn is_build_script(&self) -> bool {
+        self.kind.iter().any(|k| k == "custom-build")
     }
 }
 

@@ -153,7 +153,7 @@ fn in_items(items: &[(usize, usize, bool)], i: usize) -> bool {
 }
 
 /// The index just past the `]` closing the `[` at `open`.
-fn close_bracket(tokens: &[Token], open: usize) -> usize {
+pub(super) fn close_bracket(tokens: &[Token], open: usize) -> usize {
     let mut depth = 0;
     for (j, t) in tokens.iter().enumerate().skip(open) {
         match t.text {
@@ -334,7 +334,7 @@ pub struct Module {
 /// The names right after `::` at `i` (which is the token after a path's first
 /// segment): one identifier, the first segments of a `{...}` group, or `None` for
 /// a glob `*`.
-fn next_names(t: &[Token], i: usize) -> Option<Vec<(String, usize)>> {
+pub(super) fn next_names(t: &[Token], i: usize) -> Option<Vec<(String, usize)>> {
     let Some(next) = t.get(i) else {
         return Some(Vec::new());
     };
@@ -380,7 +380,7 @@ fn next_names(t: &[Token], i: usize) -> Option<Vec<(String, usize)>> {
 
 /// Whether `tok` can end the path segment before a `::` (`a::`, `T>::`), as
 /// opposed to a keyword before a leading `::` (`use ::x`, `return ::x`).
-fn ends_segment(tok: &Token) -> bool {
+pub(super) fn ends_segment(tok: &Token) -> bool {
     const KEYWORDS: [&str; 26] = [
         "as", "break", "const", "continue", "dyn", "else", "enum", "extern", "fn", "for", "if",
         "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return",
@@ -390,7 +390,7 @@ fn ends_segment(tok: &Token) -> bool {
 }
 
 /// Whether the identifier at `i` starts a path (is not `a::NAME` or `x.NAME`).
-fn starts_path(t: &[Token], i: usize) -> bool {
+pub(super) fn starts_path(t: &[Token], i: usize) -> bool {
     match i.checked_sub(1).map(|p| &t[p]) {
         Some(prev) if prev.is(".") => false,
         Some(prev) if prev.is("::") => i < 2 || !ends_segment(&t[i - 2]),

@@ -14,8 +14,12 @@
 //! `target/bundle/NAME.rs`, and compiling a bundle with `rustc --edition 2021 -O` in
 //! a scratch folder outside the workspace. Judging a bundle's binary is the judge's.
 
+mod cfg;
+mod crates;
 mod inline;
+pub mod judges;
 mod lex;
+mod msrv;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -26,6 +30,7 @@ use std::time::{Duration, Instant};
 
 use crate::cargo_json::{Metadata, Package};
 use anyhow::{Context, Result, bail};
+pub use judges::Judge;
 
 use crate::status::Status;
 
@@ -57,8 +62,10 @@ struct Library {
 struct Solution {
     main: PathBuf,
     libraries: Vec<String>,
-    foreign: Vec<String>,
+    /// Its dependencies from outside the workspace: (code name, package id).
+    crates: Vec<(String, String)>,
     edition: String,
+    rust_version: Option<String>,
 }
 
 /// The workspace's solutions and libraries, read once with `cargo metadata`.
@@ -68,6 +75,8 @@ pub struct Sources {
     target: PathBuf,
     solutions: BTreeMap<String, Solution>,
     libraries: BTreeMap<String, Library>,
+    /// Packages from outside the workspace, by package id.
+    crates: BTreeMap<String, crates::Crate>,
 }
 
 /// A bundle written to disk.
@@ -81,22 +90,39 @@ pub struct Bundle {
     pub bytes: usize,
     /// The library modules inlined, by library, in the order they appear.
     pub modules: Vec<(String, Vec<String>)>,
-    /// A note for the user (e.g. the crate's edition differs), if any.
-    pub note: Option<String>,
+    /// Notes for the user (the crate's edition differs, a crate's version is
+    /// not the judge's).
+    pub notes: Vec<String>,
+    /// The judge it is for.
+    pub judge: Judge,
+    /// Crates the judge has installed that the bundle uses as they are:
+    /// (package, the judge's version).
+    pub externs: Vec<(String, String)>,
+    /// The Rust version its APIs must not be newer than, and whose it is.
+    pub msrv: Option<(String, String)>,
 }
 
 impl Bundle {
     /// `target/bundle/NAME.rs (12.3 KiB; contest: out, scan)`, the path relative
     /// to `root` when it lies inside it.
     pub fn line(&self, root: &Path) -> String {
-        let libs = if self.modules.is_empty() {
+        let mut parts: Vec<String> = self
+            .modules
+            .iter()
+            .map(|(lib, mods)| format!("{lib}: {}", mods.join(", ")))
+            .collect();
+        if !self.externs.is_empty() {
+            let pins: Vec<String> = self
+                .externs
+                .iter()
+                .map(|(p, v)| format!("{p} {v}"))
+                .collect();
+            parts.push(format!("{}'s {}", self.judge.title, pins.join(", ")));
+        }
+        let libs = if parts.is_empty() {
             "std only, no library".to_string()
         } else {
-            self.modules
-                .iter()
-                .map(|(lib, mods)| format!("{lib}: {}", mods.join(", ")))
-                .collect::<Vec<_>>()
-                .join("; ")
+            parts.join("; ")
         };
         format!(
             "{} ({:.1} KiB; {libs})",
@@ -122,8 +148,9 @@ fn code_name(name: &str) -> String {
 impl Sources {
     /// Reads the workspace around the current directory.
     pub fn load() -> Result<Sources> {
-        let metadata = Metadata::load(&crate::build::cargo())
+        let metadata = Metadata::load_with_dependencies(&crate::build::cargo())
             .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
+        let crates = foreign_crates(&metadata);
         let root = metadata.workspace_root.clone();
         let target = metadata.target_directory.clone();
         let packages = metadata.workspace_packages();
@@ -182,14 +209,26 @@ impl Sources {
             let Some(bin) = p.targets.iter().find(|t| t.is_bin() && t.name == p.name) else {
                 continue;
             };
-            let (libs, foreign) = deps(p);
+            let (libs, _) = deps(p);
+            let node = metadata
+                .resolve
+                .as_ref()
+                .and_then(|r| r.nodes.iter().find(|n| n.id == p.id));
+            let foreign = node.map_or_else(Vec::new, |n| {
+                n.deps
+                    .iter()
+                    .filter(|d| d.is_normal() && crates.contains_key(&d.pkg))
+                    .map(|d| (d.name.clone(), d.pkg.clone()))
+                    .collect()
+            });
             solutions.insert(
                 p.name.clone(),
                 Solution {
                     main: bin.src_path.clone(),
                     libraries: libs,
-                    foreign,
+                    crates: foreign,
                     edition: p.edition.clone(),
+                    rust_version: p.rust_version.clone(),
                 },
             );
         }
@@ -198,7 +237,21 @@ impl Sources {
             target,
             solutions,
             libraries,
+            crates,
         })
+    }
+
+    /// The judge a problem's bundle is for: its problem.toml's `[source] judge`
+    /// when that is one the bundler knows, else std-only.
+    pub fn judge_of(&self, problem: &str) -> Judge {
+        let dir = self.root.join("testdata").join(problem);
+        let settings = crate::problem::Settings::load(&dir).ok();
+        judges::of_source(
+            settings
+                .as_ref()
+                .and_then(|s| s.source.as_ref())
+                .map(|s| s.judge.as_str()),
+        )
     }
 
     /// The workspace root.
@@ -216,9 +269,15 @@ impl Sources {
         self.target.join("bundle").join(format!("{problem}.rs"))
     }
 
-    /// Bundles `problem` and writes `target/bundle/NAME.rs`.
+    /// Bundles `problem` for its own judge and writes `target/bundle/NAME.rs`.
     pub fn write(&self, problem: &str) -> Result<Bundle> {
-        let (text, modules, note) = self.text(problem)?;
+        self.write_for(problem, self.judge_of(problem))
+    }
+
+    /// Bundles `problem` for `judge` and writes `target/bundle/NAME.rs`.
+    pub fn write_for(&self, problem: &str, judge: Judge) -> Result<Bundle> {
+        let made = self.text(problem, judge)?;
+        let (text, modules) = (made.text, made.modules);
         let path = self.path(problem);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
@@ -230,7 +289,10 @@ impl Sources {
             path,
             bytes: text.len(),
             modules,
-            note,
+            notes: made.notes,
+            judge,
+            externs: made.externs,
+            msrv: made.msrv,
         })
     }
 
@@ -242,9 +304,9 @@ impl Sources {
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", self.shown(path)))
     }
 
-    /// The bundle's text, the modules it holds, and a note.
-    #[allow(clippy::type_complexity)] // a private helper's one tuple
-    fn text(&self, problem: &str) -> Result<(String, Vec<(String, Vec<String>)>, Option<String>)> {
+    /// The bundle's text, the modules it holds, and what else the user and the
+    /// check need to know.
+    fn text(&self, problem: &str, judge: Judge) -> Result<Made> {
         let Some(solution) = self.solutions.get(problem) else {
             bail!(
                 "unknown problem \"{problem}\" (the workspace has: {})",
@@ -253,14 +315,76 @@ impl Sources {
         };
         let main_file = self.shown(&solution.main);
         let main = self.read(&solution.main)?;
-        let uses =
-            inline::read_solution(&main_file, &main, &solution.libraries, &solution.foreign)?;
+        // Crates the judge has installed stay `use` lines; the others are inlined.
+        let (installed, inlined): (Vec<_>, Vec<_>) = solution
+            .crates
+            .iter()
+            .cloned()
+            .partition(|(_, id)| judge.installed(&self.crates[id].name).is_some());
+        let names: Vec<String> = solution
+            .libraries
+            .iter()
+            .chain(inlined.iter().map(|(code, _)| code))
+            .cloned()
+            .collect();
+        let mut uses = inline::read_solution(&main_file, &main, &names, &[])?;
+        let crate_uses: Vec<(String, String, Option<BTreeSet<String>>)> = inlined
+            .iter()
+            .filter_map(|(code, id)| {
+                let used = uses.remove(code)?;
+                Some((
+                    code.clone(),
+                    id.clone(),
+                    used.map(|m| m.into_keys().collect()),
+                ))
+            })
+            .collect();
+        let (mut text, inlined_libs) = self.with_libraries(problem, &main_file, main, &uses)?;
+        let mut made = self.with_crates(&mut text, &crate_uses, judge)?;
+        made.modules = inlined_libs.into_iter().chain(made.modules).collect();
+        for (_, id) in &installed {
+            let c = &self.crates[id];
+            let at = judge.installed(&c.name).unwrap_or_default();
+            if !made.externs.iter().any(|(p, _)| *p == c.name) {
+                made.externs.push((c.name.clone(), at.to_string()));
+            }
+        }
+        for (package, at) in &made.externs {
+            let here = self.crates.values().find(|c| c.name == *package);
+            if let Some(c) = here.filter(|c| c.version != *at) {
+                made.notes.push(format!(
+                    "note: {} is {} here and {at} at {}: the bundle is checked against {at}",
+                    c.name, c.version, judge.title
+                ));
+            }
+        }
+        if solution.edition != judge.edition {
+            made.notes.push(format!(
+                "note: {problem} is an edition {} crate and its bundle is compiled as {}; set `edition = \"{}\"` in its Cargo.toml so cargo builds what the judge builds",
+                solution.edition, judge.edition, judge.edition
+            ));
+        }
+        made.msrv = msrv::lowest(solution.rust_version.as_deref(), judge);
+        made.text = text;
+        Ok(made)
+    }
+
+    /// main.rs followed by the workspace libraries' modules it uses.
+    #[allow(clippy::type_complexity)] // a private helper's one tuple
+    fn with_libraries(
+        &self,
+        _problem: &str,
+        main_file: &str,
+        main: String,
+        uses: &inline::Uses,
+    ) -> Result<(String, Vec<(String, Vec<String>)>)> {
+        let main_file = main_file.to_string();
         // Library modules to inline, found transitively: (library, module) pairs
         // to visit, and each library's root and module texts once read.
         let mut todo: Vec<(String, String, String, usize)> = Vec::new();
         let mut roots: BTreeMap<String, inline::Root> = BTreeMap::new();
         let mut bodies: BTreeMap<(String, String), String> = BTreeMap::new();
-        for (lib, names) in &uses {
+        for (lib, names) in uses {
             let root = self.root_of(lib, &mut roots)?;
             match names {
                 None => todo.extend(
@@ -376,13 +500,121 @@ impl Sources {
             text.push_str("}\n");
             inlined.push((lib.clone(), names));
         }
-        let note = (solution.edition != EDITION).then(|| {
-            format!(
-                "note: {problem} is an edition {} crate and its bundle is compiled as {EDITION}; set `edition = \"{EDITION}\"` in its Cargo.toml so cargo builds what the judge builds",
-                solution.edition
-            )
-        });
-        Ok((text, inlined, note))
+        Ok((text, inlined))
+    }
+
+    /// Appends each crate from outside the workspace the solution uses (and
+    /// theirs, transitively) as `pub mod NAME { ... }`, cut to what is used.
+    fn with_crates(
+        &self,
+        text: &mut String,
+        direct: &[(String, String, Option<BTreeSet<String>>)],
+        judge: Judge,
+    ) -> Result<Made> {
+        let mut made = Made::default();
+        // Package id -> its module in the bundle, and what is needed of it.
+        let mut module: BTreeMap<String, String> = BTreeMap::new();
+        let mut order: Vec<String> = Vec::new();
+        let mut needed: BTreeMap<String, Option<BTreeSet<String>>> = BTreeMap::new();
+        let mut users: BTreeMap<String, String> = BTreeMap::new();
+        let mut taken: BTreeSet<String> = self.libraries.keys().cloned().collect();
+        for (code, id, used) in direct {
+            module.insert(id.clone(), code.clone());
+            taken.insert(code.clone());
+            order.push(id.clone());
+            needed.insert(id.clone(), used.clone());
+            users.insert(id.clone(), "the solution".to_string());
+        }
+        let mut rendered: BTreeMap<String, crates::Rendered> = BTreeMap::new();
+        let mut pruned: BTreeMap<String, crates::Pruned> = BTreeMap::new();
+        loop {
+            let mut changed = false;
+            for id in order.clone() {
+                let krate = &self.crates[&id];
+                // AtCoder has it, or the crate that pulls it in, installed.
+                let installed_at = [&krate.name, &users[&id]]
+                    .iter()
+                    .any(|n| judges::ATCODER.installed(n).is_some())
+                    .then_some(judges::ATCODER.name);
+                crates::check_bundlable(krate, &users[&id], installed_at)?;
+                let mut dep_paths = BTreeMap::new();
+                for (dep, dep_id) in &krate.deps {
+                    let d = &self.crates[dep_id];
+                    let path = if judge.installed(&d.name).is_some() {
+                        format!("::{}", d.lib)
+                    } else {
+                        let m = module.entry(dep_id.clone()).or_insert_with(|| {
+                            let mut name = d.lib.clone();
+                            while taken.contains(&name) {
+                                name.push('_');
+                            }
+                            taken.insert(name.clone());
+                            name
+                        });
+                        format!("crate::{m}")
+                    };
+                    dep_paths.insert(dep.clone(), path);
+                }
+                if !rendered.contains_key(&id) {
+                    let shown = |p: &Path| self.shown(p);
+                    let ctx = crates::Ctx {
+                        krate,
+                        module: &module[&id],
+                        dep_paths: &dep_paths,
+                        shown: &shown,
+                    };
+                    rendered.insert(id.clone(), crates::render(&ctx)?);
+                }
+                let p = rendered[&id].prune(needed[&id].as_ref());
+                for (dep, names) in &p.deps {
+                    let dep_id = &krate.deps[dep];
+                    let d = &self.crates[dep_id];
+                    if let Some(at) = judge.installed(&d.name) {
+                        if !made.externs.iter().any(|(n, _)| *n == d.name) {
+                            made.externs.push((d.name.clone(), at.to_string()));
+                        }
+                        continue;
+                    }
+                    if !order.contains(dep_id) {
+                        order.push(dep_id.clone());
+                        users.insert(dep_id.clone(), krate.name.clone());
+                    }
+                    let before = needed.get(dep_id).cloned();
+                    let entry = needed
+                        .entry(dep_id.clone())
+                        .or_insert_with(|| Some(BTreeSet::new()));
+                    match (entry.as_mut(), names) {
+                        (Some(have), Some(more)) => have.extend(more.iter().cloned()),
+                        _ => *entry = None,
+                    }
+                    changed |= before.as_ref() != needed.get(dep_id);
+                }
+                pruned.insert(id.clone(), p);
+            }
+            if !changed {
+                break;
+            }
+        }
+        for id in &order {
+            let (krate, p, name) = (&self.crates[id], &pruned[id], &module[id]);
+            let what = if p.modules.is_empty() {
+                String::new()
+            } else {
+                format!(" (modules {})", p.modules.join(", "))
+            };
+            let _ = write!(
+                text,
+                "\n// The crate `{}` {}{what}, inlined by `cargo judge bundle`\n\
+                 // without its doc comments and tests; its license is its own.\n\
+                 {ALLOW_WARNINGS}\npub mod {name} {{\n{}}}\n",
+                krate.name, krate.version, p.body
+            );
+            made.modules.push((
+                format!("{} {}", krate.name, krate.version),
+                p.modules.clone(),
+            ));
+        }
+        Ok(made)
     }
 
     /// A library's root, read (and checked) on first use.
@@ -411,21 +643,96 @@ impl Sources {
     }
 }
 
-/// A bundle compiled by plain `rustc`.
+/// The line before each inlined crate's module: its lints are its own business
+/// (the MSRV check drops it, so the crate's API calls are checked too).
+const ALLOW_WARNINGS: &str = "#[allow(warnings)]";
+
+/// What bundling made, before it is written.
+#[derive(Debug, Default)]
+struct Made {
+    text: String,
+    modules: Vec<(String, Vec<String>)>,
+    notes: Vec<String>,
+    externs: Vec<(String, String)>,
+    msrv: Option<(String, String)>,
+}
+
+/// The packages from outside the workspace that have a library, with what
+/// cargo resolved for them (features, dependencies).
+fn foreign_crates(metadata: &Metadata) -> BTreeMap<String, crates::Crate> {
+    let mut out = BTreeMap::new();
+    let nodes: BTreeMap<&str, &crate::cargo_json::Node> = metadata
+        .resolve
+        .iter()
+        .flat_map(|r| &r.nodes)
+        .map(|n| (n.id.as_str(), n))
+        .collect();
+    for p in metadata
+        .packages
+        .iter()
+        .filter(|p| !metadata.workspace_members.contains(&p.id))
+    {
+        let Some(lib) = p.targets.iter().find(|t| t.is_lib() || t.is_proc_macro()) else {
+            continue;
+        };
+        let node = nodes.get(p.id.as_str());
+        out.insert(
+            p.id.clone(),
+            crates::Crate {
+                name: p.name.clone(),
+                version: p.version.clone(),
+                lib: code_name(&lib.name),
+                root: lib.src_path.clone(),
+                edition: p.edition.clone(),
+                proc_macro: lib.is_proc_macro(),
+                build_script: p.targets.iter().any(|t| t.is_build_script()),
+                features: node.map_or_else(BTreeSet::new, |n| n.features.iter().cloned().collect()),
+                deps: node.map_or_else(BTreeMap::new, |n| {
+                    n.deps
+                        .iter()
+                        .filter(|d| d.is_normal())
+                        .map(|d| (d.name.clone(), d.pkg.clone()))
+                        .collect()
+                }),
+            },
+        );
+    }
+    out
+}
+
+/// A bundle compiled the way its judge compiles it.
 #[derive(Debug)]
 pub struct Compiled {
-    /// The executable, if rustc made one.
+    /// The executable, if the compiler made one.
     pub exe: Option<PathBuf>,
-    /// Everything rustc printed (warnings and errors); empty when clean.
+    /// Everything the compiler printed (warnings and errors); empty when clean.
     pub diagnostics: String,
-    /// How long rustc took.
+    /// APIs newer than the judge's Rust or the crate's rust-version, one line each.
+    pub too_new: Vec<String>,
+    /// Why those could not be looked for, if they could not.
+    pub not_checked: Option<String>,
+    /// How it was compiled (`rustc --edition 2021 -O`).
+    pub how: String,
+    /// How long it took.
     pub elapsed: Duration,
 }
 
 impl Compiled {
-    /// Whether it compiled without a single warning.
+    /// Whether it compiled without a single warning or too-new API.
     pub fn clean(&self) -> bool {
-        self.exe.is_some() && self.diagnostics.trim().is_empty()
+        self.exe.is_some() && self.diagnostics.trim().is_empty() && self.too_new.is_empty()
+    }
+
+    /// The failure in one block: the compiler's output, then the too-new APIs.
+    pub fn failure(&self) -> String {
+        let mut out = self.diagnostics.trim_end().to_string();
+        for line in &self.too_new {
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(&format!("error: {line}"));
+        }
+        out
     }
 }
 
@@ -458,6 +765,106 @@ pub fn compile(bundle: &Path, scratch: &Path) -> Result<Compiled> {
     Ok(Compiled {
         exe: (output.status.success() && exe.is_file()).then_some(exe),
         diagnostics: String::from_utf8_lossy(&output.stderr).into_owned(),
+        too_new: Vec::new(),
+        not_checked: None,
+        how: format!("rustc --edition {EDITION} -O"),
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Compiles `bundle` as its judge would: plain rustc for one std-only file, a
+/// cargo project with the judge's crate versions pinned when it uses crates the
+/// judge has installed (AtCoder); then looks for APIs newer than the judge's
+/// Rust or the crate's rust-version.
+pub fn compile_for(bundle: &Bundle, scratch: &Path) -> Result<Compiled> {
+    let started = Instant::now();
+    let mut compiled = if bundle.externs.is_empty() {
+        compile(&bundle.path, scratch)?
+    } else {
+        compile_project(bundle, scratch)?
+    };
+    if let (Some(_), Some(msrv)) = (&compiled.exe, &bundle.msrv) {
+        let found = if bundle.externs.is_empty() {
+            msrv::check(&bundle.path, bundle.judge.edition, msrv, scratch)?
+        } else {
+            let (dir, target) = project_dirs(bundle);
+            msrv::check_project(&dir, &target, &bundle.path, msrv)?
+        };
+        match found {
+            msrv::Found::Fine => {}
+            msrv::Found::TooNew(lines) => compiled.too_new = lines,
+            msrv::Found::NotChecked(why) => compiled.not_checked = Some(why),
+        }
+    }
+    compiled.elapsed = started.elapsed();
+    Ok(compiled)
+}
+
+/// The AtCoder-style project's folder and its (shared) target folder, beside
+/// the bundle: `target/bundle/cargo/NAME/` and `target/bundle/cargo/target/`.
+fn project_dirs(bundle: &Bundle) -> (PathBuf, PathBuf) {
+    let base = bundle.path.parent().unwrap_or(Path::new(".")).join("cargo");
+    (base.join(&bundle.problem), base.join("target"))
+}
+
+/// `cargo build --release` of a project holding the bundle as `src/main.rs`
+/// and the judge's installed crates it uses, pinned to the judge's versions
+/// (`=x.y.z`, with the judge's features), as AtCoder builds a submission.
+fn compile_project(bundle: &Bundle, scratch: &Path) -> Result<Compiled> {
+    let (dir, target) = project_dirs(bundle);
+    let src = dir.join("src");
+    std::fs::create_dir_all(&src).with_context(|| format!("cannot create {}", src.display()))?;
+    let mut manifest = format!(
+        "# Written by `cargo judge bundle --check`: the bundle built as {} builds it.\n\
+         [package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"{}\"\npublish = false\n",
+        bundle.judge.title, bundle.problem, bundle.judge.edition
+    );
+    if let Some((v, _)) = &bundle.msrv {
+        let _ = writeln!(manifest, "rust-version = \"{v}\"");
+    }
+    manifest.push_str("\n[workspace]\n\n[dependencies]\n");
+    for (package, version) in &bundle.externs {
+        let features = bundle.judge.features(package);
+        let _ = writeln!(
+            manifest,
+            "{package} = {{ version = \"={version}\", features = [{}] }}",
+            features
+                .iter()
+                .map(|f| format!("\"{f}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    std::fs::write(dir.join("Cargo.toml"), manifest)
+        .with_context(|| format!("cannot write {}", dir.join("Cargo.toml").display()))?;
+    std::fs::copy(&bundle.path, src.join("main.rs"))
+        .with_context(|| format!("cannot copy {}", bundle.path.display()))?;
+    let started = Instant::now();
+    let output = Command::new(crate::build::cargo())
+        .current_dir(&dir)
+        .env("CARGO_TARGET_DIR", &target)
+        .args(["build", "--release", "--quiet", "--color", "never"])
+        .output()
+        .context("cannot run cargo")?;
+    let built = target.join("release").join(&bundle.problem);
+    let exe = scratch.join(&bundle.problem);
+    let exe = if output.status.success() && built.is_file() {
+        std::fs::copy(&built, &exe).with_context(|| format!("cannot copy {}", built.display()))?;
+        Some(exe)
+    } else {
+        None
+    };
+    let pins: Vec<String> = bundle
+        .externs
+        .iter()
+        .map(|(p, v)| format!("{p} ={v}"))
+        .collect();
+    Ok(Compiled {
+        exe,
+        diagnostics: String::from_utf8_lossy(&output.stderr).into_owned(),
+        too_new: Vec::new(),
+        not_checked: None,
+        how: format!("cargo build --release with {}", pins.join(", ")),
         elapsed: started.elapsed(),
     })
 }
@@ -479,6 +886,8 @@ pub enum Built {
         exe: PathBuf,
         /// rustc's warnings, empty when clean.
         diagnostics: String,
+        /// How it was compiled (`rustc --edition 2021 -O`).
+        how: String,
     },
     /// rustc rejected it: its diagnostics (a verdict about the solution, CE).
     CompileError(String),
@@ -514,30 +923,31 @@ pub fn build(sources: &Sources, problems: &[&str], scratch: &Path) -> BTreeMap<S
 fn build_one(sources: &Sources, p: &str, scratch: &Path) -> Built {
     match sources.write(p) {
         Err(e) => Built::Failed(format!("cannot bundle {p}: {e:#}")),
-        Ok(bundle) => match compile(&bundle.path, scratch) {
+        Ok(bundle) => match compile_for(&bundle, scratch) {
             Err(e) => Built::Failed(format!("{e:#}")),
-            Ok(Compiled {
-                exe: None,
-                diagnostics,
-                ..
-            }) => Built::CompileError(format!(
-                "rustc --edition {EDITION} -O {}:\n{}",
-                bundle.path.display(),
-                diagnostics.trim_end()
-            )),
-            Ok(Compiled {
-                exe: Some(exe),
-                diagnostics,
-                ..
-            }) => Built::Exe { exe, diagnostics },
+            Ok(c) => match &c.exe {
+                Some(exe) if c.too_new.is_empty() => Built::Exe {
+                    exe: exe.clone(),
+                    diagnostics: c.diagnostics.clone(),
+                    how: c.how.clone(),
+                },
+                _ => Built::CompileError(format!(
+                    "{} {}:\n{}",
+                    c.how,
+                    bundle.path.display(),
+                    c.failure()
+                )),
+            },
         },
     }
 }
 
-/// `cargo judge bundle [NAME...] [--check]`. Each problem is bundled (and
-/// checked) on its own, so one refusal does not hide the others' results.
+/// `cargo judge bundle [NAME...] [--for JUDGE] [--check]`. Each problem is
+/// bundled (and checked) on its own, so one refusal does not hide the others'
+/// results.
 pub fn bundle(args: crate::cli::BundleArgs) -> Result<Status> {
     let sources = Sources::load()?;
+    let judge = args.judge.as_deref().map(judges::find).transpose()?;
     let names = if args.problems.is_empty() {
         sources.problems()
     } else {
@@ -547,7 +957,8 @@ pub fn bundle(args: crate::cli::BundleArgs) -> Result<Status> {
     let mut out = anstream::stdout();
     let (mut refused, mut failed) = (0, 0);
     for name in &names {
-        let bundle = match sources.write(name) {
+        let judge = judge.unwrap_or_else(|| sources.judge_of(name));
+        let bundle = match sources.write_for(name, judge) {
             Ok(b) => b,
             Err(e) => {
                 out.flush()?;
@@ -557,8 +968,13 @@ pub fn bundle(args: crate::cli::BundleArgs) -> Result<Status> {
                 continue;
             }
         };
-        writeln!(out, "wrote {}", bundle.line(sources.root()))?;
-        if let Some(note) = &bundle.note {
+        writeln!(
+            out,
+            "wrote {} for {}",
+            bundle.line(sources.root()),
+            judge.title
+        )?;
+        for note in &bundle.notes {
             writeln!(out, "    {note}")?;
         }
         if bundle.bytes > SIZE_LIMIT {
@@ -569,25 +985,36 @@ pub fn bundle(args: crate::cli::BundleArgs) -> Result<Status> {
             )?;
         }
         let Some(scratch) = &scratch else { continue };
-        let compiled = compile(&bundle.path, scratch.path())?;
+        let compiled = compile_for(&bundle, scratch.path())?;
         let took = compiled.elapsed.as_secs_f64();
-        if compiled.clean() {
+        if let Some(why) = &compiled.not_checked {
             writeln!(
                 out,
-                "    ok: rustc --edition {EDITION} -O compiles it without a warning ({took:.1} s)"
+                "    warning: APIs newer than the judge's Rust not looked for: {why}"
+            )?;
+        }
+        if compiled.clean() {
+            let msrv = bundle
+                .msrv
+                .as_ref()
+                .map(|(v, whose)| format!(", no API newer than {whose} {v}"))
+                .unwrap_or_default();
+            writeln!(
+                out,
+                "    ok: {} compiles it without a warning{msrv} ({took:.1} s)",
+                compiled.how
             )?;
         } else {
             failed += 1;
-            let what = if compiled.exe.is_some() {
-                "warnings"
+            let what = if compiled.exe.is_none() {
+                format!("{} printed errors", compiled.how)
+            } else if compiled.too_new.is_empty() {
+                format!("{} printed warnings", compiled.how)
             } else {
-                "errors"
+                "it uses APIs newer than the judge's compiler has".to_string()
             };
-            writeln!(
-                out,
-                "    FAIL: rustc --edition {EDITION} -O printed {what} ({took:.1} s):"
-            )?;
-            for line in compiled.diagnostics.trim_end().lines() {
+            writeln!(out, "    FAIL: {what} ({took:.1} s):")?;
+            for line in compiled.failure().lines() {
                 writeln!(out, "    | {line}")?;
             }
         }

@@ -346,34 +346,177 @@ fn a_bundle_above_64_kib_is_written_with_a_warning() {
         ));
 }
 
+/// A crate outside the workspace (a path dependency, so no network): a
+/// `#[macro_export]` macro using `$crate`, `crate::` paths, a nested module
+/// folder, a module nobody uses, a test module and a dependency of its own.
+fn outside_crate(ws: &LibWs) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: &str| {
+        let at = dir.path().join(rel);
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        std::fs::write(at, text).unwrap();
+    };
+    write(
+        "pairs/Cargo.toml",
+        "[package]\nname = \"pair-lib\"\nversion = \"0.3.0\"\nedition = \"2018\"\n\n\
+         [lib]\nname = \"pairs\"\n\n[dependencies]\nhelp = { path = \"../helper\", package = \"helper\" }\n",
+    );
+    write(
+        "pairs/src/lib.rs",
+        "//! Pairs.\n#![doc = include_str!(\"../README.md\")]\npub mod fmt;\nmod inner;\npub mod unused;\n\
+         pub use fmt::Pairs as PairSums;\n\n/// Prints the sums.\n#[macro_export]\n\
+         macro_rules! print_sums {\n    ($v:expr) => {\n        $crate::fmt::print(&$v)\n    };\n}\n\n\
+         #[cfg(test)]\nmod tests;\n",
+    );
+    write(
+        "pairs/src/fmt.rs",
+        "/// Sums of pairs.\npub struct Pairs;\n\npub fn print(v: &[u64]) {\n    for p in v.chunks(2) {\n        \
+         println!(\"{}\", crate::inner::deep::sum(p));\n    }\n}\n",
+    );
+    write("pairs/src/inner/mod.rs", "pub mod deep;\n");
+    write(
+        "pairs/src/inner/deep.rs",
+        "pub fn sum(p: &[u64]) -> u64 {\n    help::add(p.iter().copied())\n}\n",
+    );
+    write("pairs/src/unused.rs", "pub fn never_bundled() {}\n");
+    write("pairs/README.md", "Pairs.\n");
+    write(
+        "helper/Cargo.toml",
+        "[package]\nname = \"helper\"\nversion = \"1.0.0\"\nedition = \"2015\"\n",
+    );
+    write("helper/src/lib.rs", "mod add;\npub use add::add;\n");
+    write(
+        "helper/src/add.rs",
+        "use std::iter::Sum;\npub fn add<I: Iterator<Item = u64>>(i: I) -> u64 {\n    u64::sum(i)\n}\n",
+    );
+    ws.edit(
+        "problems/sum/Cargo.toml",
+        "[dependencies]\n",
+        &format!(
+            "[dependencies]\nmy-pairs = {{ path = {:?}, package = \"pair-lib\" }}\n",
+            dir.path().join("pairs").display().to_string()
+        ),
+    );
+    ws.write(
+        "problems/sum/src/main.rs",
+        "use my_pairs::print_sums;\n\nfn main() {\n    let mut s = String::new();\n    \
+         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap();\n    \
+         let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();\n    \
+         print_sums!(v);\n    let _ = my_pairs::PairSums;\n}\n",
+    );
+    dir
+}
+
 #[test]
-fn bundle_refuses_a_dependency_from_outside_the_workspace() {
+fn a_crate_from_outside_the_workspace_is_inlined_as_a_module() {
+    let ws = LibWs::new();
+    let _outside = outside_crate(&ws);
+    ws.judge()
+        .args(["bundle", "sum", "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "pair-lib 0.3.0: fmt, inner; helper 1.0.0: add)",
+        ))
+        .stdout(predicate::str::contains("ok: rustc --edition 2021 -O"));
+    let bundle = ws.bundle_text("sum");
+    assert!(
+        bundle.contains("pub mod my_pairs {"),
+        "named as main.rs names it:\n{bundle}"
+    );
+    assert!(bundle.contains("$crate::my_pairs::fmt::print"), "{bundle}");
+    assert!(
+        bundle.contains("crate::my_pairs::inner::deep::sum"),
+        "{bundle}"
+    );
+    assert!(
+        bundle.contains("pub mod deep {"),
+        "the nested folder:\n{bundle}"
+    );
+    assert!(
+        bundle.contains("crate::helper::add("),
+        "its own dependency:\n{bundle}"
+    );
+    assert!(
+        bundle.contains("use crate::helper::add::add;"),
+        "edition 2015 paths:\n{bundle}"
+    );
+    for gone in [
+        "never_bundled",
+        "#[macro_export]",
+        "include_str",
+        "mod tests",
+        "///",
+        "//!",
+    ] {
+        assert!(!bundle.contains(gone), "{gone} left in:\n{bundle}");
+    }
+}
+
+#[test]
+fn judge_bundled_judges_a_bundle_with_an_inlined_crate() {
+    let ws = LibWs::new();
+    let _outside = outside_crate(&ws);
+    ws.judge()
+        .args(["--bundled", "sum"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("sum: 1/1 AC"));
+}
+
+#[test]
+fn bundle_refuses_a_proc_macro_crate_naming_it() {
     let ws = LibWs::new();
     let other = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(other.path().join("src")).unwrap();
     std::fs::write(
         other.path().join("Cargo.toml"),
-        "[package]\nname = \"other\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        "[package]\nname = \"fastout\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[lib]\nproc-macro = true\n",
     )
     .unwrap();
-    std::fs::write(other.path().join("src/lib.rs"), "pub fn x() {}\n").unwrap();
+    std::fs::write(other.path().join("src/lib.rs"), "").unwrap();
     ws.edit(
         "problems/sum/Cargo.toml",
         "[dependencies]\n",
         &format!(
-            "[dependencies]\nother = {{ path = {:?} }}\n",
+            "[dependencies]\nfastout = {{ path = {:?} }}\n",
             other.path().display().to_string()
         ),
     );
     ws.edit(
         "problems/sum/src/main.rs",
         "fn main() {\n",
-        "fn main() {\n    other::x();\n",
+        "#[fastout::fastout]\nfn main() {\n",
     );
-    ws.refuses(
-        "problems/sum/src/main.rs:6",
-        "uses `other`, a dependency from outside the workspace",
+    ws.judge()
+        .args(["bundle", "sum"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: cannot bundle sum: fastout 0.1.0 (used by the solution) is a proc-macro crate",
+        ));
+}
+
+#[test]
+fn bundle_check_refuses_an_api_newer_than_the_rust_version() {
+    let ws = LibWs::new();
+    ws.edit(
+        "problems/sum/Cargo.toml",
+        "edition = \"2021\"\n",
+        "edition = \"2021\"\nrust-version = \"1.70\"\n",
     );
+    ws.edit(
+        "problems/sum/src/main.rs",
+        "fn main() {\n",
+        "fn main() {\n    let _ = 7u64.div_ceil(2);\n",
+    );
+    ws.judge()
+        .args(["bundle", "sum", "--check"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "target/bundle/sum.rs:6:18: `div_ceil` is stable since Rust 1.73.0, newer than the crate's rust-version 1.70",
+        ));
 }
 
 #[test]
