@@ -40,18 +40,19 @@ pub enum Cmd {
     /// Create a new problem: problems/NAME/ (solution, brute force, generator and
     /// test skeletons; --game: a game's, with a validator) and testdata/NAME/.
     New(NewArgs),
-    /// Check a Kattis/ICPC problem package: every submission in submissions/<verdict>/
-    /// gets its folder's verdict, every input passes the input validators.
+    /// Check a Kattis/ICPC problem package (every submission in submissions/<verdict>/
+    /// gets its folder's verdict) or a Polygon package (every solution its tag's
+    /// verdict), and every input passes the input validators.
     Verify(VerifyArgs),
-    /// Turn a Kattis/ICPC problem package into a workspace problem: testdata/NAME/
-    /// (cases, problem.toml) and problems/NAME/ from the template.
+    /// Turn a Kattis/ICPC or Polygon problem package into a workspace problem:
+    /// testdata/NAME/ (cases, problem.toml) and problems/NAME/ from the template.
     Import(ImportArgs),
 }
 
 /// `cargo judge verify PACKAGE`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// The package folder (with problem.yaml).
+    /// The package folder (with problem.yaml, or Polygon's problem.xml).
     #[arg(value_name = "PACKAGE")]
     pub dir: PathBuf,
     /// Submissions and cases run at once (default: the number of cores).
@@ -71,7 +72,7 @@ pub struct VerifyArgs {
 /// `cargo judge import PACKAGE [NAME]`.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// The package folder (with problem.yaml).
+    /// The package folder (with problem.yaml, or Polygon's problem.xml).
     #[arg(value_name = "PACKAGE")]
     pub dir: PathBuf,
     /// The new problem's name [default: the package folder's name].

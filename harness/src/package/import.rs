@@ -19,6 +19,7 @@ use super::program::Lang;
 use super::validator::Flags;
 use super::{Package, TimeSource};
 use crate::cli::NewArgs;
+use crate::problem::Checker;
 use crate::scaffold::{self, toml_string};
 
 /// Imports the package at `dir` as the workspace problem `name` (default: the
@@ -122,11 +123,15 @@ fn case_files(package: &Package) -> Result<Vec<(String, PathBuf, PathBuf)>> {
 struct CheckerToml {
     lines: String,
     describe: String,
-    /// The custom validator to copy into the testdata folder, and its name there.
-    copy: Option<(PathBuf, String)>,
+    /// Files to copy into the testdata folder (a custom validator, a testlib
+    /// checker and its testlib.h), and their names there.
+    copy: Vec<(PathBuf, String)>,
 }
 
 fn checker_toml(package: &Package) -> Result<CheckerToml> {
+    if let Some(p) = &package.polygon {
+        return polygon_checker_toml(p);
+    }
     let v = &package.validator;
     if !v.group_flags.is_empty() {
         let groups: Vec<String> = v
@@ -165,7 +170,7 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
                 toml_string(&name)
             ),
             describe: format!("custom validator {name} ({})", program.lang.name()),
-            copy: Some((program.path.clone(), name)),
+            copy: vec![(program.path.clone(), name)],
         });
     }
     if v.programs.len() > 1 {
@@ -203,12 +208,56 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
     Ok(CheckerToml {
         lines,
         describe,
-        copy: None,
+        copy: Vec::new(),
+    })
+}
+
+/// A Polygon package's checker in problem.toml: its testlib checker, copied with
+/// the testlib.h it is compiled against, or the workspace checker its `std::`
+/// name stands for.
+fn polygon_checker_toml(p: &super::polygon::Polygon) -> Result<CheckerToml> {
+    Ok(match &p.checker {
+        Checker::Testlib(program) => CheckerToml {
+            lines: "# The package's testlib checker, run as CHECKER INPUT OUTPUT ANSWER\n\
+                    # (exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure):\n\
+                    checker = \"testlib\"\nchecker_source = \"check.cpp\"\n"
+                .to_string(),
+            describe: format!("testlib checker check.cpp, from {}", p.checker_name),
+            copy: vec![
+                (program.source.path.clone(), "check.cpp".to_string()),
+                (
+                    program.header_dir.join(crate::testlib::HEADER),
+                    crate::testlib::HEADER.to_string(),
+                ),
+            ],
+        },
+        Checker::Float { abs, rel } => CheckerToml {
+            lines: format!("checker = \"float\"\nfloat_abs = {abs:?}\nfloat_rel = {rel:?}\n"),
+            describe: "float checker".to_string(),
+            copy: Vec::new(),
+        },
+        Checker::Tokens => CheckerToml {
+            lines: "checker = \"tokens\"\n".to_string(),
+            describe: "tokens checker".to_string(),
+            copy: Vec::new(),
+        },
+        other => bail!("the checker {other:?} cannot be written to problem.toml"),
     })
 }
 
 /// The first accepted Rust submission that is a single file.
 fn rust_solution(package: &Package) -> Option<PathBuf> {
+    if let Some(p) = &package.polygon {
+        return p
+            .solutions
+            .iter()
+            .find(|s| {
+                matches!(s.tag.as_str(), "main" | "accepted")
+                    && s.path.is_file()
+                    && Lang::of_file(&s.path) == Some(Lang::Rust)
+            })
+            .map(|s| s.path.clone());
+    }
     let dir = package.root.join("submissions/accepted");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .ok()?
@@ -238,11 +287,12 @@ fn fill(
         std::fs::copy(answer, td.join(format!("{name}.out")))
             .with_context(|| format!("cannot copy {}", answer.display()))?;
     }
-    if let Some((from, to)) = &checker.copy {
+    for (from, to) in &checker.copy {
         copy_tree(from, &td.join(to))?;
     }
     let from = match source {
         TimeSource::ProblemYaml => "problem.yaml",
+        TimeSource::ProblemXml => "problem.xml",
         TimeSource::TimelimitFile => ".timelimit",
         TimeSource::Verified { .. } => "computed by cargo judge verify",
         TimeSource::CommandLine | TimeSource::Default => "the judge's default",
@@ -263,9 +313,14 @@ fn fill(
     let readme = format!(
         "# {}\n\nImported from the problem package `{}` by `cargo judge import`: each\n\
          `NAME.out` is the package's `.ans` for the same case (its path under `data/`\n\
-         with `/` written as `-`), the checker and limits come from its problem.yaml.\n",
+         with `/` written as `-`), the checker and limits come from its {}.\n",
         package.title.as_deref().unwrap_or(&package.name),
-        package.root.display()
+        package.root.display(),
+        if package.polygon.is_some() {
+            "problem.xml"
+        } else {
+            "problem.yaml"
+        }
     );
     std::fs::write(td.join("README.md"), readme).context("cannot write README.md")?;
     if let Some(main) = main {

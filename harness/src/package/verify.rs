@@ -49,6 +49,14 @@ enum Expect {
     Rejected,
     /// `partially_accepted/`: a score, which is not supported; judged, not checked.
     Partial,
+    /// Polygon's `presentation-error`: the first failure is PE.
+    Presentation,
+    /// Polygon's `memory-limit-exceeded`: the first failure is MLE.
+    MemoryLimit,
+    /// Polygon's `time-limit-exceeded-or-accepted`: AC, or TLE.
+    TimeLimitOrAccepted,
+    /// Polygon's `time-limit-exceeded-or-memory-limit-exceeded`: TLE or MLE.
+    TimeOrMemory,
 }
 
 impl Expect {
@@ -64,6 +72,24 @@ impl Expect {
         })
     }
 
+    /// The verdict a Polygon solution's tag asks for (Polygon's solution tags:
+    /// `main` and `accepted` are correct, `rejected` anything else, `failed` a
+    /// crash); `None` for a tag with no verdict (`do-not-run`, an unknown one).
+    fn of_polygon_tag(tag: &str) -> Option<Expect> {
+        Some(match tag {
+            "main" | "accepted" => Expect::Accepted,
+            "rejected" => Expect::Rejected,
+            "wrong-answer" => Expect::WrongAnswer,
+            "presentation-error" => Expect::Presentation,
+            "time-limit-exceeded" => Expect::TimeLimit,
+            "time-limit-exceeded-or-accepted" => Expect::TimeLimitOrAccepted,
+            "time-limit-exceeded-or-memory-limit-exceeded" => Expect::TimeOrMemory,
+            "memory-limit-exceeded" => Expect::MemoryLimit,
+            "failed" => Expect::RunTime,
+            _ => return None,
+        })
+    }
+
     fn label(self) -> &'static str {
         match self {
             Expect::Accepted => "AC",
@@ -72,6 +98,10 @@ impl Expect {
             Expect::RunTime => "RE",
             Expect::Rejected => "not AC",
             Expect::Partial => "partial",
+            Expect::Presentation => "PE",
+            Expect::MemoryLimit => "MLE",
+            Expect::TimeLimitOrAccepted => "TLE or AC",
+            Expect::TimeOrMemory => "TLE or MLE",
         }
     }
 }
@@ -109,7 +139,10 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     for e in &package.errors {
         let _ = writeln!(std::io::stderr(), "error: {e}");
     }
-    let mut subs = collect_submissions(&package.root)?;
+    let mut subs = match &package.polygon {
+        Some(p) => polygon_submissions(p, &package.root),
+        None => collect_submissions(&package.root)?,
+    };
     let (mut skipped_lines, mut all_ok) = (Vec::new(), package.errors.is_empty());
     subs.retain(|s| match &s.skipped {
         Some(why) => {
@@ -159,6 +192,12 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
                 validator_lines.push(format!("FAIL input validator {}: {f}", source.name));
             }
         }
+    }
+
+    if let Some(p) = &package.polygon {
+        let (lines, ok) = polygon_validate(p, &package.cases, options.threads)?;
+        validator_lines.extend(lines);
+        all_ok &= ok;
     }
 
     // Phase 1: accepted submissions decide the time limit unless it is fixed.
@@ -254,9 +293,14 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let unchecked = rows.len() - checked;
     let _ = writeln!(
         out,
-        "\n{} {}: {matched}/{checked} submissions got their folder's verdict{}{} in {:.1} s",
+        "\n{} {}: {matched}/{checked} submissions got their {}'s verdict{}{} in {:.1} s",
         if all_ok { "ok  " } else { "FAIL" },
         package.name,
+        if package.polygon.is_some() {
+            "tag"
+        } else {
+            "folder"
+        },
         if skipped_lines.is_empty() {
             String::new()
         } else {
@@ -274,6 +318,84 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
     Ok(all_ok)
+}
+
+/// Runs every validator on every input: one line per validator, `FAIL` lines
+/// for what it rejected; `Ok(false)` when any rejected.
+fn polygon_validate(
+    p: &super::polygon::Polygon,
+    cases: &[super::PackageCase],
+    threads: usize,
+) -> Result<(Vec<String>, bool)> {
+    let mut lines = Vec::new();
+    let mut ok = true;
+    for v in &p.validators {
+        v.build()?;
+        let found = parallel_map(cases, threads, |c| {
+            let args: Vec<String> = Vec::new();
+            match v.validate(&c.case.input, &args) {
+                Ok(None) => None,
+                Ok(Some(why)) => Some(format!("{}: {why}", c.case.name)),
+                Err(e) => Some(format!("{}: {e:#}", c.case.name)),
+            }
+        });
+        let failures: Vec<String> = found.into_iter().flatten().collect();
+        if failures.is_empty() {
+            lines.push(format!(
+                "validator {} accepts all {} inputs",
+                v.describe(),
+                cases.len()
+            ));
+        } else {
+            ok = false;
+            for f in failures {
+                lines.push(format!("FAIL validator {}: test {f}", v.source.name));
+            }
+        }
+    }
+    Ok((lines, ok))
+}
+
+/// A Polygon package's solutions, each expected to get its tag's verdict,
+/// labelled by its path in the package (`solutions/main.cpp`).
+fn polygon_submissions(p: &super::polygon::Polygon, root: &Path) -> Vec<Submission> {
+    let mut subs = Vec::new();
+    for ((label, source), sol) in p.sources(root).into_iter().zip(&p.solutions) {
+        let source = match source {
+            Ok(Some(s)) => s,
+            Ok(None) => {
+                subs.push(skipped(
+                    label,
+                    &sol.path,
+                    "not a language this judge builds",
+                ));
+                continue;
+            }
+            Err(e) => {
+                subs.push(skipped(label, &sol.path, &format!("{e:#}")));
+                continue;
+            }
+        };
+        let expect = Expect::of_polygon_tag(&sol.tag);
+        let skip = match (expect, source.lang.missing_tool()) {
+            (None, _) => Some(format!("tag \"{}\" asks for no verdict", sol.tag)),
+            (_, Some(tool)) => Some(format!(
+                "{} needs {tool}, which is not installed",
+                source.lang.name()
+            )),
+            _ => None,
+        };
+        subs.push(Submission {
+            label,
+            source,
+            expect: expect.unwrap_or(Expect::Rejected),
+            built: None,
+            skipped: skip,
+            compile_error: None,
+            results: Vec::new(),
+        });
+    }
+    subs
 }
 
 /// Every program under `submissions/<folder>/`, by folder then name.
@@ -579,6 +701,10 @@ fn row(s: &Submission, time_limit: f64, high: f64) -> Row {
         Expect::RunTime => Some(matches!(got, Verdict::RE | Verdict::MLE)),
         Expect::Rejected => Some(got != Verdict::AC),
         Expect::Partial => None,
+        Expect::Presentation => Some(got == Verdict::PE),
+        Expect::MemoryLimit => Some(got == Verdict::MLE),
+        Expect::TimeLimitOrAccepted => Some(got == Verdict::AC || got == Verdict::TLE),
+        Expect::TimeOrMemory => Some(got == Verdict::TLE || got == Verdict::MLE),
     };
     row
 }

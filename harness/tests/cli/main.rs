@@ -13,6 +13,7 @@ mod malformed;
 mod options;
 mod own_style;
 mod package;
+mod polygon;
 mod progress;
 mod readme;
 mod sandbox;

@@ -73,6 +73,9 @@ pub struct InteractorLimits {
     /// How long it may run on after the solution has ended before it is killed
     /// (a hung interactor is a judge error).
     pub grace: Duration,
+    /// The exit status with which it accepts ([`ACCEPT`], or 0 for testlib): one
+    /// that ends before the solution with any other ends the solution at once.
+    pub accepts: i32,
 }
 
 impl InteractorLimits {
@@ -83,6 +86,7 @@ impl InteractorLimits {
         InteractorLimits {
             memory: limits.memory.max(2 << 30),
             grace: limits.time + Duration::from_secs(2),
+            accepts: ACCEPT,
         }
     }
 }
@@ -227,13 +231,17 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
         memory: s.memory_limit,
         output: s.output_limit,
     };
+    let mut interactor_limits = InteractorLimits::for_solution(&limits);
+    if let Interactor::Testlib { .. } = interactor {
+        interactor_limits.accepts = crate::testlib::exit::OK;
+    }
     let spec = Spec {
         solution: (job.command)(),
         interactor: command,
         input: &job.case.input,
         answer: &job.case.output,
         limits,
-        interactor_limits: InteractorLimits::for_solution(&limits),
+        interactor_limits,
         record: true,
     };
     let mut x = run(spec)?;

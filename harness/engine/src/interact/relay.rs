@@ -355,6 +355,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         int_err: Tail::new(int_err_r)?,
         limits,
         grace: interactor_limits.grace,
+        accepts: interactor_limits.accepts,
         output_exceeded: false,
         wall_exceeded: false,
         int_killed: false,
@@ -457,6 +458,8 @@ struct Relay {
     int_err: Tail,
     limits: Limits,
     grace: Duration,
+    /// The interactor's accepting exit status.
+    accepts: i32,
     output_exceeded: bool,
     wall_exceeded: bool,
     int_killed: bool,
@@ -567,7 +570,7 @@ impl Relay {
             self.interactor_first = true;
             let accepted = matches!(
                 self.int.running.ended(),
-                Some(Ended::Finished(f)) if f.exit == Exit::Code(super::ACCEPT)
+                Some(Ended::Finished(f)) if f.exit == Exit::Code(self.accepts)
             );
             if !accepted {
                 // The verdict is settled (WA, or a judge error): no need to let the

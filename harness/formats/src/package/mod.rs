@@ -9,6 +9,7 @@
 //! plan: cases in order, limits and a [`validator::Kattis`] checker.
 //! `verify` judges its submissions, `import` turns it into a workspace problem.
 
+pub mod polygon;
 pub mod yaml;
 
 pub use judge_engine::package::{program, validator};
@@ -26,9 +27,10 @@ use yaml::{Node, Value};
 /// The metadata file at a package's root.
 pub const FILE_NAME: &str = "problem.yaml";
 
-/// Whether `dir` is a problem package (has a `problem.yaml`).
+/// Whether `dir` is a problem package (has a `problem.yaml`, or a Polygon
+/// `problem.xml`).
 pub fn is_package(dir: &Path) -> bool {
-    dir.join(FILE_NAME).is_file()
+    dir.join(FILE_NAME).is_file() || polygon::is_polygon(dir)
 }
 
 /// Which version of the format `problem.yaml` says it is.
@@ -40,6 +42,8 @@ pub enum Format {
     /// `2023-07-draft`: `output_validator/`, `type:`, `limits.time_limit`,
     /// `limits.time_multipliers`.
     V2023,
+    /// A Polygon package (`problem.xml`, see [`polygon`]).
+    Polygon,
 }
 
 /// Where the time limit came from.
@@ -49,6 +53,8 @@ pub enum TimeSource {
     CommandLine,
     /// `limits.time_limit` in problem.yaml.
     ProblemYaml,
+    /// `<time-limit>` in a Polygon package's problem.xml.
+    ProblemXml,
     /// The `.timelimit` file.
     TimelimitFile,
     /// Computed by `verify`: the slowest accepted run times the multiplier.
@@ -118,6 +124,9 @@ pub struct Package {
     pub cases: Vec<PackageCase>,
     /// Problems found while reading that do not stop judging (unpaired files).
     pub errors: Vec<String>,
+    /// What a Polygon package has besides (its testlib checker, interactor,
+    /// validators and tagged solutions); `None` for a Kattis package.
+    pub polygon: Option<polygon::Polygon>,
 }
 
 /// problem.yaml keys read by this module; the format has many more (names,
@@ -144,9 +153,13 @@ fn number(node: &Node, key: &str, min_exclusive: f64) -> Result<Option<f64>> {
     }
 }
 
-/// Reads the package at `dir`.
+/// Reads the package at `dir`: a Kattis package, or a Polygon one (a
+/// `problem.xml` and no `problem.yaml`).
 pub fn load(dir: &Path) -> Result<Package> {
     let path = dir.join(FILE_NAME);
+    if !path.is_file() && polygon::is_polygon(dir) {
+        return polygon::load(dir);
+    }
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
     let doc = yaml::parse(&text).with_context(|| format!("{}", path.display()))?;
@@ -429,6 +442,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         includes,
         cases,
         errors,
+        polygon: None,
     })
 }
 
@@ -546,6 +560,10 @@ impl Package {
             checker: Checker::Kattis(std::sync::Arc::clone(&self.validator)),
             ..Settings::default()
         };
+        if let Some(p) = &self.polygon {
+            p.apply(&mut settings)?;
+            return Ok(settings);
+        }
         if self.interactive {
             let built = self.validator.build()?;
             let Some(first) = built.first() else {
@@ -583,6 +601,7 @@ impl Package {
         let from = match source {
             TimeSource::CommandLine => "from --time-limit".to_string(),
             TimeSource::ProblemYaml => "from problem.yaml".to_string(),
+            TimeSource::ProblemXml => "from problem.xml".to_string(),
             TimeSource::TimelimitFile => "from .timelimit".to_string(),
             TimeSource::Verified { slowest } => format!(
                 "computed by verify: slowest accepted {} x {}, rounded up",
@@ -609,7 +628,10 @@ impl Package {
             fmt_secs(time_limit),
             self.limits.memory_mib,
             self.limits.output_mib,
-            self.validator.describe()
+            match &self.polygon {
+                Some(p) => p.describe(),
+                None => self.validator.describe(),
+            }
         )
     }
 }

@@ -1,0 +1,726 @@
+//! Polygon packages: a folder with `problem.xml` at its root, read into the same
+//! [`Package`] a Kattis package becomes, so `run`, `verify` and `import` judge it
+//! with the one engine.
+//!
+//! problem.xml as Polygon writes it (a package's "Linux" or "Standard" zip):
+//! `<judging><testset name="tests">` with `<time-limit>` (ms), `<memory-limit>`
+//! (bytes), `<input-path-pattern>tests/%02d` and `<answer-path-pattern>tests/%02d.a`,
+//! and one `<test>` per case (`method="manual|generated"`, `cmd="gen 1 2"`,
+//! `sample="true"`, `group`, `points`); `<assets>` with the `<checker>`, the
+//! `<interactor>`, the `<validators>` and the `<solutions>` (each `<solution
+//! tag="main|accepted|rejected|wrong-answer|...">` with its `<source path>`);
+//! `<files><executables>` with the generators. Checkers, interactors, validators
+//! and generators are testlib programs ([`judge_engine::testlib`]), compiled against the
+//! package's `files/testlib.h`.
+//!
+//! Owns reading that file, and filling in a package whose tests are not in it
+//! (only `<test cmd=...>` lines: Polygon's "Standard" package) by running its
+//! generators and, for the answers, its `main` solution, into the build cache;
+//! the package folder itself is never written. Groups and points are read and
+//! shown; judging is pass/fail, each case on its own.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use roxmltree::Node;
+
+use super::program::{self, Source};
+use super::{Format, Limits, Package, PackageCase, TimeSource};
+use crate::discover::Case;
+use crate::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
+use crate::run::{self, Exit};
+use judge_engine::testlib::{self, Program, Role};
+
+/// The metadata file at a Polygon package's root.
+pub const FILE_NAME: &str = "problem.xml";
+
+/// Whether `dir` is a Polygon package (has a `problem.xml`).
+pub fn is_polygon(dir: &Path) -> bool {
+    dir.join(FILE_NAME).is_file()
+}
+
+/// What a Polygon package has beyond the [`Package`] model.
+#[derive(Debug)]
+pub struct Polygon {
+    /// How outputs are checked: the testlib checker, or (a package that ships no
+    /// checker source) the workspace checker its `std::` name stands for.
+    pub checker: Checker,
+    /// What the checker is, for the header: `files/check.cpp (testlib checker)`.
+    pub checker_name: String,
+    /// The interactor of an interactive problem.
+    pub interactor: Option<Arc<Program>>,
+    /// The input validators.
+    pub validators: Vec<Arc<Program>>,
+    /// The solutions with their tags, in problem.xml's order.
+    pub solutions: Vec<Solution>,
+    /// Each case's group and points (`None` where problem.xml gives none).
+    pub groups: Vec<(Option<String>, Option<f64>)>,
+    /// What reading the package did that the header should say (tests generated).
+    pub notes: Vec<String>,
+}
+
+/// A solution of the package and its tag.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The source file.
+    pub path: PathBuf,
+    /// Polygon's tag: `main`, `accepted`, `rejected`, `wrong-answer`, ...
+    pub tag: String,
+}
+
+/// The children of `node` named `name`.
+fn children<'a, 'i>(node: Node<'a, 'i>, name: &'a str) -> impl Iterator<Item = Node<'a, 'i>> {
+    node.children().filter(move |c| c.has_tag_name(name))
+}
+
+fn child<'a, 'i>(node: Node<'a, 'i>, name: &str) -> Option<Node<'a, 'i>> {
+    node.children().find(|c| c.has_tag_name(name))
+}
+
+/// The text of `node`'s child `name`, trimmed.
+fn text<'a>(node: Node<'a, '_>, name: &str) -> Option<&'a str> {
+    child(node, name).and_then(|c| c.text()).map(str::trim)
+}
+
+/// problem.xml's line of `node`, for messages.
+fn line(doc: &roxmltree::Document, node: Node) -> u32 {
+    doc.text_pos_at(node.range().start).row
+}
+
+/// The path of `<x><source path="..."/></x>`.
+fn source_path<'a>(node: Node<'a, '_>) -> Option<&'a str> {
+    child(node, "source").and_then(|s| s.attribute("path"))
+}
+
+/// A printf pattern of one number (`tests/%02d`) applied to `n`.
+pub fn pattern(pattern: &str, n: usize) -> Result<String> {
+    let Some(at) = pattern.find('%') else {
+        bail!("path pattern \"{pattern}\" has no %d");
+    };
+    let rest = &pattern[at + 1..];
+    let spec_len = rest
+        .find('d')
+        .with_context(|| format!("path pattern \"{pattern}\": only %d and %0Nd are read"))?;
+    let spec = &rest[..spec_len];
+    if !spec.chars().all(|c| c.is_ascii_digit()) {
+        bail!("path pattern \"{pattern}\": only %d and %0Nd are read");
+    }
+    let width: usize = spec.trim_start_matches('0').parse().unwrap_or(0);
+    let number = if spec.starts_with('0') {
+        format!("{n:0width$}")
+    } else {
+        format!("{n:width$}")
+    };
+    Ok(format!(
+        "{}{number}{}",
+        &pattern[..at],
+        &rest[spec_len + 1..]
+    ))
+}
+
+/// Reads the Polygon package at `dir`.
+pub fn load(dir: &Path) -> Result<Package> {
+    let path = dir.join(FILE_NAME);
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    let doc = roxmltree::Document::parse(&text).with_context(|| format!("{}", path.display()))?;
+    read(dir, &doc).with_context(|| format!("{}", path.display()))
+}
+
+fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
+    let problem = doc.root_element();
+    if !problem.has_tag_name("problem") {
+        bail!(
+            "the root element is <{}>, not <problem>",
+            problem.tag_name().name()
+        );
+    }
+    let name = std::path::absolute(dir)
+        .ok()
+        .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .or_else(|| problem.attribute("short-name").map(String::from))
+        .unwrap_or_else(|| "package".into());
+    let title = child(problem, "names").and_then(|names| {
+        let all: Vec<Node> = children(names, "name").collect();
+        all.iter()
+            .find(|n| n.attribute("language") == Some("english"))
+            .or(all.first())
+            .and_then(|n| n.attribute("value"))
+            .map(String::from)
+    });
+    let judging =
+        child(problem, "judging").context("no <judging> element (the limits and the tests)")?;
+    for (attr, what) in [
+        ("input-file", "reads a file"),
+        ("output-file", "writes a file"),
+    ] {
+        if let Some(f) = judging.attribute(attr)
+            && !f.is_empty()
+            && f != "stdin"
+            && f != "stdout"
+        {
+            bail!(
+                "line {}: the solution {what} ({attr}=\"{f}\"); only standard input and output are supported",
+                line(doc, judging)
+            );
+        }
+    }
+    let testsets: Vec<Node> = children(judging, "testset").collect();
+    let testset = testsets
+        .iter()
+        .find(|t| t.attribute("name") == Some("tests"))
+        .or(testsets.first())
+        .copied()
+        .context("no <testset> in <judging>")?;
+    let number = |name: &str| -> Result<Option<f64>> {
+        match text(testset, name) {
+            None => Ok(None),
+            Some(t) => match t.parse::<f64>() {
+                Ok(v) if v.is_finite() && v > 0.0 => Ok(Some(v)),
+                _ => bail!(
+                    "line {}: <{name}> must be a positive number, found \"{t}\"",
+                    line(doc, child(testset, name).unwrap_or(testset))
+                ),
+            },
+        }
+    };
+    let time_limit = number("time-limit")?.map(|ms| (ms / 1000.0, TimeSource::ProblemXml));
+    let memory_mib =
+        number("memory-limit")?.map_or(256, |b| (b / f64::from(1 << 20)).ceil() as u64);
+    let mut polygon = assets(doc, dir, problem)?;
+    let (cases, errors) = tests(doc, dir, problem, testset, &mut polygon, memory_mib)?;
+    let interactive = polygon.interactor.is_some();
+    Ok(Package {
+        root: dir.to_path_buf(),
+        name,
+        title,
+        format: Format::Polygon,
+        scoring: false,
+        interactive,
+        limits: Limits {
+            time_limit,
+            memory_mib,
+            output_mib: DEFAULT_OUTPUT_LIMIT_MIB,
+            multiplier: 2.0,
+            // Polygon calls a solution TLE when it passes the limit, no margin.
+            safety_margin: 1.0,
+            resolution: 0.001,
+        },
+        validator: Arc::new(super::validator::Kattis::new(
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        )?),
+        input_validators: Vec::new(),
+        includes: Vec::new(),
+        cases,
+        errors,
+        polygon: Some(polygon),
+    })
+}
+
+/// `<assets>`: the checker, interactor, validators and solutions.
+fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygon> {
+    let assets = child(problem, "assets");
+    let interactor = match assets.and_then(|a| child(a, "interactor")) {
+        Some(node) => {
+            let rel = source_path(node).with_context(|| {
+                format!(
+                    "line {}: <interactor> without <source path>",
+                    line(doc, node)
+                )
+            })?;
+            Some(Arc::new(program(Role::Interactor, dir, rel)?))
+        }
+        None => None,
+    };
+    let (checker, checker_name) = checker(doc, dir, assets)?;
+    let validators = match assets.and_then(|a| child(a, "validators")) {
+        Some(v) => children(v, "validator")
+            .filter_map(source_path)
+            .map(|rel| program(Role::Validator, dir, rel).map(Arc::new))
+            .collect::<Result<Vec<_>>>()?,
+        None => Vec::new(),
+    };
+    let mut solutions = Vec::new();
+    if let Some(s) = assets.and_then(|a| child(a, "solutions")) {
+        for sol in children(s, "solution") {
+            let Some(rel) = source_path(sol) else {
+                continue;
+            };
+            solutions.push(Solution {
+                path: dir.join(rel),
+                tag: sol.attribute("tag").unwrap_or("").to_string(),
+            });
+        }
+    }
+    Ok(Polygon {
+        checker,
+        checker_name,
+        interactor,
+        validators,
+        solutions,
+        groups: Vec::new(),
+        notes: Vec::new(),
+    })
+}
+
+/// A testlib program of the package, `rel` from its root.
+fn program(role: Role, dir: &Path, rel: &str) -> Result<Program> {
+    let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
+    Program::new(role, &dir.join(rel), dir, limit)
+}
+
+/// The checker: `<assets><checker>`'s source (or `check.cpp` at the root, which
+/// Polygon writes beside it), else the workspace checker a `std::` name means.
+fn checker(
+    doc: &roxmltree::Document,
+    dir: &Path,
+    assets: Option<Node>,
+) -> Result<(Checker, String)> {
+    let node = assets.and_then(|a| child(a, "checker"));
+    let rel = node
+        .and_then(source_path)
+        .map(str::to_string)
+        .or_else(|| dir.join("check.cpp").is_file().then(|| "check.cpp".into()));
+    if let Some(rel) = rel {
+        let p = program(Role::Checker, dir, &rel)?;
+        return Ok((
+            Checker::Testlib(Arc::new(p)),
+            format!("{rel} (testlib checker)"),
+        ));
+    }
+    let name = node.and_then(|n| n.attribute("name")).unwrap_or("");
+    // testlib's standard checkers that the workspace's own checkers match.
+    let builtin = match name {
+        "" | "std::wcmp.cpp" | "std::ncmp.cpp" | "std::lcmp.cpp" => Checker::Tokens,
+        "std::rcmp4.cpp" => float(1e-4),
+        "std::rcmp6.cpp" => float(1e-6),
+        "std::rcmp9.cpp" => float(1e-9),
+        other => bail!(
+            "line {}: the checker {other} has no source in the package (no <source path> and no check.cpp)",
+            node.map_or(0, |n| line(doc, n))
+        ),
+    };
+    let shown = if name.is_empty() {
+        "no checker in problem.xml: tokens".to_string()
+    } else {
+        format!("{name} (no source shipped: the judge's own equivalent)")
+    };
+    Ok((builtin, shown))
+}
+
+fn float(tolerance: f64) -> Checker {
+    Checker::Float {
+        abs: tolerance,
+        rel: tolerance,
+    }
+}
+
+/// The cases of the test set, generating what is missing.
+fn tests(
+    doc: &roxmltree::Document,
+    dir: &Path,
+    problem: Node,
+    testset: Node,
+    polygon: &mut Polygon,
+    memory_mib: u64,
+) -> Result<(Vec<PackageCase>, Vec<String>)> {
+    let input_pattern = text(testset, "input-path-pattern").unwrap_or("tests/%02d");
+    let answer_pattern = text(testset, "answer-path-pattern").unwrap_or("tests/%02d.a");
+    let list: Vec<Node> = child(testset, "tests")
+        .map(|t| children(t, "test").collect())
+        .unwrap_or_default();
+    let count = match text(testset, "test-count") {
+        Some(t) => t
+            .parse::<usize>()
+            .with_context(|| format!("<test-count> \"{t}\" is not a number"))?,
+        None => list.len(),
+    };
+    let mut filler = Filler::new(dir, problem, polygon, memory_mib)?;
+    let (mut cases, mut errors) = (Vec::new(), Vec::new());
+    for n in 1..=count {
+        let test = list.get(n - 1);
+        let mut input = dir.join(pattern(input_pattern, n)?);
+        let mut answer = dir.join(pattern(answer_pattern, n)?);
+        let cmd = test.and_then(|t| t.attribute("cmd"));
+        if !input.is_file() {
+            match cmd {
+                Some(cmd) if test.and_then(|t| t.attribute("method")) != Some("manual") => {
+                    input = filler
+                        .generate(n, cmd)
+                        .with_context(|| format!("test {n}: cannot generate it with \"{cmd}\""))?;
+                }
+                _ => {
+                    errors.push(format!("{}: no such test (a manual test)", input.display()));
+                    continue;
+                }
+            }
+        }
+        if !answer.is_file() {
+            answer = filler
+                .answer(n, &input)
+                .with_context(|| format!("test {n}: cannot make its answer"))?;
+        }
+        let at = test.map_or(0, |t| line(doc, *t));
+        let points = match test.and_then(|t| t.attribute("points")) {
+            Some(p) => Some(
+                p.parse::<f64>()
+                    .with_context(|| format!("line {at}: points=\"{p}\" is not a number"))?,
+            ),
+            None => None,
+        };
+        polygon.groups.push((
+            test.and_then(|t| t.attribute("group")).map(String::from),
+            points,
+        ));
+        let name = input
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_else(|| n.to_string());
+        cases.push(PackageCase {
+            case: Case {
+                name,
+                input,
+                output: answer,
+            },
+            sample: test.and_then(|t| t.attribute("sample")) == Some("true"),
+            input_flags: Vec::new(),
+        });
+    }
+    polygon.notes.extend(filler.notes());
+    if cases.is_empty() && errors.is_empty() {
+        errors.push(format!("{}: the test set has no tests", dir.display()));
+    }
+    Ok((cases, errors))
+}
+
+/// Makes the tests and answers a package does not ship, into the build cache
+/// (a folder per package content, so a second run finds them made).
+struct Filler<'a> {
+    dir: &'a Path,
+    /// `<files><executables>`: the generators, by name (`gen` for files/gen.cpp).
+    generators: Vec<(String, PathBuf)>,
+    /// The `main` solution, for answers.
+    main: Option<PathBuf>,
+    interactive: bool,
+    memory_mib: u64,
+    out: PathBuf,
+    generated: usize,
+    answered: usize,
+}
+
+impl<'a> Filler<'a> {
+    fn new(dir: &'a Path, problem: Node, polygon: &Polygon, memory_mib: u64) -> Result<Filler<'a>> {
+        let mut generators = Vec::new();
+        if let Some(execs) = child(problem, "files").and_then(|f| child(f, "executables")) {
+            for e in children(execs, "executable") {
+                if let Some(rel) = source_path(e) {
+                    let path = dir.join(rel);
+                    if let Some(stem) = path.file_stem() {
+                        generators.push((stem.to_string_lossy().into_owned(), path));
+                    }
+                }
+            }
+        }
+        let main = polygon
+            .solutions
+            .iter()
+            .find(|s| s.tag == "main")
+            .map(|s| s.path.clone());
+        // The folder is named by what the tests come from: problem.xml, the
+        // generators and the main solution.
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        std::fs::read(dir.join(FILE_NAME))
+            .unwrap_or_default()
+            .hash(&mut h);
+        for p in generators.iter().map(|(_, p)| p).chain(main.iter()) {
+            std::fs::read(p).unwrap_or_default().hash(&mut h);
+        }
+        let walk = walkdir::WalkDir::new(dir.join("files")).sort_by_file_name();
+        for e in walk
+            .into_iter()
+            .flatten()
+            .filter(|e| e.file_type().is_file())
+        {
+            std::fs::read(e.path()).unwrap_or_default().hash(&mut h);
+        }
+        Ok(Filler {
+            dir,
+            generators,
+            main,
+            interactive: polygon.interactor.is_some(),
+            memory_mib,
+            out: program::cache_dir()
+                .join("polygon-tests")
+                .join(format!("{:016x}", h.finish())),
+            generated: 0,
+            answered: 0,
+        })
+    }
+
+    fn limits(&self) -> run::Limits {
+        run::Limits {
+            time: Duration::from_secs(60),
+            memory: (self.memory_mib << 20).max(1 << 30),
+            output: 1 << 30,
+        }
+    }
+
+    /// Runs the `<test cmd>` generator line for test `n` into the cache.
+    fn generate(&mut self, n: usize, cmd: &str) -> Result<PathBuf> {
+        let path = self.out.join(format!("{n:02}"));
+        self.generated += 1;
+        if path.is_file() {
+            return Ok(path);
+        }
+        let words: Vec<&str> = cmd.split_whitespace().collect();
+        let Some((generator, args)) = words.split_first() else {
+            bail!("an empty cmd");
+        };
+        if args.iter().any(|a| a.starts_with('>') || a.contains('$')) {
+            bail!("a generator line that writes several tests is not supported");
+        }
+        let (_, source) = self
+            .generators
+            .iter()
+            .find(|(name, _)| name == generator)
+            .with_context(|| format!("no generator {generator} among <files><executables>"))?;
+        let program = Program::new(Role::Generator, source, self.dir, Duration::from_secs(60))?;
+        let built = program.build()?;
+        let mut command = built.command();
+        command.args(args);
+        let ran = run::run(command, Path::new("/dev/null"), &self.limits())?;
+        if ran.exit != Exit::Code(0) {
+            bail!(
+                "the generator failed ({}): {}",
+                exit_text(ran.exit),
+                testlib::message(&ran.stderr_tail)
+            );
+        }
+        write_new(&path, &ran.stdout)?;
+        Ok(path)
+    }
+
+    /// The answer to `input`: the `main` solution's output (an empty file for an
+    /// interactive problem, whose interactor reads the input alone).
+    fn answer(&mut self, n: usize, input: &Path) -> Result<PathBuf> {
+        let path = self.out.join(format!("{n:02}.a"));
+        self.answered += 1;
+        if path.is_file() {
+            return Ok(path);
+        }
+        if self.interactive {
+            write_new(&path, b"")?;
+            return Ok(path);
+        }
+        let main = self
+            .main
+            .as_ref()
+            .context("the package has no answer file and no solution tagged main to make one")?;
+        let source = program::source(main)?
+            .with_context(|| format!("{}: not a language this judge builds", main.display()))?;
+        let built = program::build(&source, &[], self.memory_mib)?;
+        let ran = run::run(built.command(), input, &self.limits())?;
+        if ran.exit != Exit::Code(0) {
+            bail!(
+                "the main solution {} failed ({})",
+                main.display(),
+                exit_text(ran.exit)
+            );
+        }
+        write_new(&path, &ran.stdout)?;
+        Ok(path)
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if self.generated > 0 {
+            notes.push(format!(
+                "{} tests generated with the package's generators",
+                self.generated
+            ));
+        }
+        if self.answered > 0 {
+            let from = if self.interactive {
+                "empty (interactive)"
+            } else {
+                "from the main solution"
+            };
+            notes.push(format!("{} answers {from}", self.answered));
+        }
+        if !notes.is_empty() {
+            notes.push(format!("in {}", self.out.display()));
+        }
+        notes
+    }
+}
+
+fn exit_text(exit: Exit) -> String {
+    match exit {
+        Exit::Code(c) => format!("exit {c}"),
+        Exit::Signal(s) => run::signal_name(s),
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file, so a half-written test is
+/// never taken for a made one.
+fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
+    let parent = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent)
+        .with_context(|| format!("cannot create {}", parent.display()))?;
+    let tmp = parent.join(format!(
+        ".{}.tmp-{}",
+        path.file_name().unwrap_or_default().to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
+}
+
+impl Polygon {
+    /// The judge settings' checker and interactor, built now (once, before any
+    /// case runs: a compile error is one error, not an ERR on every case).
+    pub fn apply(&self, settings: &mut crate::problem::Settings) -> Result<()> {
+        if let Checker::Testlib(p) = &self.checker {
+            p.build()?;
+        }
+        settings.checker = self.checker.clone();
+        if let Some(interactor) = &self.interactor {
+            interactor.build()?;
+            settings.interactive = true;
+            settings.interactor = Some(crate::interact::Interactor::Testlib {
+                interactor: Arc::clone(interactor),
+                checker: match &self.checker {
+                    Checker::Testlib(p) => Some(Arc::clone(p)),
+                    _ => None,
+                },
+            });
+        }
+        Ok(())
+    }
+
+    /// The header's description: checker, interactor, groups, notes.
+    pub fn describe(&self) -> String {
+        let mut s = format!("checker {}", self.checker_name);
+        if let Some(i) = &self.interactor {
+            s = format!("interactor {}, {s} after it", i.describe());
+        }
+        let groups: std::collections::BTreeSet<&str> = self
+            .groups
+            .iter()
+            .filter_map(|(g, _)| g.as_deref())
+            .collect();
+        if !groups.is_empty() || self.groups.iter().any(|(_, p)| p.is_some()) {
+            let points: f64 = self.groups.iter().filter_map(|(_, p)| *p).sum();
+            s.push_str(&format!(
+                "; {} groups, {points} points: judged pass/fail, each case on its own",
+                groups.len()
+            ));
+        }
+        for note in &self.notes {
+            s.push_str("; ");
+            s.push_str(note);
+        }
+        s
+    }
+
+    /// The solutions as programs, each with its path from the package root.
+    pub fn sources(&self, root: &Path) -> Vec<(String, Result<Option<Source>>)> {
+        self.solutions
+            .iter()
+            .map(|s| {
+                let label = s
+                    .path
+                    .strip_prefix(root)
+                    .unwrap_or(&s.path)
+                    .to_string_lossy()
+                    .into_owned();
+                (label, program::source(&s.path))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn package(xml: &str, files: &[&str]) -> (tempfile::TempDir, Result<Package>) {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(FILE_NAME), xml).unwrap();
+        for f in files {
+            let p = dir.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "1\n").unwrap();
+        }
+        let p = super::super::load(dir.path());
+        (dir, p)
+    }
+
+    const XML: &str = r#"<problem short-name="p"><names><name language="russian" value="R"/>
+        <name language="english" value="E"/></names>
+        <judging input-file="" output-file=""><testset name="tests">
+        <time-limit>2500</time-limit><memory-limit>67108864</memory-limit><test-count>2</test-count>
+        <input-path-pattern>tests/%02d</input-path-pattern><answer-path-pattern>tests/%02d.a</answer-path-pattern>
+        <tests><test method="manual" sample="true" group="0" points="0"/><test method="manual" group="1" points="5"/></tests>
+        </testset></judging>
+        <assets><checker name="std::rcmp6.cpp" type="testlib"/>
+        <solutions><solution tag="main"><source path="solutions/a.cpp" type="cpp.g++17"/></solution>
+        <solution tag="rejected"><source path="solutions/b.py" type="python.3"/></solution></solutions>
+        </assets></problem>"#;
+
+    #[test]
+    fn problem_xml_gives_limits_tests_tags_and_a_std_checker_without_source() {
+        let (_d, p) = package(XML, &["tests/01", "tests/01.a", "tests/02", "tests/02.a"]);
+        let p = p.unwrap();
+        assert_eq!(p.title.as_deref(), Some("E"));
+        assert_eq!(p.limits.time_limit, Some((2.5, TimeSource::ProblemXml)));
+        assert_eq!(p.limits.memory_mib, 64);
+        let names: Vec<_> = p
+            .cases
+            .iter()
+            .map(|c| (c.case.name.as_str(), c.sample))
+            .collect();
+        assert_eq!(names, [("01", true), ("02", false)]);
+        let poly = p.polygon.unwrap();
+        assert_eq!(poly.checker, float(1e-6));
+        let tags: Vec<_> = poly.solutions.iter().map(|s| s.tag.as_str()).collect();
+        assert_eq!(tags, ["main", "rejected"]);
+        assert_eq!(poly.groups[1], (Some("1".into()), Some(5.0)));
+    }
+
+    #[test]
+    fn a_missing_manual_test_is_an_error_naming_it() {
+        let (_d, p) = package(XML, &["tests/01", "tests/01.a"]);
+        let p = p.unwrap();
+        assert_eq!(p.cases.len(), 1);
+        assert!(
+            p.errors[0].contains("tests/02: no such test"),
+            "{:?}",
+            p.errors
+        );
+    }
+
+    #[test]
+    fn a_solution_reading_a_file_is_refused_naming_the_line() {
+        let xml = XML.replace("input-file=\"\"", "input-file=\"in.txt\"");
+        let (_d, p) = package(&xml, &[]);
+        let err = format!("{:#}", p.unwrap_err());
+        assert!(err.contains("line 3") && err.contains("in.txt"), "{err}");
+    }
+
+    #[test]
+    fn a_path_pattern_takes_the_test_number() {
+        assert_eq!(pattern("tests/%02d", 3).unwrap(), "tests/03");
+        assert_eq!(pattern("tests/%02d.a", 12).unwrap(), "tests/12.a");
+        assert_eq!(pattern("tests/%d.in", 7).unwrap(), "tests/7.in");
+        assert_eq!(pattern("t/%03d", 5).unwrap(), "t/005");
+        assert!(pattern("tests/01", 1).is_err());
+        assert!(pattern("tests/%s", 1).is_err());
+    }
+}

@@ -1,0 +1,252 @@
+//! Polygon packages: `verify`, `run --cmd` and `import` on the fixture packages
+//! in `harness/tests/fixtures/polygon/` (written for these tests in Polygon's
+//! layout: problem.xml, tests/NN + NN.a, files/ with testlib programs and the
+//! fixtures' stand-in testlib.h, solutions/ tagged main, accepted, rejected...).
+
+use std::path::{Path, PathBuf};
+
+use crate::support::{have, json_of};
+use crate::tempws::TempWs;
+use crate::testlib::judge;
+
+fn package(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/polygon")
+        .join(name)
+}
+
+/// A copy of a fixture package to change, and the folder holding it.
+fn copy(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let from = package(name);
+    let dir = tmp.path().join(name);
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let to = dir.join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    (tmp, dir)
+}
+
+/// `judge verify -v PACKAGE`: its exit status and output.
+fn verify(dir: &Path) -> (i32, String) {
+    let out = judge().args(["verify", "-v"]).arg(dir).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.code().is_some(), "{text}{err}");
+    (out.status.code().unwrap(), format!("{text}{err}"))
+}
+
+/// The row of verify's table for `label` (e.g. `solutions/main.cpp`), as words.
+fn row(text: &str, label: &str) -> Vec<String> {
+    text.lines()
+        .find(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no row for {label}:\n{text}"))
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn verify_gives_every_polygon_solution_its_tags_verdict() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let (code, text) = verify(&package("mean"));
+    assert_eq!(code, 0, "{text}");
+    for (label, got) in [
+        ("solutions/main.cpp", "AC"),
+        ("solutions/mean.py", "AC"),
+        // Right on the manual tests, wrong on the first generated one.
+        ("solutions/floor.cpp", "WA 03"),
+        ("solutions/sum.py", "WA 01"),
+        ("solutions/words.py", "PE 01"),
+        ("solutions/slow.cpp", "TLE 01"),
+    ] {
+        let r = row(&text, label);
+        assert!(r.join(" ").contains(got), "{label}: {r:?}");
+        assert_eq!(r.last().unwrap(), "ok", "{label}: {r:?}");
+    }
+    assert!(
+        text.contains("validator val.cpp (testlib validator) accepts all 4 inputs"),
+        "{text}"
+    );
+    assert!(
+        text.contains("6/6 submissions got their tag's verdict"),
+        "{text}"
+    );
+}
+
+#[test]
+fn verify_fails_when_a_solution_misses_its_tags_verdict() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let (_tmp, dir) = copy("mean");
+    let xml = dir.join("problem.xml");
+    let text = std::fs::read_to_string(&xml).unwrap();
+    std::fs::write(
+        &xml,
+        text.replace("tag=\"presentation-error\"", "tag=\"accepted\""),
+    )
+    .unwrap();
+    let (code, text) = verify(&dir);
+    assert_eq!(code, 1, "{text}");
+    assert_eq!(row(&text, "solutions/words.py").last().unwrap(), "MISMATCH");
+}
+
+#[test]
+fn tests_the_package_does_not_ship_are_generated_and_answered_by_main() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let dir = package("mean");
+    assert!(!dir.join("tests/03").exists(), "test 3 is generated");
+    let out = judge()
+        .args(["run", "--cmd", "cat", "--format", "json"])
+        .arg(&dir)
+        .args(["--case", "03"])
+        .output()
+        .unwrap();
+    let doc = json_of(&out.stdout);
+    let input = doc["cases"][0]["input"].as_str().unwrap();
+    // gen 5 100: five numbers in [0, 100] after the count.
+    let text = std::fs::read_to_string(input).unwrap();
+    let numbers: Vec<u32> = text
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(numbers[0], 5, "{text}");
+    assert_eq!(numbers.len(), 6, "{text}");
+    assert!(numbers[1..].iter().all(|&v| v <= 100), "{text}");
+    // Its answer is the main solution's: the mean, to 9 places.
+    let answer = std::fs::read_to_string(PathBuf::from(format!("{input}.a"))).unwrap();
+    let mean = numbers[1..].iter().sum::<u32>() as f64 / 5.0;
+    assert_eq!(answer, format!("{mean:.9}\n"));
+}
+
+#[test]
+fn run_cmd_on_a_polygon_package_judges_main_ac_and_rejected_not() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let dir = package("mean");
+    let sol = |name: &str| format!("python3 {}", dir.join("solutions").join(name).display());
+    let out = judge()
+        .args(["run", "--cmd", &sol("mean.py")])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("4/4 AC"), "{text}");
+    assert!(
+        text.contains("time limit 1 s (from problem.xml), memory 256 MiB"),
+        "{text}"
+    );
+    let out = judge()
+        .args(["run", "--cmd", &sol("sum.py")])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("the checker said: wrong answer 1st numbers differ"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_interactive_polygon_package_runs_its_interactor_then_its_checker() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let (code, text) = verify(&package("guess"));
+    assert_eq!(code, 0, "{text}");
+    // Expected, then got.
+    assert!(
+        row(&text, "solutions/bisect.py")
+            .join(" ")
+            .contains("AC AC"),
+        "{text}"
+    );
+    // Right guesses, too many questions: the interactor accepts, the checker not.
+    assert!(
+        row(&text, "solutions/scan.py")
+            .join(" ")
+            .contains("WA WA 02"),
+        "{text}"
+    );
+    assert!(
+        text.contains("wrong answer 77 questions, more than 10"),
+        "{text}"
+    );
+    assert_eq!(
+        row(&text, "solutions/blind.py").last().unwrap(),
+        "ok",
+        "{text}"
+    );
+}
+
+#[test]
+fn import_keeps_the_testlib_checker_and_the_main_solution_stays_ac() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let ws = TempWs::new(&["poj2484"]);
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("testlib-cache");
+    ws.judge()
+        .arg("import")
+        .arg(package("mean"))
+        .env("CP_GAMES_CACHE", &cache)
+        .assert()
+        .success();
+    let toml = ws.read("testdata/mean/problem.toml");
+    assert!(
+        toml.contains("checker = \"testlib\"\nchecker_source = \"check.cpp\""),
+        "{toml}"
+    );
+    for f in [
+        "check.cpp",
+        "testlib.h",
+        "01.in",
+        "01.out",
+        "04.in",
+        "04.out",
+    ] {
+        assert!(ws.path("testdata/mean").join(f).is_file(), "{f}");
+    }
+    let sol = |name: &str| {
+        format!(
+            "python3 {}",
+            package("mean").join("solutions").join(name).display()
+        )
+    };
+    let judged = |name: &str| {
+        ws.judge()
+            .args(["run", "--cmd", &sol(name)])
+            .arg(ws.path("testdata/mean"))
+            .env("CP_GAMES_CACHE", &cache)
+            .output()
+            .unwrap()
+    };
+    let out = judged("mean.py");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = judged("sum.py");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
