@@ -439,3 +439,132 @@ fn tail_note(stderr: &str) -> String {
     let lines: Vec<&str> = tail.into_iter().rev().collect();
     format!("\nstderr (last lines):\n  {}", lines.join("\n  "))
 }
+
+#[cfg(test)]
+mod tests {
+    //! The classifier's rules as a table: one row per rule, each a finished run
+    //! (how it ended, what it used) and the verdict it earns. No process is run.
+
+    use std::time::Duration;
+
+    use super::*;
+    use crate::run::{Exit, Outcome, Refused};
+
+    const MIB: u64 = 1 << 20;
+    /// 1 s of CPU, 64 MiB, 1 MiB of output: the limits of every row.
+    const LIMITS: Limits = Limits {
+        time: Duration::from_secs(1),
+        memory: 64 * MIB,
+        output: MIB,
+    };
+
+    /// A run that exited 0 quickly and small; each row changes what its rule reads.
+    fn ran() -> Outcome {
+        Outcome {
+            exit: Exit::Code(0),
+            cpu: Duration::from_millis(10),
+            wall: Duration::from_millis(12),
+            peak_rss: 2 * MIB,
+            stdout: Vec::new(),
+            output_exceeded: false,
+            wall_exceeded: false,
+            stderr_tail: Vec::new(),
+            refused: None,
+            interrupted: false,
+        }
+    }
+
+    /// `Ran`, `INT` or the verdict's name.
+    fn classified(out: &Outcome) -> &'static str {
+        match classify(out, &LIMITS) {
+            Classified::Ran => "Ran",
+            Classified::Interrupted(_) => "INT",
+            Classified::Failed(v, _) => v.name(),
+        }
+    }
+
+    fn exit(code: i32) -> impl Fn(&mut Outcome) {
+        move |o| o.exit = Exit::Code(code)
+    }
+    fn signal(sig: i32) -> impl Fn(&mut Outcome) {
+        move |o| o.exit = Exit::Signal(sig)
+    }
+    fn cpu(ms: u64) -> impl Fn(&mut Outcome) {
+        move |o| o.cpu = Duration::from_millis(ms)
+    }
+    fn peak(mib: u64) -> impl Fn(&mut Outcome) {
+        move |o| o.peak_rss = mib * MIB
+    }
+    fn stderr(text: &'static str) -> impl Fn(&mut Outcome) {
+        move |o| o.stderr_tail = text.as_bytes().to_vec()
+    }
+    fn wall_backstop(o: &mut Outcome) {
+        o.wall_exceeded = true;
+        o.wall = Duration::from_secs(3);
+    }
+    fn output_exceeded(o: &mut Outcome) {
+        o.output_exceeded = true;
+    }
+    fn interrupted(o: &mut Outcome) {
+        o.interrupted = true;
+    }
+
+    type Change<'a> = &'a dyn Fn(&mut Outcome);
+
+    #[test]
+    fn a_finished_run_is_classified_by_its_measurements_in_rule_order() {
+        const RUST_OOM: &str = "memory allocation of 1048576 bytes failed\n";
+        const CPP_OOM: &str = "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n";
+        const LIBCXX_OOM: &str = "libc++abi: terminating due to uncaught exception of type std::bad_alloc: std::bad_alloc\n";
+        const JAVA_OOM: &str = "Exception in thread \"main\" java.lang.OutOfMemoryError: Java heap space\n\tat Main.main(Main.java:3)\n";
+        const PYTHON_OOM: &str = "Traceback (most recent call last):\n  File \"a.py\", line 1, in <module>\nMemoryError\n";
+        let sigkill = signal(libc::SIGKILL);
+        let sigsegv = signal(libc::SIGSEGV);
+        let sigabrt = signal(libc::SIGABRT);
+        #[rustfmt::skip]
+        let rows: &[(&str, &[Change], &str)] = &[
+            ("exit 0 within every limit: the output decides", &[], "Ran"),
+            ("Ctrl-C: no verdict, whatever else happened", &[&interrupted, &output_exceeded, &cpu(5000)], "INT"),
+            ("code and static data over the limit: never ran", &[&|o| o.refused = Some(Refused::StaticData(100 * MIB))], "MLE"),
+            ("exec refused with ENOMEM: never ran", &[&|o| o.refused = Some(Refused::ExecNoMemory)], "MLE"),
+            ("more stdout than the output limit", &[&output_exceeded, &sigkill], "OLE"),
+            ("a file past the output limit (SIGXFSZ)", &[&signal(libc::SIGXFSZ)], "OLE"),
+            ("OLE before TLE: the judge's kill is not the CPU limit", &[&output_exceeded, &sigkill, &cpu(1500)], "OLE"),
+            ("CPU time over the limit, exit 0", &[&cpu(1001)], "TLE"),
+            ("CPU time exactly at the limit is not over it", &[&cpu(1000)], "Ran"),
+            ("killed by RLIMIT_CPU (SIGXCPU)", &[&signal(libc::SIGXCPU), &cpu(900)], "TLE"),
+            ("SIGKILL at the CPU limit", &[&sigkill, &cpu(1000)], "TLE"),
+            ("the wall backstop, asleep", &[&wall_backstop, &sigkill], "TLE"),
+            ("TLE before MLE", &[&cpu(1500), &peak(100)], "TLE"),
+            ("peak RSS over the limit, exit 0", &[&peak(65)], "MLE"),
+            ("peak RSS at the limit is not over it", &[&peak(64)], "Ran"),
+            ("SIGSEGV within 10% of the limit: malloc returned NULL", &[&sigsegv, &peak(58)], "MLE"),
+            ("SIGBUS within 10% of the limit", &[&signal(libc::SIGBUS), &peak(60)], "MLE"),
+            ("SIGSEGV far below the limit: a bug", &[&sigsegv, &peak(50)], "RE"),
+            ("Rust's allocation failure, then SIGABRT", &[&sigabrt, &stderr(RUST_OOM)], "MLE"),
+            ("libstdc++'s bad_alloc, then SIGABRT", &[&sigabrt, &stderr(CPP_OOM)], "MLE"),
+            ("libc++'s bad_alloc, then SIGABRT", &[&sigabrt, &stderr(LIBCXX_OOM)], "MLE"),
+            ("Java's OutOfMemoryError, then exit 1", &[&exit(1), &stderr(JAVA_OOM)], "MLE"),
+            ("Python's MemoryError last, then exit 1", &[&exit(1), &stderr(PYTHON_OOM)], "MLE"),
+            ("the Rust words with exit 0: words alone decide nothing", &[&stderr(RUST_OOM)], "Ran"),
+            ("the Rust words with exit 1: not how Rust ends", &[&exit(1), &stderr(RUST_OOM)], "RE"),
+            ("Python's words with exit 3: not how Python ends", &[&exit(3), &stderr(PYTHON_OOM)], "RE"),
+            ("the judge's own words printed by the solution", &[&exit(1), &stderr("peak memory 70 MiB, over the memory limit of 64 MiB\n")], "RE"),
+            ("a non-zero exit status", &[&exit(3)], "RE"),
+            ("SIGABRT without an allocation report", &[&sigabrt, &stderr("assertion failed\n")], "RE"),
+            ("SIGKILL under the CPU limit, not the backstop: someone else's kill", &[&sigkill, &cpu(200)], "RE"),
+        ];
+        let mut wrong = Vec::new();
+        for (rule, changes, expected) in rows {
+            let mut out = ran();
+            for change in *changes {
+                change(&mut out);
+            }
+            let got = classified(&out);
+            if got != *expected {
+                wrong.push(format!("{rule}: expected {expected}, got {got}"));
+            }
+        }
+        assert!(wrong.is_empty(), "rules broken:\n{}", wrong.join("\n"));
+    }
+}
