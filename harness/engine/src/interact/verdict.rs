@@ -140,3 +140,159 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
         dialogue: (x.dialogue.title(), x.dialogue.render()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The interactive verdict order as a table: one row per rule, each what the
+    //! judge saw of both sides and the verdict (and the words) it gives. No process.
+
+    use std::time::Duration;
+
+    use super::*;
+    use crate::interact::{Dialogue, InteractorOutcome};
+    use crate::run::Outcome;
+
+    const LIMITS: Limits = Limits {
+        time: Duration::from_secs(1),
+        memory: 64 << 20,
+        output: 1 << 20,
+    };
+
+    /// The solution exited 0, then the interactor accepted: each row changes that.
+    fn accepted() -> Interaction {
+        Interaction {
+            solution: Outcome {
+                exit: Exit::Code(0),
+                cpu: Duration::from_millis(10),
+                wall: Duration::from_millis(20),
+                peak_rss: 2 << 20,
+                stdout: Vec::new(),
+                output_exceeded: false,
+                wall_exceeded: false,
+                stderr_tail: Vec::new(),
+                refused: None,
+                interrupted: false,
+            },
+            interactor: InteractorOutcome {
+                exit: Exit::Code(ACCEPT),
+                wall: Duration::from_millis(25),
+                killed: false,
+                stderr_tail: Vec::new(),
+                judge_message: String::new(),
+                team_message: String::new(),
+            },
+            interactor_first: false,
+            both_waiting: false,
+            deadlocked: false,
+            silent_for: None,
+            dialogue: Dialogue::default(),
+            feedback: tempfile::tempdir().unwrap(),
+        }
+    }
+
+    fn interactor(exit: Exit) -> impl Fn(&mut Interaction) {
+        move |x| x.interactor.exit = exit
+    }
+    fn solution(exit: Exit) -> impl Fn(&mut Interaction) {
+        move |x| x.solution.exit = exit
+    }
+    fn interactor_first(x: &mut Interaction) {
+        x.interactor_first = true;
+    }
+    fn over_cpu(x: &mut Interaction) {
+        x.solution.cpu = Duration::from_millis(1500);
+    }
+    fn at_wall_backstop(x: &mut Interaction) {
+        x.solution.wall_exceeded = true;
+        x.solution.wall = Duration::from_secs(3);
+        x.solution.exit = Exit::Signal(libc::SIGKILL);
+        x.silent_for = Some(Duration::from_secs(3));
+    }
+    fn both_waiting(x: &mut Interaction) {
+        x.both_waiting = true;
+    }
+    fn deadlocked(x: &mut Interaction) {
+        x.deadlocked = true;
+        x.solution.wall_exceeded = true;
+        x.solution.wall = Duration::from_millis(450);
+        x.solution.exit = Exit::Signal(libc::SIGKILL);
+        x.silent_for = Some(Duration::from_millis(300));
+    }
+    fn over_memory(x: &mut Interaction) {
+        x.solution.peak_rss = 65 << 20;
+    }
+    fn over_output(x: &mut Interaction) {
+        x.solution.output_exceeded = true;
+        x.solution.exit = Exit::Signal(libc::SIGKILL);
+    }
+    fn interactor_killed(x: &mut Interaction) {
+        x.interactor.killed = true;
+        x.interactor.exit = Exit::Signal(libc::SIGKILL);
+        x.interactor.wall = Duration::from_secs(3);
+    }
+    fn interrupted(x: &mut Interaction) {
+        x.solution.interrupted = true;
+        x.solution.exit = Exit::Signal(libc::SIGKILL);
+    }
+
+    type Change<'a> = &'a dyn Fn(&mut Interaction);
+
+    #[test]
+    fn an_interaction_is_decided_in_problemtools_order() {
+        let rejects = interactor(Exit::Code(REJECT));
+        let fails = interactor(Exit::Code(1));
+        let crashes = solution(Exit::Code(3));
+        let sigpipe = solution(Exit::Signal(libc::SIGPIPE));
+        // (rule, changes, verdict, words the detail must hold)
+        #[rustfmt::skip]
+        let rows: &[(&str, &[Change], Verdict, &str)] = &[
+            ("1. the interactor rejects first: WA, whatever the solution did next", &[&interactor_first, &rejects, &sigpipe], Verdict::WA, "while the solution was still running"),
+            ("1. ... even if the solution then ran out of time", &[&interactor_first, &rejects, &over_cpu], Verdict::WA, "exit 43"),
+            ("1. the interactor fails first: ERR, the solution's reaction says nothing", &[&interactor_first, &fails, &crashes], Verdict::ERR, "the interactor failed (exit 1"),
+            ("1. the interactor crashes first: ERR, though the solution then died too", &[&interactor_first, &interactor(Exit::Signal(libc::SIGSEGV)), &sigpipe], Verdict::ERR, "SIGSEGV"),
+            ("1. accepting first decides nothing yet: the solution must end well", &[&interactor_first, &over_cpu], Verdict::TLE, "over the limit"),
+            ("2. the solution over its CPU limit, though the interactor accepted", &[&over_cpu], Verdict::TLE, ""),
+            ("2. the solution at the wall backstop: TLE, with how long nothing moved", &[&at_wall_backstop], Verdict::TLE, "no byte had moved either way for 3.0 s"),
+            ("2. ... with both sides waiting: the flush hint", &[&at_wall_backstop, &both_waiting], Verdict::TLE, FLUSH_HINT),
+            ("2. a deadlock: TLE before the backstop, with the flush hint", &[&deadlocked], Verdict::TLE, "deadlocked: both sides blocked"),
+            ("2. the solution over its memory limit, though the interactor rejected after", &[&over_memory, &rejects], Verdict::MLE, ""),
+            ("2. the solution crashed, though the interactor rejected after", &[&crashes, &rejects], Verdict::RE, "exit 3"),
+            ("2. the solution wrote past the output limit", &[&over_output, &rejects], Verdict::OLE, ""),
+            ("2. Ctrl-C: no verdict", &[&interrupted, &interactor_first, &rejects], Verdict::INT, "interrupted"),
+            ("3. the solution ended well, the interactor accepts: AC", &[], Verdict::AC, ""),
+            ("3. the interactor rejects after the solution ended: WA", &[&rejects], Verdict::WA, "rejected the dialogue (exit 43)"),
+            ("3. the interactor fails after the solution ended: ERR", &[&fails], Verdict::ERR, "42 accepts, 43 rejects"),
+            ("3. the interactor still running long after the solution: killed, ERR", &[&interactor_killed], Verdict::ERR, "still running 3.0 s after the solution ended"),
+        ];
+        let mut wrong = Vec::new();
+        for (rule, changes, verdict, says) in rows {
+            let mut x = accepted();
+            for change in *changes {
+                change(&mut x);
+            }
+            let j = decide(&x, &LIMITS);
+            if j.verdict != *verdict || !j.detail.contains(says) {
+                wrong.push(format!(
+                    "{rule}: expected {} saying {says:?}, got {} saying {:?}",
+                    verdict.name(),
+                    j.verdict.name(),
+                    j.detail
+                ));
+            }
+        }
+        assert!(wrong.is_empty(), "rules broken:\n{}", wrong.join("\n"));
+    }
+
+    #[test]
+    fn the_interactors_messages_are_shown_never_parsed() {
+        let mut x = accepted();
+        x.interactor.judge_message = "WA: wrong answer on game 2".into();
+        x.interactor.team_message = "hello".into();
+        let j = decide(&x, &LIMITS);
+        assert_eq!(j.verdict, Verdict::AC);
+        assert_eq!(
+            j.judge_message,
+            "WA: wrong answer on game 2\nteam message: hello"
+        );
+    }
+}
