@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use judge_compare::{first_line_difference, first_token_difference, lines_equal};
 
 use crate::problem::Checker;
@@ -135,17 +135,19 @@ fn run_command(
     } else {
         format!(": {last}")
     };
-    match result.exit {
+    command_outcome(result.exit, said).map_err(|how| anyhow!("checker `{command}` {how}{last}"))
+}
+
+/// What a testlib-style checker's exit means: 0 accepts, 1 is a wrong answer and
+/// 2 a presentation error (with what it `said`); any other status or a signal is
+/// the checker's own failure, returned as how it ended (`failed (exit 3)`).
+fn command_outcome(exit: run::Exit, said: impl FnOnce() -> Rejection) -> Result<Outcome, String> {
+    match exit {
         run::Exit::Code(0) => Ok(Outcome::Accepted),
         run::Exit::Code(1) => Ok(Outcome::Wrong(said())),
         run::Exit::Code(2) => Ok(Outcome::Presentation(said())),
-        run::Exit::Code(c) => bail!("checker `{command}` failed (exit {c}){last}"),
-        run::Exit::Signal(sig) => {
-            bail!(
-                "checker `{command}` crashed ({}){last}",
-                run::signal_name(sig)
-            )
-        }
+        run::Exit::Code(c) => Err(format!("failed (exit {c})")),
+        run::Exit::Signal(sig) => Err(format!("crashed ({})", run::signal_name(sig))),
     }
 }
 
@@ -167,19 +169,6 @@ mod tests {
             Outcome::Wrong(_) => Kind::Wrong,
             Outcome::Presentation(_) => Kind::Presentation,
         }
-    }
-
-    #[track_caller]
-    fn exact(output: &str, expected: &str) -> Kind {
-        kind(
-            check(
-                &Checker::Exact,
-                Path::new("in"),
-                output.as_bytes(),
-                expected.as_bytes(),
-            )
-            .unwrap(),
-        )
     }
 
     #[track_caller]
@@ -263,62 +252,95 @@ mod tests {
         );
     }
 
+    /// The built-in checkers' rules: one row each, (rule, checker, output,
+    /// expected, outcome). Nothing is run: these checkers only compare bytes.
     #[test]
-    fn exact_accepts_identical_output() {
-        assert_eq!(exact("1\n2\n", "1\n2\n"), Kind::Accepted);
-    }
-
-    #[test]
-    fn exact_ignores_crlf_trailing_spaces_and_the_final_newline() {
-        assert_eq!(exact("1 \r\n2\t\n\n", "1\n2"), Kind::Accepted);
-    }
-
-    #[test]
-    fn exact_calls_inner_whitespace_differences_presentation_errors() {
-        assert_eq!(exact("1  2\n", "1 2\n"), Kind::Presentation);
-        assert_eq!(exact("1\n2\n", "1 2\n"), Kind::Presentation);
-        assert_eq!(exact(" 1\n", "1\n"), Kind::Presentation);
-    }
-
-    #[test]
-    fn exact_rejects_a_different_token() {
-        assert_eq!(exact("1\n3\n", "1\n2\n"), Kind::Wrong);
-    }
-
-    #[test]
-    fn exact_rejects_missing_lines() {
-        assert_eq!(exact("1\n", "1\n2\n"), Kind::Wrong);
-    }
-
-    #[test]
-    fn tokens_ignores_all_whitespace() {
-        let c = Checker::Tokens;
-        assert_eq!(
-            kind(check(&c, Path::new("in"), b"1   2\n\n3", b"1\n2\n3\n").unwrap()),
-            Kind::Accepted
-        );
-        assert_eq!(
-            kind(check(&c, Path::new("in"), b"1 2", b"1 2 3").unwrap()),
-            Kind::Wrong
-        );
-    }
-
-    #[test]
-    fn float_accepts_within_absolute_or_relative_tolerance() {
-        let c = Checker::Float {
+    fn the_built_in_checkers_decide_by_these_rules() {
+        use Kind::{Accepted as AC, Presentation as PE, Wrong as WA};
+        let exact = &Checker::Exact;
+        let tokens = &Checker::Tokens;
+        let float = &Checker::Float {
             abs: 1e-6,
             rel: 1e-6,
         };
-        let ok = |o: &str, e: &str| {
-            kind(check(&c, Path::new("in"), o.as_bytes(), e.as_bytes()).unwrap())
+        #[rustfmt::skip]
+        let rows: &[(&str, &Checker, &str, &str, Kind)] = &[
+            ("exact: the same lines", exact, "1\n2\n", "1\n2\n", AC),
+            ("exact: CR before LF, trailing spaces/tabs, blank lines at the end and the final newline are ignored", exact, "1 \r\n2\t\n\n", "1\n2", AC),
+            ("exact: inner whitespace counts: PE", exact, "1  2\n", "1 2\n", PE),
+            ("exact: a line break for a space: PE", exact, "1\n2\n", "1 2\n", PE),
+            ("exact: leading whitespace counts: PE", exact, " 1\n", "1\n", PE),
+            ("exact: a different token: WA", exact, "1\n3\n", "1\n2\n", WA),
+            ("exact: a wrong token after a whitespace difference is WA, not PE", exact, "1  2\n3\n", "1 2\n4\n", WA),
+            ("exact: a missing line: WA", exact, "1\n", "1\n2\n", WA),
+            ("exact: an extra line: WA", exact, "1\n2\n", "1\n", WA),
+            ("exact: case counts", exact, "yes\n", "YES\n", WA),
+            ("tokens: any whitespace between tokens", tokens, "1   2\n\n3", "1\n2\n3\n", AC),
+            ("tokens: a missing token: WA", tokens, "1 2", "1 2 3", WA),
+            ("tokens: an extra token: WA", tokens, "1 2 3 4", "1 2 3", WA),
+            ("tokens: numbers compare as text", tokens, "1.0", "1", WA),
+            ("float: within the absolute tolerance", float, "0.3333334", "0.333333", AC),
+            ("float: within the relative tolerance", float, "1000000.5", "1000000", AC),
+            ("float: outside both", float, "0.3334", "0.3333", WA),
+            ("float: another spelling of the same number", float, "yes 1.0", "yes 1", AC),
+            ("float: a word compares exactly", float, "no 1.0", "yes 1", WA),
+            ("float: nan is near nothing", float, "nan", "1", WA),
+            ("float: an extra number: WA", float, "1 2", "1", WA),
+            ("float: spacing is ignored", float, "1   2\n", "1 2", AC),
+        ];
+        let mut wrong = Vec::new();
+        for (rule, checker, output, expected, outcome) in rows {
+            let got = kind(
+                check(
+                    checker,
+                    Path::new("in"),
+                    output.as_bytes(),
+                    expected.as_bytes(),
+                )
+                .unwrap(),
+            );
+            if got != *outcome {
+                wrong.push(format!("{rule}: expected {outcome:?}, got {got:?}"));
+            }
+        }
+        assert!(wrong.is_empty(), "rules broken:\n{}", wrong.join("\n"));
+    }
+
+    /// A checker program's exit status, one row per rule (the program itself is
+    /// run by `command_checker_decides_by_exit_code`).
+    #[test]
+    fn a_checker_programs_exit_status_decides() {
+        let said = || Rejection {
+            why: Why::Program {
+                message: "differs".into(),
+            },
+            expected: None,
+            actual: None,
         };
-        assert_eq!(ok("0.3333334", "0.333333"), Kind::Accepted);
-        assert_eq!(ok("1000000.5", "1000000"), Kind::Accepted);
-        assert_eq!(ok("0.3334", "0.3333"), Kind::Wrong);
-        assert_eq!(ok("yes 1.0", "yes 1"), Kind::Accepted);
-        assert_eq!(ok("no 1.0", "yes 1"), Kind::Wrong);
-        assert_eq!(ok("nan", "1"), Kind::Wrong);
-        assert_eq!(ok("1 2", "1"), Kind::Wrong);
+        #[rustfmt::skip]
+        let rows: &[(&str, run::Exit, Result<Kind, &str>)] = &[
+            ("exit 0 accepts", run::Exit::Code(0), Ok(Kind::Accepted)),
+            ("exit 1 is a wrong answer", run::Exit::Code(1), Ok(Kind::Wrong)),
+            ("exit 2 is a presentation error", run::Exit::Code(2), Ok(Kind::Presentation)),
+            ("exit 3 is the checker's failure", run::Exit::Code(3), Err("failed (exit 3)")),
+            ("Kattis' 42 is not this protocol's", run::Exit::Code(42), Err("failed (exit 42)")),
+            ("a signal is the checker's crash", run::Exit::Signal(libc::SIGSEGV), Err("crashed (SIGSEGV)")),
+        ];
+        for (rule, exit, expected) in rows {
+            let got = command_outcome(*exit, said);
+            match (&got, expected) {
+                (Ok(o), Ok(k)) => assert_eq!(kind(o.clone()), *k, "{rule}"),
+                (Err(how), Err(e)) => assert_eq!(how, e, "{rule}"),
+                _ => panic!("{rule}: expected {expected:?}, got {got:?}"),
+            }
+            if let Ok(o) = got.as_ref().map(Outcome::rejection) {
+                assert_eq!(
+                    o.is_some(),
+                    *expected != Ok(Kind::Accepted),
+                    "{rule}: what it said is kept"
+                );
+            }
+        }
     }
 
     #[test]
