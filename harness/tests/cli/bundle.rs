@@ -620,3 +620,61 @@ fn one_refused_bundle_does_not_stop_the_others() {
         .stdout(predicate::str::contains("wrote target/bundle/sum.rs"));
     assert!(Path::new(&ws.path("target/bundle/sum.rs")).is_file());
 }
+
+/// harness/tests/fixtures/crates-io copied to a temporary folder: Library
+/// Checker's unionfind (vertices from 1) with proconio 0.5.0's `input!` and
+/// `marker::Usize1` and ac-library-rs 0.2.0's `Dsu`, pinned by its Cargo.lock
+/// (fetched from crates.io on first use).
+fn crates_io_ws() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = crate::tempws::outer_root().join("harness/tests/fixtures/crates-io");
+    crate::tempws::copy_tree(&fixture, dir.path(), &|p| !p.ends_with("target"));
+    dir
+}
+
+#[test]
+fn proconio_and_ac_library_are_inlined_into_a_file_plain_rustc_compiles() {
+    let ws = crates_io_ws();
+    let mut judge = Command::cargo_bin("judge").unwrap();
+    judge
+        .current_dir(ws.path())
+        .env("CARGO_TARGET_DIR", ws.path().join("target"))
+        .env("NO_COLOR", "1")
+        .timeout(std::time::Duration::from_secs(300))
+        .args(["bundle", "unionfind", "--for", "codeforces"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "ac-library-rs 0.2.0: dsu; proconio 0.5.0: marker, source) for Codeforces",
+        ));
+    let bundle = ws.path().join("target/bundle/unionfind.rs");
+    let text = std::fs::read_to_string(&bundle).unwrap();
+    assert!(text.len() <= 64 * 1024, "{} bytes", text.len());
+    for needed in [
+        "pub mod proconio {",
+        "pub mod ac_library {",
+        "pub(crate) use input;",
+    ] {
+        assert!(text.contains(needed), "{needed} missing");
+    }
+    // Alone in an empty folder, as Codeforces compiles it.
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::copy(&bundle, empty.path().join("main.rs")).unwrap();
+    let rustc = std::process::Command::new("rustc")
+        .current_dir(empty.path())
+        .args(["--edition", "2021", "-O", "main.rs", "-o", "main"])
+        .output()
+        .unwrap();
+    assert!(
+        rustc.status.success() && rustc.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&rustc.stderr)
+    );
+    let case = ws.path().join("testdata/unionfind/01-sample-one-based");
+    let out = std::process::Command::new(empty.path().join("main"))
+        .stdin(std::fs::File::open(case.with_extension("in")).unwrap())
+        .output()
+        .unwrap();
+    let expected = std::fs::read_to_string(case.with_extension("out")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}

@@ -173,7 +173,8 @@ fn without_harness_profiles(manifest: &str) -> String {
     kept
 }
 
-fn copy_tree(from: &Path, to: &Path, keep: &dyn Fn(&Path) -> bool) {
+/// Copies `from` into `to`, the entries `keep` accepts.
+pub fn copy_tree(from: &Path, to: &Path, keep: &dyn Fn(&Path) -> bool) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
