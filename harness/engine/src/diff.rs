@@ -140,158 +140,204 @@ impl Row {
     }
 }
 
+/// The rows a diff shows (`None` separates hunks) and how many lines changed in all.
+struct Rows {
+    shown: Vec<Option<Row>>,
+    changed: usize,
+    truncated: bool,
+}
+
+/// Line N against line N, for outputs of as many lines as expected: one answer
+/// per line is compared the way a judge reads it. A line-matching diff would pair
+/// equal answers of different queries and hide which line is wrong. Only the rows
+/// that will be shown are kept; the rest are only counted.
+fn rows_line_by_line(view: &View, exp: &[&[u8]], act: &[&[u8]]) -> Rows {
+    let mut rows = Vec::new();
+    let mut last_shown: Option<usize> = None;
+    let mut emitted = 0usize;
+    let (differing, changed) = view.rule().differing(exp, act, MAX_CHANGED + 1);
+    let first_hidden = differing.get(MAX_CHANGED).copied();
+    for &i in differing.iter().take(MAX_CHANGED) {
+        if let Some(l) = last_shown {
+            let to = (l + 1 + CONTEXT).min(i);
+            rows.extend((emitted..to).map(Row::Same));
+            emitted = emitted.max(to);
+        }
+        let from = i.saturating_sub(CONTEXT).max(emitted);
+        rows.extend((from..i).map(Row::Same));
+        rows.push(Row::Pair(i, i));
+        emitted = i + 1;
+        last_shown = Some(i);
+    }
+    if let Some(l) = last_shown {
+        let to = (l + 1 + CONTEXT).min(first_hidden.unwrap_or(exp.len()));
+        rows.extend((emitted..to).map(Row::Same));
+    }
+    Rows {
+        shown: thin(rows),
+        changed,
+        truncated: false,
+    }
+}
+
+/// Lines matched by similar's Patience diff (within a window and a deadline)
+/// between the equal prefix and suffix, for outputs with lines missing or extra.
+fn rows_matched(view: &View, exp: &[&[u8]], act: &[&[u8]]) -> Rows {
+    let rule = view.rule();
+    let prefix = rule.equal_run(exp, act, false);
+    let suffix = rule.equal_run(&exp[prefix..], &act[prefix..], true);
+    let (e_end, a_end) = (exp.len() - suffix, act.len() - suffix);
+    let e_stop = e_end.min(prefix + WINDOW);
+    let a_stop = a_end.min(prefix + WINDOW);
+    let truncated = e_stop < e_end || a_stop < a_end;
+    let mut rows: Vec<Row> = (prefix.saturating_sub(CONTEXT)..prefix)
+        .map(Row::Same)
+        .collect();
+    let keys_e: Vec<_> = exp[prefix..e_stop].iter().map(|l| view.key(l)).collect();
+    let keys_a: Vec<_> = act[prefix..a_stop].iter().map(|l| view.key(l)).collect();
+    let deadline = Instant::now() + Duration::from_millis(100);
+    let ops = similar::capture_diff_slices_deadline(
+        Algorithm::Patience,
+        &keys_e,
+        &keys_a,
+        Some(deadline),
+    );
+    for op in ops {
+        push_op(&mut rows, op, prefix);
+    }
+    if !truncated {
+        rows.extend((0..CONTEXT.min(suffix)).map(|k| Row::Same(e_end + k)));
+    }
+    // Count every changed line, then keep the first ones shown.
+    let changed = rows.iter().filter(|r| r.changed()).count();
+    Rows {
+        shown: thin(cap(rows)),
+        changed,
+        truncated,
+    }
+}
+
+/// The rows of one diff operation, its indices shifted past the equal `prefix`.
+fn push_op(rows: &mut Vec<Row>, op: DiffOp, prefix: usize) {
+    match op {
+        DiffOp::Equal { old_index, len, .. } => {
+            rows.extend((0..len).map(|k| Row::Same(prefix + old_index + k)))
+        }
+        DiffOp::Delete {
+            old_index, old_len, ..
+        } => rows.extend((0..old_len).map(|k| Row::Expected(prefix + old_index + k))),
+        DiffOp::Insert {
+            new_index, new_len, ..
+        } => rows.extend((0..new_len).map(|k| Row::Actual(prefix + new_index + k))),
+        DiffOp::Replace {
+            old_index,
+            old_len,
+            new_index,
+            new_len,
+        } => {
+            let pairs = old_len.min(new_len);
+            rows.extend(
+                (0..pairs).map(|k| Row::Pair(prefix + old_index + k, prefix + new_index + k)),
+            );
+            rows.extend((pairs..old_len).map(|k| Row::Expected(prefix + old_index + k)));
+            rows.extend((pairs..new_len).map(|k| Row::Actual(prefix + new_index + k)));
+        }
+    }
+}
+
+/// One side's lines and whether its text ends with a newline.
+struct Side<'a> {
+    lines: Vec<&'a [u8]>,
+    newline: bool,
+}
+
+impl Side<'_> {
+    /// Whether line `i` is this side's last and has no newline after it.
+    fn unterminated(&self, i: usize) -> bool {
+        i + 1 == self.lines.len() && !self.newline
+    }
+}
+
+/// The shown rows drawn as hunks of lines, and how many changed lines they show.
+fn hunks(shown: Vec<Option<Row>>, exp: &Side, act: &Side) -> (Vec<Vec<Line>>, usize) {
+    let mut hunks = Vec::new();
+    let mut shown_changed = 0usize;
+    let mut hunk: Vec<Line> = Vec::new();
+    for row in shown {
+        let Some(row) = row else {
+            if !hunk.is_empty() {
+                hunks.push(std::mem::take(&mut hunk));
+            }
+            continue;
+        };
+        if row.changed() {
+            shown_changed += 1;
+        }
+        match row {
+            Row::Same(i) => hunk.push(line(Tag::Same, i, exp.lines[i], None, false)),
+            Row::Pair(i, j) => {
+                let (mut e, mut a) = pair(exp.lines[i], act.lines[j], i, j);
+                e.no_newline = exp.unterminated(i);
+                a.no_newline = act.unterminated(j);
+                hunk.push(e);
+                hunk.push(a);
+            }
+            Row::Expected(i) => {
+                let mut l = line(Tag::Expected, i, exp.lines[i], None, false);
+                l.no_newline = exp.unterminated(i);
+                hunk.push(l);
+            }
+            Row::Actual(j) => {
+                let mut l = line(Tag::Actual, j, act.lines[j], None, false);
+                l.no_newline = act.unterminated(j);
+                hunk.push(l);
+            }
+        }
+    }
+    if !hunk.is_empty() {
+        hunks.push(hunk);
+    }
+    (hunks, shown_changed)
+}
+
 impl Excerpt {
     /// The lines a diff of `expected` → `actual` under `checker` shows.
     pub fn capture(checker: &Checker, expected: &[u8], actual: &[u8]) -> Excerpt {
         let view = View { checker };
-        let (mut exp, exp_newline) = lines(expected);
-        let (mut act, act_newline) = lines(actual);
+        let (exp, exp_newline) = lines(expected);
+        let (act, act_newline) = lines(actual);
+        let mut exp = Side {
+            lines: exp,
+            newline: exp_newline,
+        };
+        let mut act = Side {
+            lines: act,
+            newline: act_newline,
+        };
         let newline_matters = matches!(
             checker,
             Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_)
         );
         if !newline_matters {
             // Trailing blank lines are not compared, so they are not differences.
-            while exp.last().is_some_and(|l| view.blank(l)) {
-                exp.pop();
-            }
-            while act.last().is_some_and(|l| view.blank(l)) {
-                act.pop();
+            for side in [&mut exp, &mut act] {
+                while side.lines.last().is_some_and(|l| view.blank(l)) {
+                    side.lines.pop();
+                }
             }
         }
-        let mut rows = Vec::new();
-        let changed;
-        let mut truncated = false;
-        let shown;
-        if exp.len() == act.len() {
-            // One answer per line is compared the way a judge reads it: line N
-            // against line N. A line-matching diff would pair equal answers of
-            // different queries and hide which line is wrong. Only the rows that
-            // will be shown are kept; the rest are only counted.
-            let mut last_shown: Option<usize> = None;
-            let mut emitted = 0usize;
-            let (differing, count) = view.rule().differing(&exp, &act, MAX_CHANGED + 1);
-            changed = count;
-            let first_hidden = differing.get(MAX_CHANGED).copied();
-            for &i in differing.iter().take(MAX_CHANGED) {
-                if let Some(l) = last_shown {
-                    let to = (l + 1 + CONTEXT).min(i);
-                    rows.extend((emitted..to).map(Row::Same));
-                    emitted = emitted.max(to);
-                }
-                let from = i.saturating_sub(CONTEXT).max(emitted);
-                rows.extend((from..i).map(Row::Same));
-                rows.push(Row::Pair(i, i));
-                emitted = i + 1;
-                last_shown = Some(i);
-            }
-            if let Some(l) = last_shown {
-                let to = (l + 1 + CONTEXT).min(first_hidden.unwrap_or(exp.len()));
-                rows.extend((emitted..to).map(Row::Same));
-            }
-            shown = thin(rows);
+        let rows = if exp.lines.len() == act.lines.len() {
+            rows_line_by_line(&view, &exp.lines, &act.lines)
         } else {
-            let rule = view.rule();
-            let prefix = rule.equal_run(&exp, &act, false);
-            let suffix = rule.equal_run(&exp[prefix..], &act[prefix..], true);
-            let (e_end, a_end) = (exp.len() - suffix, act.len() - suffix);
-            let e_stop = e_end.min(prefix + WINDOW);
-            let a_stop = a_end.min(prefix + WINDOW);
-            truncated = e_stop < e_end || a_stop < a_end;
-            rows.extend((prefix.saturating_sub(CONTEXT)..prefix).map(Row::Same));
-            let keys_e: Vec<_> = exp[prefix..e_stop].iter().map(|l| view.key(l)).collect();
-            let keys_a: Vec<_> = act[prefix..a_stop].iter().map(|l| view.key(l)).collect();
-            let deadline = Instant::now() + Duration::from_millis(100);
-            let ops = similar::capture_diff_slices_deadline(
-                Algorithm::Patience,
-                &keys_e,
-                &keys_a,
-                Some(deadline),
-            );
-            for op in ops {
-                match op {
-                    DiffOp::Equal { old_index, len, .. } => {
-                        rows.extend((0..len).map(|k| Row::Same(prefix + old_index + k)))
-                    }
-                    DiffOp::Delete {
-                        old_index, old_len, ..
-                    } => rows.extend((0..old_len).map(|k| Row::Expected(prefix + old_index + k))),
-                    DiffOp::Insert {
-                        new_index, new_len, ..
-                    } => rows.extend((0..new_len).map(|k| Row::Actual(prefix + new_index + k))),
-                    DiffOp::Replace {
-                        old_index,
-                        old_len,
-                        new_index,
-                        new_len,
-                    } => {
-                        let pairs = old_len.min(new_len);
-                        rows.extend(
-                            (0..pairs)
-                                .map(|k| Row::Pair(prefix + old_index + k, prefix + new_index + k)),
-                        );
-                        rows.extend(
-                            (pairs..old_len).map(|k| Row::Expected(prefix + old_index + k)),
-                        );
-                        rows.extend((pairs..new_len).map(|k| Row::Actual(prefix + new_index + k)));
-                    }
-                }
-            }
-            if !truncated {
-                rows.extend((0..CONTEXT.min(suffix)).map(|k| Row::Same(e_end + k)));
-            }
-            // Count every changed line, then keep the first ones shown.
-            changed = rows.iter().filter(|r| r.changed()).count();
-            shown = thin(cap(rows));
-        }
-        let mut excerpt = Excerpt {
-            hunks: Vec::new(),
-            hidden: 0,
-            truncated,
-            newline_matters,
+            rows_matched(&view, &exp.lines, &act.lines)
         };
-        let mut shown_changed = 0usize;
-        let mut hunk: Vec<Line> = Vec::new();
-        let last_e = exp.len().wrapping_sub(1);
-        let last_a = act.len().wrapping_sub(1);
-        for row in shown {
-            let Some(row) = row else {
-                if !hunk.is_empty() {
-                    excerpt.hunks.push(std::mem::take(&mut hunk));
-                }
-                continue;
-            };
-            match row {
-                Row::Same(i) => hunk.push(line(Tag::Same, i, exp[i], None, false)),
-                Row::Pair(i, j) => {
-                    shown_changed += 1;
-                    let (e, a) = pair(exp[i], act[j], i, j);
-                    let mut e = e;
-                    let mut a = a;
-                    e.no_newline = i == last_e && !exp_newline;
-                    a.no_newline = j == last_a && !act_newline;
-                    hunk.push(e);
-                    hunk.push(a);
-                }
-                Row::Expected(i) => {
-                    shown_changed += 1;
-                    let mut l = line(Tag::Expected, i, exp[i], None, false);
-                    l.no_newline = i == last_e && !exp_newline;
-                    hunk.push(l);
-                }
-                Row::Actual(j) => {
-                    shown_changed += 1;
-                    let mut l = line(Tag::Actual, j, act[j], None, false);
-                    l.no_newline = j == last_a && !act_newline;
-                    hunk.push(l);
-                }
-            }
+        let (hunks, shown_changed) = hunks(rows.shown, &exp, &act);
+        Excerpt {
+            hunks,
+            hidden: rows.changed.saturating_sub(shown_changed),
+            truncated: rows.truncated,
+            newline_matters,
         }
-        if !hunk.is_empty() {
-            excerpt.hunks.push(hunk);
-        }
-        excerpt.hidden = changed.saturating_sub(shown_changed);
-        excerpt
     }
 
     /// No line differs as the checker sees them (e.g. the tokens checker rejected
