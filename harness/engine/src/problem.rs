@@ -149,49 +149,66 @@ impl Settings {
         let raw: Raw =
             toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", one_line(&e, text)))?;
         let mut settings = Settings {
-            title: raw.title,
-            source: raw.source,
+            title: raw.title.clone(),
+            source: raw.source.clone(),
             ..Settings::default()
         };
-        if let Some(t) = raw.time_limit {
+        raw.read_limits(&mut settings)?;
+        raw.read_kind(dir, &mut settings)?;
+        settings.checker = raw.checker(dir)?;
+        raw.refuse_keys_of_other_checkers(&settings.checker)?;
+        raw.read_testlib_interactor(dir, &mut settings)?;
+        Ok(settings)
+    }
+}
+
+impl Raw {
+    /// `time_limit`, `memory_limit`, `output_limit`, each within its range.
+    fn read_limits(&self, settings: &mut Settings) -> Result<()> {
+        if let Some(t) = self.time_limit {
             if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
                 bail!("time_limit must be a number of seconds in (0, 3600], found {t}");
             }
             settings.time_limit = Duration::from_secs_f64(t);
         }
-        if let Some(m) = raw.memory_limit {
+        if let Some(m) = self.memory_limit {
             if m == 0 || m > 1 << 20 {
                 bail!("memory_limit must be MiB in 1..=1048576, found {m}");
             }
             settings.memory_limit = m << 20;
         }
-        if let Some(o) = raw.output_limit {
+        if let Some(o) = self.output_limit {
             if o == 0 || o > 1 << 14 {
                 bail!("output_limit must be MiB in 1..=16384, found {o}");
             }
             settings.output_limit = o << 20;
         }
-        match raw.kind.as_deref() {
+        Ok(())
+    }
+
+    /// `type` (batch or interactive) and, for interactive, the `interactor` (a
+    /// testlib one is built by [`Raw::read_testlib_interactor`], once the checker is read).
+    fn read_kind(&self, dir: &Path, settings: &mut Settings) -> Result<()> {
+        match self.kind.as_deref() {
             None | Some("batch") => {
-                if raw.interactor.is_some() {
+                if self.interactor.is_some() {
                     bail!("interactor only applies with type = \"interactive\"");
                 }
             }
             Some("interactive") => {
                 // A testlib interactor may have a testlib checker after it (Polygon's
                 // way: the checker judges what the interactor wrote).
-                let testlib_pair = raw.interactor.as_deref().map(str::trim) == Some("testlib")
-                    && raw.checker.as_deref() == Some("testlib");
-                if raw.checker_command.is_some() || (raw.checker.is_some() && !testlib_pair) {
+                let testlib_pair = self.interactor.as_deref().map(str::trim) == Some("testlib")
+                    && self.checker.as_deref() == Some("testlib");
+                if self.checker_command.is_some() || (self.checker.is_some() && !testlib_pair) {
                     bail!(
                         "checker does not apply with type = \"interactive\" (the interactor decides; \
                          only interactor = \"testlib\" may have checker = \"testlib\" after it)"
                     );
                 }
                 settings.interactive = true;
-                settings.interactor = match raw.interactor.clone() {
+                settings.interactor = match self.interactor.as_deref() {
                     Some(i) if i.trim().is_empty() => bail!("interactor is empty"),
-                    // Built below, once the checker is read.
                     Some(i) if i.trim() == "testlib" => None,
                     Some(i) => Some(interactor(i.trim(), dir)),
                     None => None,
@@ -199,58 +216,33 @@ impl Settings {
             }
             Some(other) => bail!("unknown type \"{other}\" (expected batch or interactive)"),
         }
-        let float_keys = raw.float_abs.is_some() || raw.float_rel.is_some();
-        settings.checker = match raw.checker.as_deref().unwrap_or("exact") {
+        Ok(())
+    }
+
+    /// The `checker` with its own keys (`exact` when none is named).
+    fn checker(&self, dir: &Path) -> Result<Checker> {
+        Ok(match self.checker.as_deref().unwrap_or("exact") {
             "exact" => Checker::Exact,
             "tokens" => Checker::Tokens,
             "float" => Checker::Float {
-                abs: tolerance("float_abs", raw.float_abs)?,
-                rel: tolerance("float_rel", raw.float_rel)?,
+                abs: tolerance("float_abs", self.float_abs)?,
+                rel: tolerance("float_rel", self.float_rel)?,
             },
-            "kattis" => {
-                let programs = match &raw.kattis_validator {
-                    Some(path) => {
-                        let at = dir.join(path);
-                        vec![
-                            crate::package::program::source(&at)?.with_context(|| {
-                                format!("kattis_validator {path}: not a C, C++, Python, Rust or Java program")
-                            })?,
-                        ]
-                    }
-                    None => Vec::new(),
-                };
-                let flags = raw
-                    .kattis_flags
-                    .as_deref()
-                    .unwrap_or("")
-                    .split_whitespace()
-                    .map(String::from)
-                    .collect();
-                let validator = crate::package::validator::Kattis::new(
-                    programs,
-                    flags,
-                    Vec::new(),
-                    Vec::new(),
-                )?;
-                Checker::Kattis(std::sync::Arc::new(validator))
-            }
+            "kattis" => self.kattis_checker(dir)?,
             "testlib" => {
-                let Some(source) = &raw.checker_source else {
+                let Some(source) = &self.checker_source else {
                     bail!("checker = \"testlib\" needs checker_source = \"check.cpp\"");
                 };
-                let t = checker_time_limit(raw.checker_time_limit)?;
+                let t = checker_time_limit(self.checker_time_limit)?;
                 let program = Program::new(Role::Checker, &dir.join(source), dir, t)?;
                 Checker::Testlib(Arc::new(program))
             }
-            "command" => match raw.checker_command.clone() {
-                Some(command) if !command.trim().is_empty() => {
-                    let t = checker_time_limit(raw.checker_time_limit)?;
-                    Checker::Command {
-                        command,
-                        dir: dir.to_path_buf(),
-                        time_limit: t,
-                    }
-                }
+            "command" => match self.checker_command.clone() {
+                Some(command) if !command.trim().is_empty() => Checker::Command {
+                    command,
+                    dir: dir.to_path_buf(),
+                    time_limit: checker_time_limit(self.checker_time_limit)?,
+                },
                 _ => bail!("checker = \"command\" needs checker_command = \"...\""),
             },
             other => {
@@ -258,29 +250,66 @@ impl Settings {
                     "unknown checker \"{other}\" (expected exact, tokens, float, command, kattis or testlib)"
                 )
             }
+        })
+    }
+
+    /// `checker = "kattis"`: a Kattis output validator (`kattis_validator`, none for
+    /// the default validator) with its `kattis_flags`.
+    fn kattis_checker(&self, dir: &Path) -> Result<Checker> {
+        let programs = match &self.kattis_validator {
+            Some(path) => {
+                let at = dir.join(path);
+                vec![crate::package::program::source(&at)?.with_context(|| {
+                    format!("kattis_validator {path}: not a C, C++, Python, Rust or Java program")
+                })?]
+            }
+            None => Vec::new(),
         };
-        if float_keys && !matches!(settings.checker, Checker::Float { .. }) {
+        let flags = self
+            .kattis_flags
+            .as_deref()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        let validator =
+            crate::package::validator::Kattis::new(programs, flags, Vec::new(), Vec::new())?;
+        Ok(Checker::Kattis(std::sync::Arc::new(validator)))
+    }
+
+    /// A key of one checker beside another is a mistake the judge would otherwise
+    /// ignore silently: refuse it, whichever checker it is beside.
+    fn refuse_keys_of_other_checkers(&self, checker: &Checker) -> Result<()> {
+        if (self.float_abs.is_some() || self.float_rel.is_some())
+            && !matches!(checker, Checker::Float { .. })
+        {
             bail!("float_abs/float_rel only apply with checker = \"float\"");
         }
-        if (raw.kattis_validator.is_some() || raw.kattis_flags.is_some())
-            && !matches!(settings.checker, Checker::Kattis(_))
+        if (self.kattis_validator.is_some() || self.kattis_flags.is_some())
+            && !matches!(checker, Checker::Kattis(_))
         {
             bail!("kattis_validator/kattis_flags only apply with checker = \"kattis\"");
         }
-        let command = matches!(settings.checker, Checker::Command { .. });
-        if raw.checker_command.is_some() && !command {
+        let command = matches!(checker, Checker::Command { .. });
+        if self.checker_command.is_some() && !command {
             bail!("checker_command only applies with checker = \"command\"");
         }
-        let testlib_checker = matches!(settings.checker, Checker::Testlib(_));
-        if raw.checker_time_limit.is_some() && !testlib_checker && !command {
+        let testlib = matches!(checker, Checker::Testlib(_));
+        if self.checker_time_limit.is_some() && !testlib && !command {
             bail!("checker_time_limit only applies with checker = \"command\" or \"testlib\"");
         }
-        if raw.checker_source.is_some() && !testlib_checker {
+        if self.checker_source.is_some() && !testlib {
             bail!("checker_source only applies with checker = \"testlib\"");
         }
-        let testlib_interactor = raw.interactor.as_deref().map(str::trim) == Some("testlib");
+        Ok(())
+    }
+
+    /// `interactor = "testlib"` with its `interactor_source`: built here, taking the
+    /// testlib checker (if any) along to judge what the interactor wrote.
+    fn read_testlib_interactor(&self, dir: &Path, settings: &mut Settings) -> Result<()> {
+        let testlib_interactor = self.interactor.as_deref().map(str::trim) == Some("testlib");
         match (
-            &raw.interactor_source,
+            &self.interactor_source,
             testlib_interactor && settings.interactive,
         ) {
             (Some(source), true) => {
@@ -303,7 +332,7 @@ impl Settings {
             }
             (None, false) => {}
         }
-        Ok(settings)
+        Ok(())
     }
 }
 
