@@ -214,10 +214,10 @@ impl Program {
     pub fn check_files(&self, input: &Path, output: &Path, answer: &Path) -> Result<Outcome> {
         let built = self.build()?;
         let mut command = built.command();
-        command
-            .arg(std::path::absolute(input)?)
-            .arg(output)
-            .arg(answer);
+        // Absolute: the checker runs in a folder of its own.
+        for path in [input, output, answer] {
+            command.arg(std::path::absolute(path)?);
+        }
         let ran = run::run_with_wall(
             command,
             Path::new("/dev/null"),
