@@ -339,6 +339,15 @@ impl Sources {
                 ))
             })
             .collect();
+        // An installed crate goes into AtCoder's build only if main.rs names it
+        // (a problem may depend on `rand` for its generator alone).
+        let mentioned: BTreeSet<&str> = lex::lex(&main)
+            .map(|l| l.tokens.iter().map(|t| t.text).collect())
+            .unwrap_or_default();
+        let installed: Vec<(String, String)> = installed
+            .into_iter()
+            .filter(|(code, _)| mentioned.contains(code.as_str()))
+            .collect();
         let (mut text, inlined_libs) = self.with_libraries(problem, &main_file, main, &uses)?;
         let mut made = self.with_crates(&mut text, &crate_uses, judge)?;
         made.modules = inlined_libs.into_iter().chain(made.modules).collect();
@@ -807,13 +816,9 @@ fn project_dirs(bundle: &Bundle) -> (PathBuf, PathBuf) {
     (base.join(&bundle.problem), base.join("target"))
 }
 
-/// `cargo build --release` of a project holding the bundle as `src/main.rs`
-/// and the judge's installed crates it uses, pinned to the judge's versions
-/// (`=x.y.z`, with the judge's features), as AtCoder builds a submission.
-fn compile_project(bundle: &Bundle, scratch: &Path) -> Result<Compiled> {
-    let (dir, target) = project_dirs(bundle);
-    let src = dir.join("src");
-    std::fs::create_dir_all(&src).with_context(|| format!("cannot create {}", src.display()))?;
+/// The check's Cargo.toml: the judge's edition, the crate's MSRV, and the
+/// installed crates the bundle uses at the judge's versions and features.
+fn manifest(bundle: &Bundle) -> String {
     let mut manifest = format!(
         "# Written by `cargo judge bundle --check`: the bundle built as {} builds it.\n\
          [package]\nname = \"{}\"\nversion = \"0.0.0\"\nedition = \"{}\"\npublish = false\n",
@@ -835,7 +840,17 @@ fn compile_project(bundle: &Bundle, scratch: &Path) -> Result<Compiled> {
                 .join(", ")
         );
     }
-    std::fs::write(dir.join("Cargo.toml"), manifest)
+    manifest
+}
+
+/// `cargo build --release` of a project holding the bundle as `src/main.rs`
+/// and the judge's installed crates it uses, pinned to the judge's versions
+/// (`=x.y.z`, with the judge's features), as AtCoder builds a submission.
+fn compile_project(bundle: &Bundle, scratch: &Path) -> Result<Compiled> {
+    let (dir, target) = project_dirs(bundle);
+    let src = dir.join("src");
+    std::fs::create_dir_all(&src).with_context(|| format!("cannot create {}", src.display()))?;
+    std::fs::write(dir.join("Cargo.toml"), manifest(bundle))
         .with_context(|| format!("cannot write {}", dir.join("Cargo.toml").display()))?;
     std::fs::copy(&bundle.path, src.join("main.rs"))
         .with_context(|| format!("cannot copy {}", bundle.path.display()))?;
@@ -1026,4 +1041,32 @@ pub fn bundle(args: crate::cli::BundleArgs) -> Result<Status> {
     } else {
         Status::Passed
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_atcoder_check_pins_the_judges_versions_and_features() {
+        let bundle = Bundle {
+            problem: "uf".into(),
+            path: PathBuf::from("target/bundle/uf.rs"),
+            bytes: 0,
+            modules: Vec::new(),
+            notes: Vec::new(),
+            judge: judges::ATCODER,
+            externs: vec![("proconio".into(), "0.5.0".into())],
+            msrv: Some(("1.70".into(), "the crate's rust-version".into())),
+        };
+        let m = manifest(&bundle);
+        assert!(m.contains("name = \"uf\"\n"), "{m}");
+        assert!(m.contains("edition = \"2021\"\n"), "{m}");
+        assert!(m.contains("rust-version = \"1.70\"\n"), "{m}");
+        assert!(m.contains("\n[workspace]\n"), "its own workspace:\n{m}");
+        assert!(
+            m.contains("proconio = { version = \"=0.5.0\", features = [\"derive\"] }"),
+            "{m}"
+        );
+    }
 }

@@ -678,3 +678,30 @@ fn proconio_and_ac_library_are_inlined_into_a_file_plain_rustc_compiles() {
     let expected = std::fs::read_to_string(case.with_extension("out")).unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
 }
+
+#[test]
+fn bundle_for_atcoder_keeps_its_installed_crates_as_they_are() {
+    let ws = crates_io_ws();
+    let mut judge = Command::cargo_bin("judge").unwrap();
+    judge
+        .current_dir(ws.path())
+        .env("CARGO_TARGET_DIR", ws.path().join("target"))
+        .env("NO_COLOR", "1")
+        .timeout(std::time::Duration::from_secs(300))
+        .args(["bundle", "unionfind", "--for", "atcoder"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(0.6 KiB; AtCoder's ac-library-rs 0.1.1, proconio 0.5.0) for AtCoder",
+        ))
+        .stdout(predicate::str::contains(
+            "note: ac-library-rs is 0.2.0 here and 0.1.1 at AtCoder: the bundle is checked against 0.1.1",
+        ));
+    let main = ws.path().join("problems/unionfind/src/main.rs");
+    let bundle = ws.path().join("target/bundle/unionfind.rs");
+    assert_eq!(
+        std::fs::read_to_string(bundle).unwrap(),
+        std::fs::read_to_string(main).unwrap(),
+        "main.rs as it is"
+    );
+}
