@@ -40,6 +40,10 @@ pub enum Cmd {
     /// Create a new problem: problems/NAME/ (solution, brute force, generator and
     /// test skeletons; --game: a game's, with a validator) and testdata/NAME/.
     New(NewArgs),
+    /// Receive problems from the browser: an HTTP listener on 127.0.0.1 for
+    /// Competitive Companion; each problem becomes problems/NAME/ and testdata/NAME/
+    /// with its samples and limits.
+    Listen(ListenArgs),
     /// Check a Kattis/ICPC problem package (every submission in submissions/<verdict>/
     /// gets its folder's verdict) or a Polygon package (every solution its tag's
     /// verdict), and every input passes the input validators.
@@ -221,6 +225,18 @@ pub struct BundleArgs {
     /// Rust or the crate's rust-version.
     #[arg(long)]
     pub check: bool,
+}
+
+/// `cargo judge listen`.
+#[derive(Debug, Args)]
+pub struct ListenArgs {
+    /// The port on 127.0.0.1 [default: 4244, one Competitive Companion sends to
+    /// out of the box].
+    #[arg(long, value_name = "PORT", default_value_t = crate::listen::DEFAULT_PORT)]
+    pub port: u16,
+    /// Exit (0) once one whole problem or contest (all of its batch) has arrived.
+    #[arg(long)]
+    pub once: bool,
 }
 
 /// `cargo judge new NAME`.

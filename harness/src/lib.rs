@@ -14,6 +14,7 @@ pub mod bundle;
 pub mod cli;
 pub mod commands;
 pub mod lint;
+pub mod listen;
 pub mod scaffold;
 pub mod stress;
 
@@ -69,6 +70,7 @@ pub fn main(cli: Cli) -> i32 {
             stress::stress(args)
         }
         Some(Cmd::New(args)) => scaffold::new(args),
+        Some(Cmd::Listen(args)) => listen::listen(args),
         Some(Cmd::Bundle(args)) => bundle::bundle(args),
         Some(Cmd::Verify(args)) => {
             set_color(args.color);

@@ -292,62 +292,141 @@ pub(crate) fn plain_next_steps(name: &str) -> String {
 /// neither, never over anything that exists (`cargo judge new`, and `import`,
 /// which then puts the package's data and solution in).
 pub fn create(args: &NewArgs) -> Result<Created> {
-    check_syntax(&args.name)?;
-    let name = args.name.as_str();
-    let metadata = Metadata::load(&build::cargo())
-        .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
-    let root = metadata.workspace_root.clone();
-    let crate_dir = root.join("problems").join(name);
-    let testdata_dir = root.join("testdata").join(name);
-    let rel = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
-    for dir in [&crate_dir, &testdata_dir] {
-        if dir.symlink_metadata().is_ok() {
-            bail!(
-                "{} already exists: refusing to overwrite it (nothing was written)",
-                rel(dir)
-            );
+    Site::load()?.create(args, &Extra::default())
+}
+
+/// What a new problem gets besides the templates (`cargo judge listen`).
+#[derive(Debug, Default)]
+pub struct Extra {
+    /// Testdata files `(name, bytes)`, e.g. `01-sample.in`; when there are any, they
+    /// replace the template's empty sample.
+    pub cases: Vec<(String, Vec<u8>)>,
+    /// Appended to testdata/NAME/README.md.
+    pub readme: String,
+}
+
+/// The workspace new problems go into: its root, and the names its packages and
+/// binaries already take (read once, so `listen` creates each problem with file
+/// writes alone, well inside Competitive Companion's 500 ms).
+#[derive(Debug)]
+pub struct Site {
+    /// The workspace root.
+    pub root: std::path::PathBuf,
+    /// `(name, what it is)` for every package and target.
+    taken: Vec<(String, String)>,
+}
+
+impl Site {
+    /// The workspace around the current folder, per `cargo metadata`.
+    pub fn load() -> Result<Site> {
+        let metadata = Metadata::load(&build::cargo())
+            .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
+        let taken = metadata
+            .workspace_packages()
+            .iter()
+            .flat_map(|p| {
+                let package = (p.name.clone(), format!("package {}", p.name));
+                let targets = p
+                    .targets
+                    .iter()
+                    .map(move |t| (t.name.clone(), format!("binary {} of {}", t.name, p.name)));
+                std::iter::once(package).chain(targets)
+            })
+            .collect();
+        Ok(Site {
+            root: metadata.workspace_root.clone(),
+            taken,
+        })
+    }
+
+    /// Why `name` cannot be a new problem here (a bad name, a folder that
+    /// exists, a clash with a package or binary), if it cannot.
+    pub fn refuse(&self, name: &str) -> Result<()> {
+        check_syntax(name)?;
+        for dir in [
+            self.root.join("problems").join(name),
+            self.root.join("testdata").join(name),
+        ] {
+            if dir.symlink_metadata().is_ok() {
+                let rel = dir.strip_prefix(&self.root).unwrap_or(&dir).display();
+                bail!("{rel} already exists: refusing to overwrite it (nothing was written)");
+            }
+        }
+        check_free(name, &self.taken)
+    }
+
+    /// Creates the problem `args.name` from the templates and `extra`, both
+    /// folders or neither, and records its names as taken.
+    pub fn create(&mut self, args: &NewArgs, extra: &Extra) -> Result<Created> {
+        let name = args.name.as_str();
+        self.refuse(name)?;
+        let root = self.root.clone();
+        let crate_dir = root.join("problems").join(name);
+        let testdata_dir = root.join("testdata").join(name);
+        let values = Values::from_args(args)?;
+
+        // Everything goes into a hidden folder of the workspace first (the same file
+        // system, so the renames cannot fail half-way for lack of space or a device
+        // boundary); if anything fails it is dropped, and nothing appears.
+        let staging = tempfile::Builder::new()
+            .prefix(".judge-new-")
+            .tempdir_in(&root)
+            .with_context(|| format!("cannot create a temporary folder in {}", root.display()))?;
+        let staged_crate = staging.path().join("crate");
+        let staged_testdata = staging.path().join("testdata");
+        let (crate_files, testdata_files) = files(args);
+        write_all(&staged_crate, crate_files, &values)?;
+        write_all(&staged_testdata, testdata_files, &values)?;
+        write_extra(&staged_testdata, extra)?;
+        for dir in ["problems", "testdata"] {
+            std::fs::create_dir_all(root.join(dir))
+                .with_context(|| format!("cannot create {}", root.join(dir).display()))?;
+        }
+        std::fs::rename(&staged_crate, &crate_dir)
+            .with_context(|| format!("cannot create {}", crate_dir.display()))?;
+        if let Err(e) = std::fs::rename(&staged_testdata, &testdata_dir) {
+            // Undo the first half, so a failed run leaves nothing behind.
+            let _ = std::fs::rename(&crate_dir, &staged_crate);
+            return Err(e).with_context(|| format!("cannot create {}", testdata_dir.display()));
+        }
+        self.taken
+            .push((name.to_string(), format!("package {name} (just created)")));
+        for bin in EXTRA_BINS {
+            self.taken.push((
+                format!("{name}-{bin}"),
+                format!("binary {name}-{bin} of {name} (just created)"),
+            ));
+        }
+        Ok(Created {
+            root,
+            crate_dir,
+            testdata_dir,
+        })
+    }
+}
+
+/// Writes `extra` into the staged testdata folder `dir`.
+fn write_extra(dir: &Path, extra: &Extra) -> Result<()> {
+    if !extra.cases.is_empty() {
+        for empty in ["01-sample.in", "01-sample.out"] {
+            let path = dir.join(empty);
+            if std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) {
+                std::fs::remove_file(&path)
+                    .with_context(|| format!("cannot remove {}", path.display()))?;
+            }
         }
     }
-    let taken: Vec<(String, String)> = metadata
-        .workspace_packages()
-        .iter()
-        .flat_map(|p| {
-            let package = (p.name.clone(), format!("package {}", p.name));
-            let targets = p
-                .targets
-                .iter()
-                .map(move |t| (t.name.clone(), format!("binary {} of {}", t.name, p.name)));
-            std::iter::once(package).chain(targets)
-        })
-        .collect();
-    check_free(name, &taken)?;
-    let values = Values::from_args(args)?;
-
-    // Everything goes into a hidden folder of the workspace first (the same file
-    // system, so the renames cannot fail half-way for lack of space or a device
-    // boundary); if anything fails it is dropped, and nothing appears.
-    let staging = tempfile::Builder::new()
-        .prefix(".judge-new-")
-        .tempdir_in(&root)
-        .with_context(|| format!("cannot create a temporary folder in {}", root.display()))?;
-    let staged_crate = staging.path().join("crate");
-    let staged_testdata = staging.path().join("testdata");
-    let (crate_files, testdata_files) = files(args);
-    write_all(&staged_crate, crate_files, &values)?;
-    write_all(&staged_testdata, testdata_files, &values)?;
-    std::fs::rename(&staged_crate, &crate_dir)
-        .with_context(|| format!("cannot create {}", crate_dir.display()))?;
-    if let Err(e) = std::fs::rename(&staged_testdata, &testdata_dir) {
-        // Undo the first half, so a failed run leaves nothing behind.
-        let _ = std::fs::rename(&crate_dir, &staged_crate);
-        return Err(e).with_context(|| format!("cannot create {}", testdata_dir.display()));
+    for (file, bytes) in &extra.cases {
+        let path = dir.join(file);
+        std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     }
-
-    Ok(Created {
-        root,
-        crate_dir,
-        testdata_dir,
-    })
+    if !extra.readme.is_empty() {
+        let path = dir.join("README.md");
+        let mut text = std::fs::read_to_string(&path).unwrap_or_default();
+        text.push_str(&extra.readme);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Cargo's rules for a package name, made stricter so that the name also works
@@ -498,7 +577,7 @@ fn write_all(dir: &Path, files: &[(&str, &str)], values: &Values) -> Result<()> 
 
 /// A `[source]` table: judge and id, and a URL if one was given.
 #[derive(Debug, PartialEq, Eq)]
-struct Source {
+pub(crate) struct Source {
     judge: String,
     id: String,
     url: Option<String>,
@@ -506,7 +585,7 @@ struct Source {
 
 /// `--source`: "POJ 2348", a URL, or both ("POJ 2348 http://..."). From a URL alone
 /// the judge is its host and the id its last path segment or query value.
-fn parse_source(text: &str) -> Result<Source> {
+pub(crate) fn parse_source(text: &str) -> Result<Source> {
     let text = one_line("--source", text)?;
     let (urls, words): (Vec<&str>, Vec<&str>) =
         text.split_whitespace().partition(|w| w.contains("://"));

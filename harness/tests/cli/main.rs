@@ -9,6 +9,7 @@ mod crates;
 mod diffs;
 mod interactive;
 mod lint;
+mod listen;
 mod malformed;
 mod options;
 mod own_style;

@@ -1,0 +1,325 @@
+//! Competitive Companion's problem JSON, read into what a new workspace problem
+//! needs: a crate name from the URL, the title, the limits and the samples.
+//!
+//! The format is the one Competitive Companion POSTs to a local port ("Custom tools",
+//! "The format" in jmerle/competitive-companion's README; `src/models/Task.ts`):
+//! `name`, `group`, `url`, `interactive` (optional), `memoryLimit` in MB,
+//! `timeLimit` in ms, `tests[{input, output}]`, `testType`, `input`, `output`,
+//! `languages.java.{mainClass, taskClass}`, and `batch{id, size}` (a contest is
+//! `size` POSTs sharing one `id`). Unknown fields are ignored: the extension adds
+//! fields over time. Owns reading the JSON and naming; the HTTP side and creating
+//! the folders are the `listen` command's.
+
+use anyhow::{Result, bail};
+use serde::Deserialize;
+
+/// One problem as Competitive Companion sends it (the fields the judge uses).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Task {
+    /// The full name, e.g. "A. Theatre Square".
+    pub name: String,
+    /// The contest or set it belongs to.
+    #[serde(default)]
+    pub group: String,
+    /// The problem's page.
+    pub url: String,
+    /// Whether the problem is interactive (optional in the format).
+    #[serde(default)]
+    pub interactive: bool,
+    /// The memory limit in MB.
+    pub memory_limit: f64,
+    /// The time limit in ms.
+    pub time_limit: f64,
+    /// The samples; the format says each input and output ends with a newline, but
+    /// they are kept byte for byte as sent.
+    pub tests: Vec<Sample>,
+    /// How the program reads its input: `{"type": "stdin"}` or a file.
+    #[serde(default)]
+    pub input: Option<Stream>,
+    /// How the program writes its output.
+    #[serde(default)]
+    pub output: Option<Stream>,
+    /// The contest batch this problem is part of.
+    #[serde(default)]
+    pub batch: Option<Batch>,
+}
+
+/// One sample test.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Sample {
+    /// Its input.
+    pub input: String,
+    /// Its expected output.
+    pub output: String,
+}
+
+/// An `input` or `output` object: `{"type": "stdin"}`, or `{"type": "file",
+/// "fileName": "input.txt"}`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stream {
+    /// `stdin`, `stdout`, `file` or `regex`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The file for `file`.
+    #[serde(default)]
+    pub file_name: Option<String>,
+}
+
+/// `batch`: the POSTs of one contest share `id`; there are `size` of them.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Batch {
+    /// Shared by the batch's problems.
+    pub id: String,
+    /// How many problems the batch has.
+    pub size: u64,
+}
+
+impl Task {
+    /// Reads one POST body; the error is one line (serde's, with line and column).
+    pub fn parse(body: &[u8]) -> Result<Task> {
+        let task: Task = match serde_json::from_slice(body) {
+            Ok(t) => t,
+            Err(e) => bail!("not Competitive Companion's problem JSON: {e}"),
+        };
+        if !(task.time_limit.is_finite() && task.time_limit > 0.0 && task.time_limit <= 3.6e6) {
+            bail!(
+                "timeLimit: expected milliseconds in (0, 3600000], found {}",
+                task.time_limit
+            );
+        }
+        if !(task.memory_limit.is_finite() && task.memory_limit > 0.0 && task.memory_limit <= 1e6) {
+            bail!(
+                "memoryLimit: expected megabytes in (0, 1000000], found {}",
+                task.memory_limit
+            );
+        }
+        if task.name.trim().is_empty() {
+            bail!("name: empty");
+        }
+        if let Some(b) = &task.batch
+            && b.size == 0
+        {
+            bail!("batch.size: 0");
+        }
+        Ok(task)
+    }
+
+    /// The time limit in seconds, as problem.toml writes it.
+    pub fn time_limit_secs(&self) -> f64 {
+        self.time_limit / 1000.0
+    }
+
+    /// The memory limit in MiB (the judges' "MB" means MiB), at least 1.
+    pub fn memory_limit_mib(&self) -> u64 {
+        (self.memory_limit.ceil() as u64).max(1)
+    }
+
+    /// The crate name this problem gets (see [`name_for`]).
+    pub fn crate_name(&self) -> String {
+        name_for(&self.url, &self.name)
+    }
+
+    /// `--source` for the problem: "Codeforces 1A URL" where the site is known
+    /// (judge and id, then the URL), else the URL alone; `None` without a URL.
+    pub fn source(&self) -> Option<String> {
+        let url = self.url.trim();
+        if url.is_empty() || url.contains(char::is_whitespace) {
+            return None;
+        }
+        Some(match site(url) {
+            Some((judge, id)) => format!("{judge} {id} {url}"),
+            None => url.to_string(),
+        })
+    }
+
+    /// The files the problem reads or writes instead of stdin and stdout, if any
+    /// (the judge feeds stdin and reads stdout, so the user is told).
+    pub fn file_io(&self) -> Vec<String> {
+        [&self.input, &self.output]
+            .into_iter()
+            .flatten()
+            .filter(|s| s.kind == "file")
+            .filter_map(|s| s.file_name.clone())
+            .collect()
+    }
+}
+
+/// A crate name for the problem at `url` called `name`, from the URL where the
+/// site is known: Codeforces `contest/1/problem/A` and `problemset/problem/1/A`
+/// → `cf1a` (gym: `cfgym100001b`), AtCoder `tasks/abc086_a` → `abc086_a`, Kattis
+/// `problems/hello` → `hello`, Library Checker `problem/aplusb` → `aplusb`;
+/// elsewhere from the name ("G. Castle Defense" → `g-castle-defense`). Always a
+/// valid name's shape (lowercase ascii letters, digits, `-`, `_`, a letter first,
+/// at most 64 characters); whether it is free is the caller's question.
+pub fn name_for(url: &str, name: &str) -> String {
+    let from_url = site(url).map(|(judge, id)| match judge {
+        "Codeforces" => format!("cf{id}"),
+        "Codeforces-Gym" => format!("cfgym{id}"),
+        _ => id,
+    });
+    let slug = slug(from_url.as_deref().unwrap_or(name));
+    if slug.is_empty() {
+        // A name of no ascii letter or digit at all (e.g. all CJK).
+        return "problem".to_string();
+    }
+    if slug.starts_with(|c: char| c.is_ascii_lowercase()) {
+        slug
+    } else {
+        truncate(format!("p{slug}"))
+    }
+}
+
+/// The judge and problem id of a URL on a site the judge knows: Codeforces
+/// (`1A`), its gym, AtCoder (`abc086_a`), Kattis (`hello`), Library Checker
+/// (`aplusb`).
+fn site(url: &str) -> Option<(&'static str, String)> {
+    let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let (host, path) = after_scheme.split_once('/').unwrap_or((after_scheme, ""));
+    let host = host
+        .strip_prefix("www.")
+        .unwrap_or(host)
+        .to_ascii_lowercase();
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    match (host.as_str(), parts.as_slice()) {
+        (h, ["contest" | "problemset", ..]) if !h.ends_with("codeforces.com") => None,
+        (_, ["contest", c, "problem", p, ..] | ["problemset", "problem", c, p, ..]) => {
+            Some(("Codeforces", format!("{c}{p}")))
+        }
+        (h, ["gym", c, "problem", p, ..]) if h.ends_with("codeforces.com") => {
+            Some(("Codeforces-Gym", format!("{c}{p}")))
+        }
+        (h, ["contests", _, "tasks", task, ..]) if h.ends_with("atcoder.jp") => {
+            Some(("AtCoder", task.to_string()))
+        }
+        (h, ["problems", id, ..]) if h.ends_with("kattis.com") => Some(("Kattis", id.to_string())),
+        ("judge.yosupo.jp", ["problem", id, ..]) => Some(("Library-Checker", id.to_string())),
+        _ => None,
+    }
+}
+
+/// Lowercase ascii letters, digits and `_` kept; every other run of characters
+/// one `-`; no `-` at either end; at most 64 characters.
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    truncate(out.trim_end_matches('-').to_string())
+}
+
+fn truncate(mut s: String) -> String {
+    s.truncate(64);
+    s.trim_end_matches('-').to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_come_from_the_url_where_the_site_is_known_else_from_the_name() {
+        for (url, name, want) in [
+            (
+                "https://codeforces.com/contest/1/problem/A",
+                "A. Theatre Square",
+                "cf1a",
+            ),
+            (
+                "https://codeforces.com/problemset/problem/954/G",
+                "G. Castle Defense",
+                "cf954g",
+            ),
+            (
+                "https://codeforces.com/contest/1799/problem/F1?locale=en",
+                "F1. x",
+                "cf1799f1",
+            ),
+            (
+                "https://codeforces.com/gym/100001/problem/B",
+                "B. y",
+                "cfgym100001b",
+            ),
+            (
+                "https://atcoder.jp/contests/abc086/tasks/abc086_a",
+                "A - Product",
+                "abc086_a",
+            ),
+            (
+                "https://open.kattis.com/problems/hello",
+                "Hello World!",
+                "hello",
+            ),
+            ("https://judge.yosupo.jp/problem/aplusb", "A + B", "aplusb"),
+            (
+                "https://www.spoj.com/problems/TEST/",
+                "Life, the Universe, and Everything",
+                "life-the-universe-and-everything",
+            ),
+            (
+                "https://codeforces.com/contest/1/standings",
+                "G. Castle Defense",
+                "g-castle-defense",
+            ),
+            ("", "  42 -- The Answer  ", "p42-the-answer"),
+            ("https://example.com/x", "小明的游戏", "problem"),
+            ("https://open.kattis.com/problems/2048", "2048", "p2048"),
+        ] {
+            assert_eq!(name_for(url, name), want, "{url} {name:?}");
+        }
+        let long = name_for("", &"word ".repeat(30));
+        assert!(long.len() <= 64 && !long.ends_with('-'), "{long}");
+    }
+
+    #[test]
+    fn the_readme_example_reads_with_its_limits_and_samples() {
+        let body = br#"{"name":"G. Castle Defense","group":"Educational Codeforces Round 40",
+            "url":"https://codeforces.com/problemset/problem/954/G","interactive":false,
+            "memoryLimit":256,"timeLimit":1500,"testType":"single",
+            "input":{"type":"stdin"},"output":{"type":"stdout"},
+            "languages":{"java":{"mainClass":"Main","taskClass":"GCastleDefense"}},
+            "tests":[{"input":"5 0 6\n5 4 3 4 9\n","output":"5\n"},{"input":"4 2 0\n1 2 3 4\n","output":"6\n"}],
+            "batch":{"id":"123e4567","size":1},"someFutureField":[1,2]}"#;
+        let task = Task::parse(body).unwrap();
+        assert_eq!(task.crate_name(), "cf954g");
+        assert_eq!(
+            task.source().as_deref(),
+            Some("Codeforces 954G https://codeforces.com/problemset/problem/954/G")
+        );
+        assert_eq!(task.time_limit_secs(), 1.5);
+        assert_eq!(task.memory_limit_mib(), 256);
+        assert_eq!(task.tests.len(), 2);
+        assert_eq!(task.tests[0].input, "5 0 6\n5 4 3 4 9\n");
+        assert_eq!(
+            task.batch,
+            Some(Batch {
+                id: "123e4567".into(),
+                size: 1
+            })
+        );
+        assert!(!task.interactive);
+        assert!(task.file_io().is_empty());
+    }
+
+    #[test]
+    fn a_malformed_body_is_one_line_naming_what_is_wrong() {
+        for (body, want) in [
+            (&b"not json"[..], "not Competitive Companion's problem JSON: expected ident at line 1 column 2"),
+            (b"{\"name\":\"x\"}", "missing field `url`"),
+            (b"{\"name\":\"x\",\"url\":\"\",\"memoryLimit\":256,\"timeLimit\":-1,\"tests\":[]}", "timeLimit: expected milliseconds"),
+            (b"{\"name\":\"x\",\"url\":\"\",\"memoryLimit\":0,\"timeLimit\":1000,\"tests\":[]}", "memoryLimit: expected megabytes"),
+            (b"{\"name\":\"x\",\"url\":\"\",\"memoryLimit\":1,\"timeLimit\":1000,\"tests\":[{\"input\":1}]}", "invalid type"),
+            (b"[1,2]", "invalid type: integer"),
+        ] {
+            let e = format!("{:#}", Task::parse(body).unwrap_err());
+            assert!(e.contains(want), "{e}");
+            assert!(!e.contains('\n'), "{e}");
+        }
+    }
+}

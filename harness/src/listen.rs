@@ -1,0 +1,364 @@
+//! `cargo judge listen [--port PORT] [--once]`: receives problems from the
+//! browser through Competitive Companion and makes each one a workspace problem
+//! (a crate from the template, its samples as testdata cases, its limits in
+//! problem.toml).
+//!
+//! Owns the HTTP side: a listener on 127.0.0.1 only (never another interface: the
+//! POSTs come from the browser on this machine), one request at a time, each
+//! answered with 200 once its problem exists, or 400 with one line on stdout when
+//! the request is not a problem (nothing is created then). Reading the JSON and
+//! naming are `companion`'s (judge-formats), creating both folders at once
+//! `scaffold`'s. Competitive Companion aborts a POST after its `requestTimeout`,
+//! 500 ms by default (`src/utils/config.ts`), so the workspace is read once at the
+//! start and each problem costs only file writes.
+
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use judge_formats::companion::Task;
+
+use crate::cli::{ListenArgs, NewArgs};
+use crate::scaffold::{Extra, Site};
+use crate::status::Status;
+
+/// The default port: one Competitive Companion sends to out of the box. Its
+/// `src/hosts/hosts.ts` lists 1327 (cpbooster), 4244 (Hightail), 6174 (Mind
+/// Sport), 10042 (acmX), 10043 (Caide), 10045 (CP Editor) and 27121
+/// (Competitive Programming Helper); 4244 belongs to Hightail, a tool that is no
+/// longer developed, so it is the least likely to be taken by a tool the user
+/// also runs (cph and CompetiTest share 27121).
+pub const DEFAULT_PORT: u16 = 4244;
+
+/// The largest request accepted: a problem's samples are kilobytes.
+const MAX_BODY: usize = 64 << 20;
+
+/// `cargo judge listen`.
+pub fn listen(args: ListenArgs) -> Result<Status> {
+    let mut site = Site::load()?;
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, args.port)).with_context(|| {
+        format!(
+            "cannot listen on 127.0.0.1:{} (another tool listening for Competitive Companion? \
+             --port PORT picks another, added to its \"Custom ports\")",
+            args.port
+        )
+    })?;
+    // Polled, so Ctrl-C is seen between requests.
+    listener
+        .set_nonblocking(true)
+        .context("cannot poll the listener")?;
+    say(&format!(
+        "listening on http://127.0.0.1:{}/ for Competitive Companion ({}); {}",
+        args.port,
+        if args.port == DEFAULT_PORT {
+            "one of the ports it sends to out of the box"
+        } else {
+            "add this port to its \"Custom ports\""
+        },
+        if args.once {
+            "exits after one whole problem or contest"
+        } else {
+            "Ctrl-C stops"
+        }
+    ))?;
+    let mut batches: HashMap<String, Batch> = HashMap::new();
+    let mut lone = 0u64;
+    loop {
+        if crate::sandbox::interrupted() {
+            return Ok(Status::Passed);
+        }
+        let stream = match listener.accept() {
+            Ok((stream, _)) => stream,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                std::thread::sleep(Duration::from_millis(20));
+                continue;
+            }
+            Err(e) => return Err(e).context("cannot accept a connection"),
+        };
+        let Some((task, created)) = serve(stream, &mut site)? else {
+            continue;
+        };
+        let key = task.batch.as_ref().map_or_else(
+            || {
+                lone += 1;
+                format!("lone-{lone}")
+            },
+            |b| b.id.clone(),
+        );
+        let size = task.batch.as_ref().map_or(1, |b| b.size);
+        let batch = batches.entry(key).or_insert(Batch {
+            size,
+            arrived: 0,
+            failed: false,
+        });
+        batch.arrived += 1;
+        batch.failed |= !created;
+        if args.once && batch.arrived >= batch.size {
+            return Ok(if batch.failed {
+                Status::Broken
+            } else {
+                Status::Passed
+            });
+        }
+    }
+}
+
+/// One contest's POSTs so far.
+struct Batch {
+    size: u64,
+    arrived: u64,
+    /// Some problem of it could not be created.
+    failed: bool,
+}
+
+/// Answers one connection. `Some((task, created))` when it carried a problem
+/// (`created` is false when creating it failed), `None` for a bad request.
+fn serve(mut stream: TcpStream, site: &mut Site) -> Result<Option<(Task, bool)>> {
+    let _ = stream.set_nonblocking(false);
+    // A client that connects and sends nothing must not stop the listener.
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
+    let body = match read_request(&mut stream) {
+        Ok(body) => body,
+        Err(e) => {
+            reply(&mut stream, 400, &format!("{e:#}"));
+            say(&format!(
+                "error: rejected a request: {e:#} (nothing created)"
+            ))?;
+            return Ok(None);
+        }
+    };
+    let task = match Task::parse(&body) {
+        Ok(task) => task,
+        Err(e) => {
+            reply(&mut stream, 400, &format!("{e:#}"));
+            say(&format!("error: rejected a POST: {e:#} (nothing created)"))?;
+            return Ok(None);
+        }
+    };
+    match create(site, &task) {
+        Ok(line) => {
+            reply(&mut stream, 200, "ok");
+            say(&line)?;
+            Ok(Some((task, true)))
+        }
+        Err(e) => {
+            reply(&mut stream, 500, &format!("{e:#}"));
+            say(&format!(
+                "error: {}: {e:#} (nothing created)",
+                task.crate_name()
+            ))?;
+            Ok(Some((task, false)))
+        }
+    }
+}
+
+/// The body of a `POST` request with a `Content-Length` (what a browser's
+/// `fetch` with a string body sends); anything else is an error for a 400.
+fn read_request(stream: &mut TcpStream) -> Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    let mut chunk = [0u8; 8192];
+    loop {
+        let n = stream.read(&mut chunk).context("cannot read the request")?;
+        if n == 0 {
+            bail!("the connection closed before a whole request head");
+        }
+        buf.extend_from_slice(&chunk[..n]);
+        let mut headers = [httparse::EMPTY_HEADER; 64];
+        let mut request = httparse::Request::new(&mut headers);
+        let head = match request.parse(&buf) {
+            Ok(httparse::Status::Complete(len)) => len,
+            Ok(httparse::Status::Partial) if buf.len() < 64 << 10 => continue,
+            Ok(httparse::Status::Partial) => bail!("the request head is over 64 KiB"),
+            Err(e) => bail!("not an HTTP request: {e}"),
+        };
+        let method = request.method.unwrap_or_default();
+        if method != "POST" {
+            bail!("{method} request: Competitive Companion sends its problems as POST");
+        }
+        let header = |name: &str| {
+            request
+                .headers
+                .iter()
+                .find(|h| h.name.eq_ignore_ascii_case(name))
+                .map(|h| String::from_utf8_lossy(h.value).trim().to_string())
+        };
+        if header("transfer-encoding").is_some() {
+            bail!("a chunked body: expected a Content-Length");
+        }
+        let length: usize = match header("content-length") {
+            None => bail!("no Content-Length"),
+            Some(v) => v
+                .parse()
+                .ok()
+                .with_context(|| format!("Content-Length \"{v}\" is not a number"))?,
+        };
+        if length > MAX_BODY {
+            bail!("a body of {length} bytes: over the {MAX_BODY} a problem may take");
+        }
+        let mut body = buf.split_off(head);
+        while body.len() < length {
+            let n = stream.read(&mut chunk).context("cannot read the body")?;
+            if n == 0 {
+                bail!("the body ended after {} of its {length} bytes", body.len());
+            }
+            body.extend_from_slice(&chunk[..n]);
+        }
+        body.truncate(length);
+        return Ok(body);
+    }
+}
+
+/// Writes a small plain-text response; the client may already be gone.
+fn reply(stream: &mut TcpStream, code: u16, text: &str) {
+    let reason = match code {
+        200 => "OK",
+        400 => "Bad Request",
+        _ => "Internal Server Error",
+    };
+    let body = format!("{text}\n");
+    let _ = write!(
+        stream,
+        "HTTP/1.1 {code} {reason}\r\nContent-Type: text/plain; charset=utf-8\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.flush();
+}
+
+/// One line on stdout, flushed at once (a script may wait for it).
+fn say(line: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{line}")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Creates the problem `task` describes; the line to print. A problem already
+/// received (its problem.toml has the same URL) is skipped; a name taken by
+/// something else gets the first free `NAME-2`, `NAME-3`, ...
+fn create(site: &mut Site, task: &Task) -> Result<String> {
+    let wanted = task.crate_name();
+    if !task.url.is_empty() && same_source(&site.root, &wanted, &task.url) {
+        return Ok(format!(
+            "{wanted}: already here (testdata/{wanted}/problem.toml has this URL): skipped, nothing overwritten"
+        ));
+    }
+    let mut name = wanted.clone();
+    let mut why_renamed = None;
+    for k in 2..=100 {
+        match site.refuse(&name) {
+            Ok(()) => break,
+            Err(e) => {
+                why_renamed.get_or_insert(format!("{e:#}"));
+                name = format!("{wanted}-{k}");
+            }
+        }
+    }
+    site.refuse(&name)?;
+    let title: String = task
+        .name
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let source = task
+        .source()
+        .filter(|s| crate::scaffold::parse_source(s).is_ok());
+    let args = NewArgs {
+        name: name.clone(),
+        title: Some(title.trim().to_string()),
+        source,
+        time_limit: task.time_limit_secs(),
+        memory_limit: task.memory_limit_mib(),
+        interactive: task.interactive,
+        game: false,
+    };
+    let extra = extra(task);
+    site.create(&args, &extra)?;
+    let mut line = format!(
+        "{name}: problems/{name}/ and testdata/{name}/ ({}{}, time limit {} s, {} MiB){}; next: cargo judge {name}",
+        if task.interactive {
+            "interactive, samples in its README.md".to_string()
+        } else {
+            crate::units::plural(task.tests.len(), "sample", "samples")
+        },
+        if task.group.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", task.group.trim())
+        },
+        task.time_limit_secs(),
+        task.memory_limit_mib(),
+        why_renamed.map_or_else(String::new, |why| format!(" (not {wanted}: {why})"))
+    );
+    let files = task.file_io();
+    if !files.is_empty() {
+        line.push_str(&format!(
+            "\nnote: {name} reads/writes the files {}; the judge feeds stdin and reads stdout",
+            files.join(", ")
+        ));
+    }
+    Ok(line)
+}
+
+/// Whether `testdata/NAME/problem.toml` records `url` as its source.
+fn same_source(root: &Path, name: &str, url: &str) -> bool {
+    let path = root.join("testdata").join(name).join("problem.toml");
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    let Ok(table) = text.parse::<toml::Table>() else {
+        return false;
+    };
+    table
+        .get("source")
+        .and_then(|s| s.get("url"))
+        .and_then(|u| u.as_str())
+        == Some(url)
+}
+
+/// The samples: each one a case with its exact bytes (`01-sample.in` / `.out`,
+/// ...), or for an interactive problem, whose samples are dialogues the
+/// interactor cannot replay, a section of its README.md.
+fn extra(task: &Task) -> Extra {
+    let width = task.tests.len().to_string().len().max(2);
+    if task.interactive {
+        let mut readme = String::from(
+            "\n## The statement's samples (from Competitive Companion)\n\n\
+             What the statement shows of each dialogue; they are not cases (an interactive\n\
+             case is the interactor's input).\n",
+        );
+        for (i, t) in task.tests.iter().enumerate() {
+            readme.push_str(&format!(
+                "\nSample {}, input:\n\n```\n{}```\n\noutput:\n\n```\n{}```\n",
+                i + 1,
+                with_newline(&t.input),
+                with_newline(&t.output)
+            ));
+        }
+        return Extra {
+            cases: Vec::new(),
+            readme,
+        };
+    }
+    let mut cases = Vec::new();
+    for (i, t) in task.tests.iter().enumerate() {
+        let stem = format!("{:0width$}-sample", i + 1);
+        cases.push((format!("{stem}.in"), t.input.clone().into_bytes()));
+        cases.push((format!("{stem}.out"), t.output.clone().into_bytes()));
+    }
+    Extra {
+        cases,
+        readme: String::new(),
+    }
+}
+
+fn with_newline(s: &str) -> String {
+    if s.ends_with('\n') {
+        s.to_string()
+    } else {
+        format!("{s}\n")
+    }
+}

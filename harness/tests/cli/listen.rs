@@ -1,0 +1,248 @@
+//! `cargo judge listen`: Competitive Companion's POSTs, sent by a real HTTP client
+//! (a TcpStream speaking HTTP/1.1), become workspace problems; a bad request is a
+//! 400 that creates nothing; `--once` ends after one whole batch.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
+use predicates::prelude::*;
+
+use crate::scaffold::theatre_square;
+use crate::tempws::TempWs;
+
+/// A free port on 127.0.0.1 (the OS's pick, released for the listener to take).
+fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+/// `cargo judge listen --port PORT ARGS` in `ws`, once it has said it listens;
+/// the rest of its stdout goes to the returned lines.
+fn start(ws: &TempWs, port: u16, args: &[&str]) -> (Child, std::sync::mpsc::Receiver<String>) {
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .current_dir(ws.path(""))
+        .env("CARGO_TARGET_DIR", ws.path("target"))
+        .env("CARGO_NET_OFFLINE", "true")
+        .env("NO_COLOR", "1")
+        .args(["listen", "--port", &port.to_string()])
+        .args(args)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let first = rx
+        .recv_timeout(Duration::from_secs(60))
+        .expect("listen starts");
+    assert!(
+        first.starts_with("listening on http://127.0.0.1:"),
+        "{first}"
+    );
+    (child, rx)
+}
+
+/// The child's exit status, killing it (and failing) if it is still running
+/// after `within`.
+fn wait(child: &mut Child, within: Duration) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > within {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("listen --once still running after {within:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// POSTs `body` as Competitive Companion does; the status code and how long the
+/// answer took.
+fn post(port: u16, body: &str) -> (u16, Duration) {
+    let started = Instant::now();
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).unwrap();
+    let code = response
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or_else(|| panic!("no status line in {response:?}"));
+    (code, started.elapsed())
+}
+
+/// A problem as Competitive Companion sends it (its README's example format).
+fn task(name: &str, url: &str, interactive: bool, tests: &str, batch: &str) -> String {
+    format!(
+        r#"{{"name":"{name}","group":"A contest","url":"{url}","interactive":{interactive},"memoryLimit":64,"timeLimit":1500,"tests":{tests},"testType":"single","input":{{"type":"stdin"}},"output":{{"type":"stdout"}},"languages":{{"java":{{"mainClass":"Main","taskClass":"Task"}}}},"batch":{{"id":"{batch}","size":4}}}}"#
+    )
+}
+
+#[test]
+fn listen_makes_a_whole_batch_into_problems_and_refuses_a_malformed_body() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (mut child, lines) = start(&ws, port, &["--once"]);
+    let (code, took) = post(port, "{\"name\": \"half a problem\"");
+    assert_eq!(code, 400);
+    assert!(took < Duration::from_millis(500), "{took:?}");
+    let rejected = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(
+        rejected.starts_with("error: rejected a POST: "),
+        "{rejected}"
+    );
+    assert!(!ws.path("testdata/half-a-problem").exists());
+    let batch = "9f1c";
+    // Exact bytes: a sample without its final newline and with a CRLF stays so.
+    let cf = task(
+        "A. Theatre Square",
+        "https://codeforces.com/contest/1/problem/A",
+        false,
+        r#"[{"input":"6 6 4\n","output":"4\n"},{"input":"1 1 1","output":"1\r\n"}]"#,
+        batch,
+    );
+    let atcoder = task(
+        "A - Product",
+        "https://atcoder.jp/contests/abc086/tasks/abc086_a",
+        false,
+        r#"[{"input":"3 4\n","output":"Even\n"},{"input":"1 21\n","output":"Odd\n"}]"#,
+        batch,
+    );
+    let checker = task(
+        "A + B",
+        "https://judge.yosupo.jp/problem/aplusb",
+        false,
+        r#"[{"input":"1234 5678\n","output":"6912\n"}]"#,
+        batch,
+    );
+    let interactive = task(
+        "B. Guess",
+        "https://codeforces.com/contest/1/problem/B",
+        true,
+        r#"[{"input":"5\n","output":"? 1\n! 5\n"}]"#,
+        batch,
+    );
+    for body in [&cf, &atcoder, &checker, &interactive] {
+        let (code, took) = post(port, body);
+        assert_eq!(code, 200);
+        assert!(took < Duration::from_millis(500), "{took:?}");
+    }
+    let status = wait(&mut child, Duration::from_secs(10));
+    assert_eq!(status.code(), Some(0), "--once ends with the batch");
+    let said: Vec<String> = lines.iter().collect();
+    for name in ["cf1a", "abc086_a", "aplusb", "cf1b"] {
+        let line = said.iter().find(|l| l.starts_with(&format!("{name}: ")));
+        let line = line.unwrap_or_else(|| panic!("no line for {name} in {said:?}"));
+        assert!(
+            line.contains(&format!("problems/{name}/"))
+                && line.ends_with(&format!("next: cargo judge {name}")),
+            "{line}"
+        );
+    }
+    assert_eq!(ws.read("testdata/cf1a/01-sample.in"), "6 6 4\n");
+    assert_eq!(ws.read("testdata/cf1a/02-sample.in"), "1 1 1");
+    assert_eq!(ws.read("testdata/cf1a/02-sample.out"), "1\r\n");
+    assert_eq!(ws.read("testdata/abc086_a/02-sample.out"), "Odd\n");
+    assert_eq!(ws.read("testdata/aplusb/01-sample.in"), "1234 5678\n");
+    let toml = ws.read("testdata/cf1a/problem.toml");
+    assert!(
+        toml.contains("time_limit = 1.5\nmemory_limit = 64\n"),
+        "{toml}"
+    );
+    assert!(toml.contains("title = \"A. Theatre Square\""), "{toml}");
+    assert!(
+        toml.contains("url = \"https://codeforces.com/contest/1/problem/A\""),
+        "{toml}"
+    );
+    let toml = ws.read("testdata/cf1b/problem.toml");
+    assert!(toml.contains("type = \"interactive\""), "{toml}");
+    assert!(ws.read("testdata/cf1b/README.md").contains("? 1\n! 5\n"));
+    // The user writes main.rs in their own style: AC on the browser's samples.
+    ws.write("problems/cf1a/src/main.rs", theatre_square("u64"));
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cf1a: 2/2 AC"));
+}
+
+#[test]
+fn listen_never_overwrites_a_problem() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (mut child, lines) = start(&ws, port, &[]);
+    let body = |url: &str, sample: &str| {
+        task(
+            "A. Theatre Square",
+            url,
+            false,
+            &format!(r#"[{{"input":"{sample}","output":"4\n"}}]"#),
+            &format!("{url}{sample}"),
+        )
+        .replace("\"size\":4", "\"size\":1")
+    };
+    let first = body("https://codeforces.com/contest/1/problem/A", "6 6 4\\n");
+    assert_eq!(post(port, &first).0, 200);
+    let line = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(line.starts_with("cf1a: problems/cf1a/"), "{line}");
+    // The same problem again (a second click): nothing is touched.
+    ws.write("problems/cf1a/src/main.rs", "// mine\n");
+    assert_eq!(
+        post(
+            port,
+            &body("https://codeforces.com/contest/1/problem/A", "7 7 4\\n")
+        )
+        .0,
+        200
+    );
+    let line = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(
+        line.contains("already here") && line.contains("skipped"),
+        "{line}"
+    );
+    assert_eq!(ws.read("problems/cf1a/src/main.rs"), "// mine\n");
+    assert_eq!(ws.read("testdata/cf1a/01-sample.in"), "6 6 4\n");
+    // Another problem whose name is taken gets a free one, said so.
+    assert_eq!(
+        post(
+            port,
+            &body("https://codeforces.com/problemset/problem/1/A", "8 8 4\\n")
+        )
+        .0,
+        200
+    );
+    let line = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(
+        line.starts_with("cf1a-2: ") && line.contains("not cf1a"),
+        "{line}"
+    );
+    assert_eq!(ws.read("testdata/cf1a-2/01-sample.in"), "8 8 4\n");
+    assert_eq!(ws.read("testdata/cf1a/01-sample.in"), "6 6 4\n");
+    // A request that is no POST is a 400 too.
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(s, "GET / HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 400 "), "{response}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
