@@ -263,53 +263,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         }
     }
     interactor.arg(&input).arg(&answer).arg(feedback.path());
-    // The relay enforces both deadlines itself (it looks at who is waiting first);
-    // the keepers' backstops are a second later, in case the judge is stuck.
-    let sol_limits = sandbox::Limits {
-        wall: cap(&limits) + Duration::from_secs(1),
-        ..limits.sandbox()
-    };
-    let int_total = cap(&limits) + interactor_limits.grace;
-    let int_limits = sandbox::Limits {
-        // Bounded by its wall time, not by a CPU budget of its own.
-        cpu_seconds: Some(int_total.as_secs() + 1),
-        address_space: Some(interactor_limits.memory),
-        file_size: None,
-        wall: int_total + Duration::from_secs(1),
-    };
-
-    let (to_int_r, to_int_w) = sandbox::pipe()?;
-    let (from_int_r, from_int_w) = sandbox::pipe()?;
-    let (int_err_r, int_err_w) = sandbox::pipe()?;
-    let (to_sol_r, to_sol_w) = sandbox::pipe()?;
-    let (from_sol_r, from_sol_w) = sandbox::pipe()?;
-    let (sol_err_r, sol_err_w) = sandbox::pipe()?;
-    let int = start(
-        &interactor,
-        sandbox::Stdio {
-            stdin: to_int_r,
-            stdout: from_int_w,
-            stderr: int_err_w,
-        },
-        int_limits,
-    )?;
-    let sol = match start(
-        &solution,
-        sandbox::Stdio {
-            stdin: to_sol_r,
-            stdout: from_sol_w,
-            stderr: sol_err_w,
-        },
-        sol_limits,
-    ) {
-        Ok(sol) => sol,
-        Err(e) => {
-            let mut int = int;
-            int.kill();
-            let _ = int.running.wait();
-            return Err(e);
-        }
-    };
+    let (sol, int, ends) = start_both(&solution, &interactor, &limits, &interactor_limits)?;
     let shared = Arc::new(Shared {
         dialogue: Mutex::new(Dialogue::default()),
         epoch: sol.started,
@@ -319,40 +273,22 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         in_flight: [AtomicBool::new(false), AtomicBool::new(false)],
         record,
     });
-    let (wake_r, wake_w) = sandbox::pipe()?;
-    rustix::io::ioctl_fionbio(&wake_r, true)?;
-    let wake_w = Arc::new(File::from(wake_w));
-    let to_int = Arc::new(File::from(to_int_w));
-    let to_sol = Arc::new(File::from(to_sol_w));
-    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
-    for (dir, from, to, limit) in [
-        (Dir::Solution, from_sol_r, &to_int, Some(limits.output)),
-        (Dir::Interactor, from_int_r, &to_sol, None),
-    ] {
-        let (to, shared, wake, done) = (
-            Arc::clone(to),
-            Arc::clone(&shared),
-            Arc::clone(&wake_w),
-            done_tx.clone(),
-        );
-        std::thread::Builder::new()
-            .name(format!("relay-{}", dir.mark()))
-            .spawn(move || {
-                pump(dir, File::from(from), to, shared, limit, wake);
-                let _ = done.send(());
-            })
-            .context("cannot start a relay thread")?;
-    }
-    drop((done_tx, wake_w));
+    let pumps = start_pumps(
+        ends.from_sol,
+        ends.from_int,
+        (ends.to_sol, ends.to_int),
+        &shared,
+        limits.output,
+    )?;
     let mut relay = Relay {
         sol,
         int,
-        to_int: Some(to_int),
-        to_sol: Some(to_sol),
-        wake: File::from(wake_r),
+        to_int: Some(pumps.to_int),
+        to_sol: Some(pumps.to_sol),
+        wake: pumps.wake,
         shared: Arc::clone(&shared),
-        sol_err: Tail::new(sol_err_r)?,
-        int_err: Tail::new(int_err_r)?,
+        sol_err: Tail::new(ends.sol_err)?,
+        int_err: Tail::new(ends.int_err)?,
         limits,
         grace: interactor_limits.grace,
         accepts: interactor_limits.accepts,
@@ -367,62 +303,204 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         interrupted: false,
     };
     let result = relay.exchange();
-    // Whatever happened, nothing outlives the call: the keepers kill and reap.
-    for p in [&mut relay.sol, &mut relay.int] {
-        if p.running() {
-            p.kill();
-            while !p.on_report().unwrap_or(true) {}
-        }
-    }
-    // Both are reaped: every writer of the pipes is gone, so the pumps reach the
-    // end of their input. A writer that escaped the sweep could keep one going;
-    // its dialogue is then what was recorded so far.
-    relay.to_int = None;
-    relay.to_sol = None;
-    let until = Instant::now() + Duration::from_secs(2);
-    for _ in 0..2 {
-        if done_rx
-            .recv_timeout(until.saturating_duration_since(Instant::now()))
-            .is_err()
-        {
-            break;
-        }
-    }
+    relay.end(&pumps.done);
     result?;
-    let sol = relay.sol.finished("solution")?;
-    let int = relay.int.finished("interactor")?;
-    let mut buf = vec![0u8; 4096];
-    let mut dialogue =
-        std::mem::take(&mut *shared.dialogue.lock().unwrap_or_else(|p| p.into_inner()));
-    dialogue.close();
-    Ok(Interaction {
-        solution: Outcome {
-            exit: sol.exit,
-            cpu: sol.cpu,
-            wall: sol.wall,
-            peak_rss: sol.peak_rss,
-            stdout: Vec::new(),
-            output_exceeded: relay.output_exceeded,
-            wall_exceeded: relay.wall_exceeded || sol.wall_exceeded,
-            stderr_tail: relay.sol_err.finish(&mut buf),
-            refused: None,
-            interrupted: relay.interrupted,
+    relay.interaction(&shared, feedback)
+}
+
+/// The judge's ends of the pipes of two started processes: what each writes
+/// (to relay), and what each says on stderr (to keep a tail of).
+struct Ends {
+    from_sol: OwnedFd,
+    from_int: OwnedFd,
+    sol_err: OwnedFd,
+    int_err: OwnedFd,
+    /// The write ends of each side's stdin, for the pumps.
+    to_sol: OwnedFd,
+    to_int: OwnedFd,
+}
+
+/// Starts the interactor, then the solution, each in the sandbox with its own
+/// limits and its own pipes; if the solution cannot start, the interactor is
+/// killed and reaped before the error returns.
+fn start_both(
+    solution: &Command,
+    interactor: &Command,
+    limits: &Limits,
+    interactor_limits: &super::InteractorLimits,
+) -> Result<(Proc, Proc, Ends)> {
+    // The relay enforces both deadlines itself (it looks at who is waiting first);
+    // the keepers' backstops are a second later, in case the judge is stuck.
+    let sol_limits = sandbox::Limits {
+        wall: cap(limits) + Duration::from_secs(1),
+        ..limits.sandbox()
+    };
+    let int_total = cap(limits) + interactor_limits.grace;
+    let int_limits = sandbox::Limits {
+        // Bounded by its wall time, not by a CPU budget of its own.
+        cpu_seconds: Some(int_total.as_secs() + 1),
+        address_space: Some(interactor_limits.memory),
+        file_size: None,
+        wall: int_total + Duration::from_secs(1),
+    };
+    let (to_int_r, to_int_w) = sandbox::pipe()?;
+    let (from_int_r, from_int_w) = sandbox::pipe()?;
+    let (int_err_r, int_err_w) = sandbox::pipe()?;
+    let (to_sol_r, to_sol_w) = sandbox::pipe()?;
+    let (from_sol_r, from_sol_w) = sandbox::pipe()?;
+    let (sol_err_r, sol_err_w) = sandbox::pipe()?;
+    let mut int = start(
+        interactor,
+        sandbox::Stdio {
+            stdin: to_int_r,
+            stdout: from_int_w,
+            stderr: int_err_w,
         },
-        interactor: InteractorOutcome {
-            exit: int.exit,
-            wall: int.wall,
-            killed: relay.int_killed || int.wall_exceeded,
-            stderr_tail: relay.int_err.finish(&mut buf),
-            judge_message: message(&feedback.path().join("judgemessage.txt")),
-            team_message: message(&feedback.path().join("teammessage.txt")),
+        int_limits,
+    )?;
+    let sol = match start(
+        solution,
+        sandbox::Stdio {
+            stdin: to_sol_r,
+            stdout: from_sol_w,
+            stderr: sol_err_w,
         },
-        interactor_first: relay.interactor_first,
-        both_waiting: relay.both_waiting,
-        deadlocked: relay.deadlocked,
-        silent_for: relay.silent_for,
-        dialogue,
-        feedback,
+        sol_limits,
+    ) {
+        Ok(sol) => sol,
+        Err(e) => {
+            int.kill();
+            let _ = int.running.wait();
+            return Err(e);
+        }
+    };
+    let ends = Ends {
+        from_sol: from_sol_r,
+        from_int: from_int_r,
+        sol_err: sol_err_r,
+        int_err: int_err_r,
+        to_sol: to_sol_w,
+        to_int: to_int_w,
+    };
+    Ok((sol, int, ends))
+}
+
+/// The two pump threads, each relaying one direction.
+struct Pumps {
+    /// The judge's copies of each side's stdin (the pumps hold the others).
+    to_int: Arc<File>,
+    to_sol: Arc<File>,
+    /// Readable when a pump has something to say (output limit passed, ended).
+    wake: File,
+    /// One message per pump that has ended.
+    done: std::sync::mpsc::Receiver<()>,
+}
+
+/// Starts a pump for each direction: the solution's output to the interactor
+/// (counted against `output_limit`), the interactor's to the solution.
+fn start_pumps(
+    from_sol: OwnedFd,
+    from_int: OwnedFd,
+    to: (OwnedFd, OwnedFd),
+    shared: &Arc<Shared>,
+    output_limit: u64,
+) -> Result<Pumps> {
+    let (to_sol, to_int) = to;
+    let (wake_r, wake_w) = sandbox::pipe()?;
+    rustix::io::ioctl_fionbio(&wake_r, true)?;
+    let wake_w = Arc::new(File::from(wake_w));
+    let to_int = Arc::new(File::from(to_int));
+    let to_sol = Arc::new(File::from(to_sol));
+    let (done_tx, done) = std::sync::mpsc::channel::<()>();
+    for (dir, from, to, limit) in [
+        (Dir::Solution, from_sol, &to_int, Some(output_limit)),
+        (Dir::Interactor, from_int, &to_sol, None),
+    ] {
+        let (to, shared, wake, done) = (
+            Arc::clone(to),
+            Arc::clone(shared),
+            Arc::clone(&wake_w),
+            done_tx.clone(),
+        );
+        std::thread::Builder::new()
+            .name(format!("relay-{}", dir.mark()))
+            .spawn(move || {
+                pump(dir, File::from(from), to, shared, limit, wake);
+                let _ = done.send(());
+            })
+            .context("cannot start a relay thread")?;
+    }
+    Ok(Pumps {
+        to_int,
+        to_sol,
+        wake: File::from(wake_r),
+        done,
     })
+}
+
+impl Relay {
+    /// Whatever happened, nothing outlives the call: the keepers kill and reap
+    /// both sides, then the pumps are given a moment to reach the end.
+    fn end(&mut self, pumps_done: &std::sync::mpsc::Receiver<()>) {
+        for p in [&mut self.sol, &mut self.int] {
+            if p.running() {
+                p.kill();
+                while !p.on_report().unwrap_or(true) {}
+            }
+        }
+        // Both are reaped: every writer of the pipes is gone, so the pumps reach the
+        // end of their input. A writer that escaped the sweep could keep one going;
+        // its dialogue is then what was recorded so far.
+        self.to_int = None;
+        self.to_sol = None;
+        let until = Instant::now() + Duration::from_secs(2);
+        for _ in 0..2 {
+            if pumps_done
+                .recv_timeout(until.saturating_duration_since(Instant::now()))
+                .is_err()
+            {
+                break;
+            }
+        }
+    }
+
+    /// What was observed of both sides, once both are reaped.
+    fn interaction(self, shared: &Shared, feedback: tempfile::TempDir) -> Result<Interaction> {
+        let sol = self.sol.finished("solution")?;
+        let int = self.int.finished("interactor")?;
+        let mut buf = vec![0u8; 4096];
+        let mut dialogue =
+            std::mem::take(&mut *shared.dialogue.lock().unwrap_or_else(|p| p.into_inner()));
+        dialogue.close();
+        Ok(Interaction {
+            solution: Outcome {
+                exit: sol.exit,
+                cpu: sol.cpu,
+                wall: sol.wall,
+                peak_rss: sol.peak_rss,
+                stdout: Vec::new(),
+                output_exceeded: self.output_exceeded,
+                wall_exceeded: self.wall_exceeded || sol.wall_exceeded,
+                stderr_tail: self.sol_err.finish(&mut buf),
+                refused: None,
+                interrupted: self.interrupted,
+            },
+            interactor: InteractorOutcome {
+                exit: int.exit,
+                wall: int.wall,
+                killed: self.int_killed || int.wall_exceeded,
+                stderr_tail: self.int_err.finish(&mut buf),
+                judge_message: message(&feedback.path().join("judgemessage.txt")),
+                team_message: message(&feedback.path().join("teammessage.txt")),
+            },
+            interactor_first: self.interactor_first,
+            both_waiting: self.both_waiting,
+            deadlocked: self.deadlocked,
+            silent_for: self.silent_for,
+            dialogue,
+            feedback,
+        })
+    }
 }
 
 /// The first [`MESSAGE_CAP`] bytes of a feedback file, or nothing.
