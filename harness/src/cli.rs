@@ -68,6 +68,12 @@ pub struct VerifyArgs {
     /// Show every case of every submission, and the detail of every failure.
     #[arg(short, long)]
     pub verbose: bool,
+    /// How to report: a table for people, or one JSON document (docs/packages.md).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Also write a JUnit XML report here (one testcase per submission).
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
     /// When to color the output (NO_COLOR is honoured by auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,

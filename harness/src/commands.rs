@@ -238,6 +238,8 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         time_limit: args.time_limit,
         verbose: args.verbose,
+        json: args.format == crate::cli::Format::Json,
+        junit: args.junit.clone(),
     };
     Ok(if crate::package::verify::verify(&args.dir, &options)? {
         Status::Passed

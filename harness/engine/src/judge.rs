@@ -116,6 +116,20 @@ pub struct CaseResult {
     pub extra: Vec<Extra>,
     /// Ctrl-C killed the run before it finished: no verdict (it reads INT).
     pub interrupted: bool,
+    /// What a scoring validator said of the case's score, if anything.
+    pub score: Option<CaseScore>,
+    /// How many times the solution ran (multi-pass problems), 1 otherwise.
+    pub passes: u32,
+}
+
+/// What a Kattis validator wrote about an accepted case's score (spec/2025-09.md
+/// "Scoring test cases").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum CaseScore {
+    /// `score.txt`: the case's score.
+    Points(f64),
+    /// `score_multiplier.txt`: the share of the case's maximum score, in [0, 1].
+    Share(f64),
 }
 
 /// A titled piece of text attached to a result.
@@ -145,6 +159,8 @@ impl CaseResult {
             excerpt: None,
             extra: Vec::new(),
             interrupted: false,
+            score: None,
+            passes: 1,
         }
     }
 
@@ -175,6 +191,8 @@ impl CaseResult {
             excerpt: None,
             extra: Vec::new(),
             interrupted: false,
+            score: None,
+            passes: 1,
         }
     }
 }
@@ -216,6 +234,13 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
         memory: s.memory_limit,
         output: s.output_limit,
     };
+    // A Kattis validator program runs with a feedback folder: it may ask for
+    // another pass (multi-pass) or give a score.
+    if let crate::problem::Checker::Kattis(v) = &s.checker
+        && !v.programs.is_empty()
+    {
+        return crate::package::passes::judge(job, result, v, &limits);
+    }
     let expected = std::fs::read(&job.case.output)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", job.case.output.display()))?;
     let out = run::run((job.command)(), &job.case.input, &limits)?;

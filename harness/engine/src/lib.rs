@@ -23,6 +23,7 @@ pub mod testlib;
 /// Programs given as source files (a package's validators and submissions):
 /// finding, building and running them.
 pub mod package {
+    pub mod passes;
     pub mod program;
     pub mod validator;
 }

@@ -115,6 +115,9 @@ pub struct Settings {
     /// The interactor, if `problem.toml` names one (`judge run --interactor`
     /// can give one instead).
     pub interactor: Option<Interactor>,
+    /// Multi-pass (Kattis packages): the solution runs again on the validator's
+    /// `nextpass.in`, up to this many passes; `None` for one pass.
+    pub passes: Option<u32>,
 }
 
 impl Default for Settings {
@@ -128,6 +131,7 @@ impl Default for Settings {
             checker: Checker::Exact,
             interactive: false,
             interactor: None,
+            passes: None,
         }
     }
 }

@@ -537,6 +537,8 @@ mod tests {
             excerpt: None,
             extra: Vec::new(),
             interrupted: false,
+            score: None,
+            passes: 1,
         }
     }
 

@@ -152,7 +152,7 @@ fn xml(results: &[CaseResult], catches: &[Catch], errors: &[String]) -> String {
 }
 
 /// Escapes text for XML, dropping characters XML 1.0 cannot hold.
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {

@@ -11,6 +11,7 @@
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod verify;
 
 use judge_engine::{check, diff, judge, known_wrong, runner};
 use judge_model::{status, units};

@@ -1,13 +1,16 @@
 //! `cargo judge verify PACKAGE`: what problemtools' `verifyproblem` does for a
 //! package's submissions, in parallel and with every build cached.
 //!
-//! Builds every program in `submissions/<folder>/` (and the validators) once, runs
-//! the input validators on every `.in`, judges the accepted submissions first (at
-//! the package's time limit, or under a generous cap to compute it as problemtools
-//! does: slowest accepted case × `time_multiplier`, rounded up), then every other
-//! submission at the limit × the safety margin, and compares each submission's
-//! verdict, its first non-AC case in data order, with its folder's. A submission
-//! stops at its first non-AC case, which is all problemtools' verdict needs.
+//! Builds every program under `submissions/` (and the validators) once, runs the
+//! input validators on every `.in`, judges the submissions expected to be
+//! accepted first (at the package's time limit, or under a generous cap to
+//! compute it as problemtools does: slowest accepted case × `time_multiplier`,
+//! rounded up), then every other submission at the limit × the safety margin,
+//! and checks each against what it is expected to get ([`super::expect`]: its
+//! tag, submissions.yaml, its folder). A submission stops at its first non-AC
+//! case, which is all a final verdict needs, unless its expectation is about
+//! every case (submissions.yaml rules on groups, messages) or the problem is
+//! scored. Reports are a table, or JSON / JUnit through [`crate::report::verify`].
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -16,9 +19,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
+use super::expect::{self, Expectation, Observed, SubmissionsYaml};
 use super::program::{self, Built, Lang, Source};
 use super::{Package, TimeSource, fmt_secs};
 use crate::judge::{self, CaseResult, Job, Verdict};
+use crate::report::verify::{CaseReport, SubmissionReport, VerifyReport};
 use crate::run::{self, Exit, Limits};
 use crate::units::human_time;
 
@@ -31,154 +36,82 @@ pub struct VerifyOptions {
     pub time_limit: Option<f64>,
     /// Show every case's verdict of every submission.
     pub verbose: bool,
-}
-
-/// The verdict a submission folder asks for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Expect {
-    /// `accepted/`: AC on every case at the time limit.
-    Accepted,
-    /// `wrong_answer/`: the first failure is WA.
-    WrongAnswer,
-    /// `time_limit_exceeded/`: the first failure is TLE, even with the safety margin.
-    TimeLimit,
-    /// `run_time_error/`: the first failure is RE, or MLE (which the format counts
-    /// as a run-time error).
-    RunTime,
-    /// `rejected/`, `brute_force/` (2023-07): anything but AC.
-    Rejected,
-    /// `partially_accepted/`: a score, which is not supported; judged, not checked.
-    Partial,
-    /// Polygon's `presentation-error`: the first failure is PE.
-    Presentation,
-    /// Polygon's `memory-limit-exceeded`: the first failure is MLE.
-    MemoryLimit,
-    /// Polygon's `time-limit-exceeded-or-accepted`: AC, or TLE.
-    TimeLimitOrAccepted,
-    /// Polygon's `time-limit-exceeded-or-memory-limit-exceeded`: TLE or MLE.
-    TimeOrMemory,
-}
-
-impl Expect {
-    fn of(folder: &str) -> Option<Expect> {
-        Some(match folder {
-            "accepted" => Expect::Accepted,
-            "wrong_answer" => Expect::WrongAnswer,
-            "time_limit_exceeded" => Expect::TimeLimit,
-            "run_time_error" => Expect::RunTime,
-            "rejected" | "brute_force" => Expect::Rejected,
-            "partially_accepted" => Expect::Partial,
-            _ => return None,
-        })
-    }
-
-    /// The verdict a Polygon solution's tag asks for (Polygon's solution tags:
-    /// `main` and `accepted` are correct, `rejected` anything else, `failed` a
-    /// crash); `None` for a tag with no verdict (`do-not-run`, an unknown one).
-    fn of_polygon_tag(tag: &str) -> Option<Expect> {
-        Some(match tag {
-            "main" | "accepted" => Expect::Accepted,
-            "rejected" => Expect::Rejected,
-            "wrong-answer" => Expect::WrongAnswer,
-            "presentation-error" => Expect::Presentation,
-            "time-limit-exceeded" => Expect::TimeLimit,
-            "time-limit-exceeded-or-accepted" => Expect::TimeLimitOrAccepted,
-            "time-limit-exceeded-or-memory-limit-exceeded" => Expect::TimeOrMemory,
-            "memory-limit-exceeded" => Expect::MemoryLimit,
-            "failed" => Expect::RunTime,
-            _ => return None,
-        })
-    }
-
-    fn label(self) -> &'static str {
-        match self {
-            Expect::Accepted => "AC",
-            Expect::WrongAnswer => "WA",
-            Expect::TimeLimit => "TLE",
-            Expect::RunTime => "RE",
-            Expect::Rejected => "not AC",
-            Expect::Partial => "partial",
-            Expect::Presentation => "PE",
-            Expect::MemoryLimit => "MLE",
-            Expect::TimeLimitOrAccepted => "TLE or AC",
-            Expect::TimeOrMemory => "TLE or MLE",
-        }
-    }
+    /// Print one JSON document instead of the table.
+    pub json: bool,
+    /// Also write a JUnit report here.
+    pub junit: Option<PathBuf>,
 }
 
 /// One submission and what became of it.
 struct Submission {
-    /// `accepted/sol.cpp`.
+    /// `accepted/sol.cpp`: its path under submissions/.
     label: String,
-    source: Source,
-    expect: Expect,
+    /// Its program, when it could be read as one.
+    source: Option<Source>,
+    /// What it is expected to get; `None` when nothing says.
+    expect: Option<Expectation>,
     built: Option<Built>,
-    /// Why it was not judged (no compiler) or could not be (compile error).
+    /// Why it was not judged (no compiler, no expectation).
     skipped: Option<String>,
+    /// Why it does not build: the compiler's message (a CE verdict).
     compile_error: Option<String>,
     /// Results in data order (`None`: not run, after the first failure).
     results: Vec<Option<CaseResult>>,
 }
 
-/// The outcome of one submission, as the table shows it.
-struct Row {
-    label: String,
-    lang: &'static str,
-    expected: &'static str,
-    got: String,
-    slowest: String,
-    ok: Option<bool>,
-    detail: String,
+impl Submission {
+    fn language(&self) -> &'static str {
+        self.source.as_ref().map_or("?", |s| s.lang.name())
+    }
+
+    /// Expected to pass every case: judged first, to set the time limit.
+    fn expects_accepted(&self) -> bool {
+        self.expect.as_ref().is_some_and(|e| {
+            e.any_of == ["AC"]
+                || e.rules
+                    .iter()
+                    .any(|r| r.cases.is_none() && r.permitted.as_deref() == Some(&["AC"][..]))
+        })
+    }
 }
 
-/// Runs `verify` on the package at `dir` and prints the table. `Ok(true)` when every
-/// judged submission got its folder's verdict and every input passed validation.
+/// Runs `verify` on the package at `dir` and prints the table (or JSON). `Ok(true)`
+/// when every judged submission met its expectation, every input passed
+/// validation and nothing was skipped for want of an expectation.
 pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let started = Instant::now();
     let package = super::load(dir)?;
-    for e in &package.errors {
-        let _ = writeln!(std::io::stderr(), "error: {e}");
-    }
+    let mut errors: Vec<String> = package.errors.clone();
     let mut subs = match &package.polygon {
         Some(p) => polygon_submissions(p, &package.root),
         None => collect_submissions(&package.root)?,
     };
-    let (mut skipped_lines, mut all_ok) = (Vec::new(), package.errors.is_empty());
-    subs.retain(|s| match &s.skipped {
-        Some(why) => {
-            skipped_lines.push(format!("skipped  {}: {why}", s.label));
-            false
-        }
-        None => true,
-    });
 
     // Build everything at once: submissions, the output validator, input validators.
     let memory = package.limits.memory_mib;
     let includes = package.includes.clone();
-    let built: Vec<Result<Built>> = parallel_map(&subs, options.threads, |s| {
-        program::build(&s.source, &includes, memory)
+    let built: Vec<Option<Result<Built>>> = parallel_map(&subs, options.threads, |s| {
+        let source = s.source.as_ref()?;
+        (s.skipped.is_none() && s.compile_error.is_none())
+            .then(|| program::build(source, &includes, memory))
     });
     for (s, b) in subs.iter_mut().zip(built) {
         match b {
-            Ok(b) => s.built = Some(b),
-            Err(e) => s.compile_error = Some(format!("{e:#}")),
+            Some(Ok(b)) => s.built = Some(b),
+            Some(Err(e)) => s.compile_error = Some(format!("{e:#}")),
+            None => {}
         }
     }
     package.validator.build()?;
-    let input_validators: Vec<(Source, Result<Built>)> = package
-        .input_validators
-        .iter()
-        .map(|v| (v.clone(), program::build(v, &includes, 1024)))
-        .collect();
     let mut validator_lines = Vec::new();
-    for (source, built) in &input_validators {
-        let built = built.as_ref().map_err(|e| {
+    for source in &package.input_validators {
+        let built = program::build(source, &includes, 1024).map_err(|e| {
             anyhow::anyhow!(
                 "cannot build input validator {}: {e:#}",
                 source.path.display()
             )
         })?;
-        let failures = validate_inputs(&package, source, built, options.threads);
+        let failures = validate_inputs(&package, source, &built, options.threads);
         if failures.is_empty() {
             validator_lines.push(format!(
                 "input validator {} ({}) accepts all {} inputs",
@@ -187,17 +120,17 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
                 package.cases.len()
             ));
         } else {
-            all_ok = false;
             for f in failures {
                 validator_lines.push(format!("FAIL input validator {}: {f}", source.name));
+                errors.push(format!("input validator {}: {f}", source.name));
             }
         }
     }
 
     if let Some(p) = &package.polygon {
-        let (lines, ok) = polygon_validate(p, &package.cases, options.threads)?;
+        let (lines, failures) = polygon_validate(p, &package.cases, options.threads)?;
         validator_lines.extend(lines);
-        all_ok &= ok;
+        errors.extend(failures);
     }
 
     // Phase 1: accepted submissions decide the time limit unless it is fixed.
@@ -207,7 +140,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     };
     let cap = fixed.as_ref().map_or(30.0, |(t, _)| *t);
     let (first, rest): (Vec<usize>, Vec<usize>) =
-        (0..subs.len()).partition(|&i| subs[i].expect == Expect::Accepted);
+        (0..subs.len()).partition(|&i| subs[i].expects_accepted());
     judge_submissions(&package, &mut subs, &first, cap, cap, options.threads)?;
     let (time_limit, source) = match fixed {
         Some(f) => f,
@@ -236,99 +169,88 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         options.threads,
     )?;
 
-    let mut out = String::new();
-    let _ = writeln!(out, "{}", package.header(time_limit, &source));
-    let _ = writeln!(
-        out,
-        "verify {}: {} submissions; TLE submissions must run past {} (the limit x safety margin {})",
-        package.name,
-        subs.len(),
-        fmt_secs(high),
-        package.limits.safety_margin
-    );
-    for line in &validator_lines {
-        let _ = writeln!(out, "{line}");
+    let report = VerifyReport {
+        package: package.name.clone(),
+        format: package.format.name().to_string(),
+        ok: false,
+        time_limit,
+        submissions: subs
+            .iter()
+            .map(|s| report_of(&package, s, time_limit))
+            .collect(),
+        errors,
+    };
+    let ok = report.errors.is_empty()
+        && report
+            .submissions
+            .iter()
+            .all(|s| s.matched || s.skipped.is_some())
+        && !report.submissions.is_empty();
+    let report = VerifyReport { ok, ..report };
+    if let Some(path) = &options.junit {
+        std::fs::write(path, crate::report::verify::junit(&report))
+            .with_context(|| format!("cannot write JUnit report {}", path.display()))?;
     }
-    let rows: Vec<Row> = subs.iter().map(|s| row(s, time_limit, high)).collect();
-    out.push_str(&table(&rows));
-    let mut matched = 0;
-    let mut checked = 0;
-    for r in &rows {
-        if let Some(ok) = r.ok {
-            checked += 1;
-            if ok {
-                matched += 1;
+    let out = if options.json {
+        let mut text = crate::report::verify::json(&report);
+        text.push('\n');
+        text
+    } else {
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", package.header(time_limit, &source));
+        let _ = writeln!(
+            out,
+            "verify {}: {} submissions; TLE submissions must run past {} (the limit x safety margin {})",
+            package.name,
+            subs.len(),
+            fmt_secs(high),
+            package.limits.safety_margin
+        );
+        for line in &validator_lines {
+            let _ = writeln!(out, "{line}");
+        }
+        out.push_str(&human(&report, &subs, options.verbose, package.scoring));
+        let matched = report.submissions.iter().filter(|s| s.matched).count();
+        let skipped = report
+            .submissions
+            .iter()
+            .filter(|s| s.skipped.is_some())
+            .count();
+        let judged = report.submissions.len() - skipped;
+        let _ = writeln!(
+            out,
+            "\n{} {}: {matched}/{judged} submissions got {}{} in {:.1} s",
+            if ok { "ok  " } else { "FAIL" },
+            package.name,
+            if package.polygon.is_some() {
+                "their tag's verdict"
             } else {
-                all_ok = false;
-            }
-        }
-        if r.ok == Some(false) || (options.verbose && !r.detail.is_empty()) {
-            let _ = writeln!(
-                out,
-                "\n{} ({} expected, got {}):",
-                r.label, r.expected, r.got
-            );
-            for line in r.detail.lines().take(30) {
-                let _ = writeln!(out, "    {line}");
-            }
-        }
-    }
-    if options.verbose {
-        for s in &subs {
-            for r in s.results.iter().flatten() {
-                let _ = writeln!(
-                    out,
-                    "  {:<4} {} {} {}",
-                    r.verdict.name(),
-                    s.label,
-                    r.case,
-                    human_time(r.time)
-                );
-            }
-        }
-    }
-    for line in &skipped_lines {
-        let _ = writeln!(out, "{line}");
-    }
-    let unchecked = rows.len() - checked;
-    let _ = writeln!(
-        out,
-        "\n{} {}: {matched}/{checked} submissions got their {}'s verdict{}{} in {:.1} s",
-        if all_ok { "ok  " } else { "FAIL" },
-        package.name,
-        if package.polygon.is_some() {
-            "tag"
-        } else {
-            "folder"
-        },
-        if skipped_lines.is_empty() {
-            String::new()
-        } else {
-            format!(", {} skipped", skipped_lines.len())
-        },
-        if unchecked > 0 {
-            format!(", {unchecked} not checked (scores not supported)")
-        } else {
-            String::new()
-        },
-        started.elapsed().as_secs_f64()
-    );
+                "what they expect"
+            },
+            if skipped == 0 {
+                String::new()
+            } else {
+                format!(", {skipped} skipped")
+            },
+            started.elapsed().as_secs_f64()
+        );
+        out
+    };
     let mut stdout = anstream::stdout();
     use std::io::Write as _;
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
-    Ok(all_ok)
+    Ok(ok)
 }
 
-/// Runs every validator on every input: one line per validator, `FAIL` lines
-/// for what it rejected; `Ok(false)` when any rejected.
+/// Runs every Polygon validator on every input: one line per validator, and the
+/// `FAIL` lines (also returned as errors) for what it rejected.
 fn polygon_validate(
     p: &super::polygon::Polygon,
     cases: &[super::PackageCase],
     threads: usize,
-) -> Result<(Vec<String>, bool)> {
-    let mut lines = Vec::new();
-    let mut ok = true;
+) -> Result<(Vec<String>, Vec<String>)> {
+    let (mut lines, mut errors) = (Vec::new(), Vec::new());
     for v in &p.validators {
         v.build()?;
         let found = parallel_map(cases, threads, |c| {
@@ -346,14 +268,36 @@ fn polygon_validate(
                 v.describe(),
                 cases.len()
             ));
-        } else {
-            ok = false;
-            for f in failures {
-                lines.push(format!("FAIL validator {}: test {f}", v.source.name));
-            }
+        }
+        for f in failures {
+            lines.push(format!("FAIL validator {}: test {f}", v.source.name));
+            errors.push(format!("validator {}: test {f}", v.source.name));
         }
     }
-    Ok((lines, ok))
+    Ok((lines, errors))
+}
+
+/// What a Polygon solution's tag asks for (Polygon's solution tags: `main` and
+/// `accepted` are correct, `rejected` anything else, `failed` a crash); `None`
+/// for a tag with no verdict (`do-not-run`, an unknown one).
+fn polygon_expectation(tag: &str) -> Option<Expectation> {
+    let any_of = match tag {
+        "main" | "accepted" => return expect::folder("accepted"),
+        "rejected" => return expect::folder("rejected"),
+        "wrong-answer" => vec!["WA"],
+        "presentation-error" => vec!["PE"],
+        "time-limit-exceeded" => vec!["TLE"],
+        "time-limit-exceeded-or-accepted" => vec!["TLE", "AC"],
+        "time-limit-exceeded-or-memory-limit-exceeded" => vec!["TLE", "MLE"],
+        "memory-limit-exceeded" => vec!["MLE"],
+        "failed" => vec!["RTE"],
+        _ => return None,
+    };
+    Some(Expectation {
+        any_of,
+        from: format!("tag {tag}"),
+        ..Expectation::default()
+    })
 }
 
 /// A Polygon package's solutions, each expected to get its tag's verdict,
@@ -361,130 +305,178 @@ fn polygon_validate(
 fn polygon_submissions(p: &super::polygon::Polygon, root: &Path) -> Vec<Submission> {
     let mut subs = Vec::new();
     for ((label, source), sol) in p.sources(root).into_iter().zip(&p.solutions) {
-        let source = match source {
-            Ok(Some(s)) => s,
-            Ok(None) => {
-                subs.push(skipped(
-                    label,
-                    &sol.path,
-                    "not a language this judge builds",
-                ));
-                continue;
-            }
-            Err(e) => {
-                subs.push(skipped(label, &sol.path, &format!("{e:#}")));
-                continue;
-            }
+        let (source, compile_error) = match source {
+            Ok(Some(s)) => (Some(s), None),
+            Ok(None) => (None, None),
+            Err(e) => (None, Some(format!("{e:#}"))),
         };
-        let expect = Expect::of_polygon_tag(&sol.tag);
-        let skip = match (expect, source.lang.missing_tool()) {
+        let expect = polygon_expectation(&sol.tag);
+        let skipped = match (&expect, &source) {
             (None, _) => Some(format!("tag \"{}\" asks for no verdict", sol.tag)),
-            (_, Some(tool)) => Some(format!(
-                "{} needs {tool}, which is not installed",
-                source.lang.name()
-            )),
+            (_, None) if compile_error.is_none() => {
+                Some("not a language this judge builds".to_string())
+            }
+            (_, Some(s)) => s
+                .lang
+                .missing_tool()
+                .map(|tool| format!("{} needs {tool}, which is not installed", s.lang.name())),
             _ => None,
         };
         subs.push(Submission {
             label,
             source,
-            expect: expect.unwrap_or(Expect::Rejected),
+            expect,
             built: None,
-            skipped: skip,
-            compile_error: None,
+            skipped,
+            compile_error,
             results: Vec::new(),
         });
     }
     subs
 }
 
-/// Every program under `submissions/<folder>/`, by folder then name.
+/// DOMjudge's `submissions.json` (`{"submissions/accepted/x/": {"entry_point": "main.py"}}`).
+fn domjudge_entry_points(root: &Path) -> Vec<(String, String)> {
+    let Ok(text) = std::fs::read_to_string(root.join("submissions.json")) else {
+        return Vec::new();
+    };
+    let Ok(serde_json::Value::Object(map)) = serde_json::from_str(&text) else {
+        return Vec::new();
+    };
+    map.iter()
+        .filter_map(|(k, v)| {
+            let entry = v.get("entry_point")?.as_str()?;
+            let key = k.trim_start_matches("submissions/").trim_end_matches('/');
+            Some((key.to_string(), entry.to_string()))
+        })
+        .collect()
+}
+
+/// Every program under `submissions/<folder>/`, by folder then name, with what
+/// it is expected to get.
 fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
     let dir = root.join("submissions");
     let mut subs = Vec::new();
     if !dir.is_dir() {
         return Ok(subs);
     }
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .with_context(|| format!("cannot read {}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .collect();
-    folders.sort();
-    for folder in folders {
-        let name = folder
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let expect = Expect::of(&name);
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(&folder)
-            .with_context(|| format!("cannot read {}", folder.display()))?
+    let yaml = SubmissionsYaml::load(root)?;
+    let entry_points = domjudge_entry_points(root);
+    let list = |d: &Path| -> Result<Vec<PathBuf>> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(d)
+            .with_context(|| format!("cannot read {}", d.display()))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| {
                 !p.file_name()
                     .is_some_and(|n| n.to_string_lossy().starts_with('.'))
             })
             .collect();
-        entries.sort();
-        for entry in entries {
-            let file = entry
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let label = format!("{name}/{file}");
-            if file.eq_ignore_ascii_case("readme.md") || file.eq_ignore_ascii_case("readme") {
+        v.sort();
+        Ok(v)
+    };
+    for folder in list(&dir)?.into_iter().filter(|p| p.is_dir()) {
+        let name = file_name(&folder);
+        for entry in list(&folder)? {
+            let file = file_name(&entry);
+            let lower = file.to_ascii_lowercase();
+            if lower.starts_with("readme") || lower == "expected_result.txt" {
                 continue;
             }
-            let source = match program::source(&entry) {
-                Ok(Some(s)) => s,
-                Ok(None) => {
-                    subs.push(skipped(label, &entry, "not a language this judge builds"));
-                    continue;
-                }
-                Err(e) => {
-                    subs.push(skipped(label, &entry, &format!("{e:#}")));
-                    continue;
-                }
+            let label = format!("{name}/{file}");
+            let named_entry = yaml.entrypoint(&label).or_else(|| {
+                entry_points
+                    .iter()
+                    .find(|(k, _)| *k == label)
+                    .map(|(_, e)| e.clone())
+            });
+            let (source, compile_error) =
+                match program::source_with_entry(&entry, named_entry.as_deref()) {
+                    Ok(Some(s)) => (Some(s), None),
+                    // A file of no known language beside submissions is not one
+                    // (a note, a binary helper); a folder that cannot be built is CE.
+                    Ok(None) => continue,
+                    Err(e) => (None, Some(format!("{e:#}"))),
+                };
+            let files: Vec<PathBuf> = match &source {
+                Some(s) => s.all_files.clone(),
+                None if entry.is_dir() => walk(&entry),
+                None => vec![entry.clone()],
             };
-            let mut sub = Submission {
-                label,
-                expect: expect.unwrap_or(Expect::Rejected),
-                skipped: None,
-                compile_error: None,
-                built: None,
-                results: Vec::new(),
-                source,
-            };
+            let expect = expectation(&name, &label, &files, &yaml);
+            let mut skipped = None;
             if expect.is_none() {
-                sub.skipped = Some(format!("unknown verdict folder submissions/{name}/"));
-            } else if let Some(tool) = sub.source.lang.missing_tool() {
-                sub.skipped = Some(format!(
-                    "{} needs {tool}, which is not installed",
-                    sub.source.lang.name()
+                skipped = Some(format!(
+                    "nothing says what it should get: {name}/ is not a verdict folder and it has no @EXPECTED_RESULTS@ tag"
                 ));
+            } else if let Some(s) = &source
+                && let Some(tool) = s.lang.missing_tool()
+            {
+                skipped = Some(match s.lang {
+                    Lang::Unsupported(n) => {
+                        format!("not a language this judge builds ({n}; it would need {tool})")
+                    }
+                    l => format!("{} needs {tool}, which is not installed", l.name()),
+                });
             }
-            subs.push(sub);
+            subs.push(Submission {
+                label,
+                source,
+                expect,
+                built: None,
+                skipped,
+                compile_error,
+                results: Vec::new(),
+            });
         }
     }
     Ok(subs)
 }
 
-fn skipped(label: String, path: &Path, why: &str) -> Submission {
-    Submission {
-        label,
-        source: Source {
-            path: path.to_path_buf(),
-            name: String::new(),
-            lang: Lang::C,
-            files: Vec::new(),
-            all_files: Vec::new(),
-        },
-        expect: Expect::Rejected,
-        built: None,
-        skipped: Some(why.to_string()),
-        compile_error: None,
-        results: Vec::new(),
+/// A submission's expectation: its tags, else its folder's, with submissions.yaml on top.
+fn expectation(
+    folder: &str,
+    label: &str,
+    files: &[PathBuf],
+    yaml: &SubmissionsYaml,
+) -> Option<Expectation> {
+    let (results, score) = expect::submission_tags(files);
+    let mut e = match results {
+        Some(any_of) => Some(Expectation {
+            any_of,
+            from: "@EXPECTED_RESULTS@ tag".into(),
+            ..Expectation::default()
+        }),
+        None => expect::folder(folder),
+    };
+    if e.is_none() && (score.is_some() || folder == "partially_accepted") {
+        e = Some(Expectation::default());
     }
+    let mut e = e.unwrap_or_default();
+    yaml.apply(label, &mut e);
+    if let Some(s) = score {
+        e.score = Some((s, s));
+    }
+    let says_something = !e.any_of.is_empty()
+        || !e.rules.is_empty()
+        || e.score.is_some()
+        || e.manual
+        || folder == "partially_accepted";
+    says_something.then_some(e)
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .flatten()
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect()
 }
 
 /// Judges the submissions `which` on every case with the CPU limit `run_limit`; a
@@ -503,38 +495,44 @@ fn judge_submissions(
     let mut java_settings = settings.clone();
     java_settings.memory_limit += program::JAVA_ADDRESS_SPACE;
     let limit = Duration::from_secs_f64(time_limit);
-    let mut jobs: Vec<(usize, usize, Job)> = Vec::new();
+    // A submission stops at its first failure unless every case counts.
+    let every_case: Vec<bool> = subs
+        .iter()
+        .map(|s| package.scoring || s.expect.as_ref().is_some_and(Expectation::needs_every_case))
+        .collect();
+    let mut jobs: Vec<(usize, usize, (Job, bool))> = Vec::new();
     for (c, case) in package.cases.iter().enumerate() {
         for &i in which {
             let Some(built) = subs[i].built.clone() else {
                 continue;
             };
-            jobs.push((
-                i,
-                c,
-                Job {
-                    problem: package.name.clone(),
-                    solution: subs[i].label.clone(),
-                    command: Box::new(move || built.command()),
-                    case: case.case.clone(),
-                    settings: if subs[i].source.lang == Lang::Java {
-                        &java_settings
-                    } else {
-                        &settings
-                    },
-                },
-            ));
+            let jvm = subs[i]
+                .source
+                .as_ref()
+                .is_some_and(|s| matches!(s.lang, Lang::Java | Lang::Kotlin));
+            let job = Job {
+                problem: package.name.clone(),
+                solution: subs[i].label.clone(),
+                command: Box::new(move || built.command()),
+                case: case.case.clone(),
+                settings: if jvm { &java_settings } else { &settings },
+            };
+            jobs.push((i, c, (job, !every_case[i])));
         }
     }
     // A submission expected to fail runs one case at a time: it stops at its first
     // failure, so a second case in flight beside it (a TLE submission's, run to
     // the safety margin) would be time thrown away. Accepted ones run every case
     // anyway, in parallel.
-    let serial: Vec<bool> = subs.iter().map(|s| s.expect != Expect::Accepted).collect();
-    let results = schedule(&jobs, threads, &serial, |job| {
+    let serial: Vec<bool> = subs
+        .iter()
+        .zip(&every_case)
+        .map(|(s, every)| !s.expects_accepted() && !every)
+        .collect();
+    let results = schedule(&jobs, threads, &serial, |(job, stops)| {
         let r = judge::judge(job);
         let failed = r.verdict != Verdict::AC || Duration::from_secs_f64(r.time) > limit;
-        (r, failed)
+        (r, failed && *stops)
     });
     for &i in which {
         subs[i].results = vec![None; package.cases.len()];
@@ -633,105 +631,234 @@ fn verdict_at(r: &CaseResult, time_limit: f64) -> Verdict {
     }
 }
 
-fn row(s: &Submission, time_limit: f64, high: f64) -> Row {
-    let mut row = Row {
-        label: s.label.clone(),
-        lang: s.source.lang.name(),
-        expected: s.expect.label(),
-        got: String::new(),
-        slowest: String::new(),
-        ok: None,
-        detail: String::new(),
+/// What the report says of one submission: its verdict (first failure at the
+/// time limit, or CE), its score, and whether that meets its expectation.
+fn report_of(package: &Package, s: &Submission, time_limit: f64) -> SubmissionReport {
+    let expected = s
+        .expect
+        .as_ref()
+        .map(Expectation::shown)
+        .unwrap_or_default();
+    let mut r = SubmissionReport {
+        path: s.label.clone(),
+        language: s.language().to_string(),
+        expected: expected.iter().map(|v| v.to_string()).collect(),
+        expected_score: s.expect.as_ref().and_then(|e| e.score).map(|(a, b)| [a, b]),
+        verdict: None,
+        score: None,
+        matched: false,
+        skipped: s.skipped.clone(),
+        mismatch: None,
+        cases: Vec::new(),
     };
-    if let Some(e) = &s.compile_error {
-        row.got = "CE".into();
-        row.ok = Some(false);
-        row.detail = e.clone();
-        return row;
+    if s.skipped.is_some() {
+        return r;
     }
     let judged: Vec<&CaseResult> = s.results.iter().flatten().collect();
-    if let Some(slow) = judged.iter().max_by(|a, b| a.time.total_cmp(&b.time)) {
-        row.slowest = format!("{} {}", human_time(slow.time), slow.case);
-    }
-    // A missing result before the first failure cannot happen (only later cases
-    // are skipped), so the first non-AC judged case is the verdict.
-    let failure = judged
+    r.cases = judged
         .iter()
-        .find(|r| verdict_at(r, time_limit) != Verdict::AC);
-    let got = failure.map_or(Verdict::AC, |r| verdict_at(r, time_limit));
-    if matches!(got, Verdict::ERR | Verdict::INT) {
-        row.got = got.name().into();
-        row.ok = Some(false);
-        row.detail = failure.map(|r| r.detail.clone()).unwrap_or_default();
-        return row;
-    }
-    let within_margin = failure.is_some_and(|r| got == Verdict::TLE && r.verdict == Verdict::AC);
-    row.got = match failure {
-        Some(r) if within_margin => format!("TLE {} (under the margin)", r.case),
-        Some(r) => format!("{} {}", got.name(), r.case),
-        None => "AC".into(),
+        .map(|c| CaseReport {
+            name: c.case.clone(),
+            verdict: expect::name(verdict_at(c, time_limit)).to_string(),
+            time: c.time,
+            memory: c.memory,
+            score: None,
+            passes: c.passes,
+        })
+        .collect();
+    let verdict = if s.compile_error.is_some() {
+        "CE"
+    } else {
+        judged
+            .iter()
+            .map(|c| verdict_at(c, time_limit))
+            .find(|v| *v != Verdict::AC)
+            .map_or("AC", expect::name)
     };
-    if let Some(r) = failure {
-        row.detail = if within_margin {
-            format!(
-                "{} s CPU on {}: over the {} limit but not past the safety margin ({})",
-                (r.time * 1000.0).round() / 1000.0,
-                r.case,
-                fmt_secs(time_limit),
-                fmt_secs(high)
-            )
-        } else {
-            let mut d = String::new();
-            if let Some(crate::check::Rejection {
-                why: crate::check::Why::Program { message },
-                ..
-            }) = &r.rejection
-            {
-                d.push_str(message);
-                d.push('\n');
-            }
-            d.push_str(&crate::report::detail_text(r, false));
-            d
-        };
+    r.verdict = Some(verdict.to_string());
+    if package.scoring && s.compile_error.is_none() {
+        let scored = super::scoring::score(package, &s.results, time_limit);
+        r.score = Some(scored.total);
+        for (c, points) in r
+            .cases
+            .iter_mut()
+            .zip(judged.iter().map(|c| scored.case(&c.case)))
+        {
+            c.score = points;
+        }
     }
-    row.ok = match s.expect {
-        Expect::Accepted => Some(got == Verdict::AC),
-        Expect::WrongAnswer => Some(got == Verdict::WA),
-        Expect::TimeLimit => Some(got == Verdict::TLE && !within_margin),
-        Expect::RunTime => Some(matches!(got, Verdict::RE | Verdict::MLE)),
-        Expect::Rejected => Some(got != Verdict::AC),
-        Expect::Partial => None,
-        Expect::Presentation => Some(got == Verdict::PE),
-        Expect::MemoryLimit => Some(got == Verdict::MLE),
-        Expect::TimeLimitOrAccepted => Some(got == Verdict::AC || got == Verdict::TLE),
-        Expect::TimeOrMemory => Some(got == Verdict::TLE || got == Verdict::MLE),
+    let messages: Vec<String> = judged
+        .iter()
+        .map(|c| {
+            c.extra
+                .iter()
+                .filter(|e| e.title == "judge message")
+                .map(|e| e.text.clone())
+                .collect()
+        })
+        .collect();
+    let seen = Observed {
+        verdict,
+        cases: judged
+            .iter()
+            .zip(&r.cases)
+            .zip(&messages)
+            .map(|((c, rc), m)| {
+                (
+                    c.case.as_str(),
+                    expect::parse_name(&rc.verdict).unwrap_or("JE"),
+                    m.as_str(),
+                )
+            })
+            .collect(),
+        score: r.score,
     };
-    row
+    // A judge error is never a match, whatever was expected.
+    let judge_error = judged
+        .iter()
+        .find(|c| matches!(c.verdict, Verdict::ERR | Verdict::INT));
+    let checked = match (judge_error, &s.expect) {
+        (Some(c), _) => Err(format!("judge error on {}: {}", c.case, c.detail)),
+        (None, Some(e)) => expect::check(e, &seen),
+        (None, None) => Err("no expectation".into()),
+    };
+    // problemtools: a TLE submission must be too slow even with the safety
+    // margin; one that is only over the limit is "sensitive to the time limit".
+    let under_margin = judged
+        .iter()
+        .find(|c| verdict_at(c, time_limit) != Verdict::AC)
+        .is_some_and(|c| c.verdict == Verdict::AC);
+    let checked = match checked {
+        Ok(()) if under_margin && verdict == "TLE" => Err(format!(
+            "TLE only under the safety margin: over the {} limit but not past {}",
+            fmt_secs(time_limit),
+            fmt_secs(time_limit * package.limits.safety_margin)
+        )),
+        other => other,
+    };
+    match checked {
+        Ok(()) => r.matched = true,
+        Err(why) => r.mismatch = Some(why),
+    }
+    r
 }
 
-fn table(rows: &[Row]) -> String {
-    let w0 = rows
+/// The table for people: one row per submission, then the detail of each that
+/// did not match (and, verbose, of every case).
+fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: bool) -> String {
+    let w0 = report
+        .submissions
         .iter()
-        .map(|r| r.label.len())
+        .map(|r| r.path.len())
         .max()
         .unwrap_or(10)
         .max(10);
-    let w3 = rows.iter().map(|r| r.got.len()).max().unwrap_or(3).max(3);
+    let w3 = 24;
     let mut s = format!(
-        "\n{:<w0$}  {:<8}  {:<8}  {:<w3$}  {:<30}  result\n",
-        "submission", "language", "expected", "got", "slowest case"
+        "\n{:<w0$}  {:<10}  {:<10}  {:<w3$}{}  {:<30}  result\n",
+        "submission",
+        "language",
+        "expected",
+        "got",
+        if scoring { "  score  " } else { "" },
+        "slowest case"
     );
-    for r in rows {
-        let result = match r.ok {
-            Some(true) => "ok",
-            Some(false) => "MISMATCH",
-            None => "not checked (scores not supported)",
+    for (r, sub) in report.submissions.iter().zip(subs) {
+        let expected = if r.expected.is_empty() {
+            match r.expected_score {
+                Some([a, b]) if a == b => format!("score {a}"),
+                Some([a, b]) => format!("score {a}-{b}"),
+                None => "any".into(),
+            }
+        } else {
+            r.expected.join("|")
+        };
+        let slowest = sub
+            .results
+            .iter()
+            .flatten()
+            .max_by(|a, b| a.time.total_cmp(&b.time))
+            .map_or(String::new(), |c| {
+                format!("{} {}", human_time(c.time), c.case)
+            });
+        let result = match (&r.skipped, r.matched) {
+            (Some(_), _) => "skipped",
+            (None, true) => "ok",
+            (None, false) => "MISMATCH",
+        };
+        let failure = sub
+            .results
+            .iter()
+            .flatten()
+            .find(|c| verdict_at(c, report.time_limit) != Verdict::AC);
+        let got = match (r.verdict.as_deref(), failure) {
+            (Some(v), Some(c)) if c.verdict == Verdict::AC => {
+                format!("{v} {} (under the margin)", c.case)
+            }
+            (Some(v), Some(c)) => format!("{v} {}", c.case),
+            (Some(v), None) => v.to_string(),
+            (None, _) => "-".into(),
+        };
+        let score = if scoring {
+            format!("  {:<7}", r.score.map_or("-".into(), |v| format!("{v}")))
+        } else {
+            String::new()
         };
         let _ = writeln!(
             s,
-            "{:<w0$}  {:<8}  {:<8}  {:<w3$}  {:<30}  {result}",
-            r.label, r.lang, r.expected, r.got, r.slowest
+            "{:<w0$}  {:<10}  {:<10}  {got:<w3$}{score}  {slowest:<30}  {result}",
+            r.path, r.language, expected,
         );
+    }
+    for (r, sub) in report.submissions.iter().zip(subs) {
+        if r.skipped.is_some() || (r.matched && !verbose) {
+            continue;
+        }
+        let mut detail = String::new();
+        if let Some(why) = &r.mismatch {
+            let _ = writeln!(detail, "{why}");
+        }
+        if let Some(e) = &sub.compile_error {
+            detail.push_str(e);
+        } else if let Some(c) = sub
+            .results
+            .iter()
+            .flatten()
+            .find(|c| c.verdict != Verdict::AC)
+        {
+            let _ = writeln!(detail, "{} on {}", c.verdict.name(), c.case);
+            if let Some(crate::check::Rejection {
+                why: crate::check::Why::Program { message },
+                ..
+            }) = &c.rejection
+            {
+                let _ = writeln!(detail, "{message}");
+            }
+            detail.push_str(&crate::report::detail_text(c, false));
+        }
+        if verbose {
+            for c in sub.results.iter().flatten() {
+                let _ = writeln!(
+                    detail,
+                    "  {:<4} {} {}",
+                    c.verdict.name(),
+                    c.case,
+                    human_time(c.time)
+                );
+            }
+        }
+        if detail.trim().is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "\n{}:", r.path);
+        for line in detail.lines().take(30) {
+            let _ = writeln!(s, "    {line}");
+        }
+    }
+    for r in &report.submissions {
+        if let Some(why) = &r.skipped {
+            let _ = writeln!(s, "skipped  {}: {why}", r.path);
+        }
     }
     s
 }

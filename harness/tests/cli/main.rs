@@ -14,6 +14,7 @@ mod malformed;
 mod options;
 mod own_style;
 mod package;
+mod package_verify;
 mod polygon;
 mod progress;
 mod readme;

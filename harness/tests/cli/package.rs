@@ -11,7 +11,7 @@ use crate::support::have;
 use crate::tempws::TempWs;
 
 /// A fixture package.
-fn package(name: &str) -> PathBuf {
+pub(crate) fn package(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/packages")
         .join(name)
@@ -19,7 +19,7 @@ fn package(name: &str) -> PathBuf {
 
 /// The judge with a build cache shared by these tests (so each submission is
 /// compiled once per `cargo test`, not once per test).
-fn judge() -> Command {
+pub(crate) fn judge() -> Command {
     let mut cmd = Command::cargo_bin("judge").unwrap();
     cmd.env(
         "CP_GAMES_CACHE",
@@ -39,18 +39,18 @@ fn run(cmd: &str, dir: &Path) -> Command {
 
 /// A copy of a fixture package (a folder of the same name in a temporary
 /// folder), to change.
-struct Copy {
+pub(crate) struct Copy {
     _tmp: tempfile::TempDir,
     dir: PathBuf,
 }
 
 impl Copy {
-    fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.dir
     }
 }
 
-fn copy(name: &str) -> Copy {
+pub(crate) fn copy(name: &str) -> Copy {
     let tmp = tempfile::tempdir().unwrap();
     let from = package(name);
     let dir = tmp.path().join(name);
@@ -303,10 +303,10 @@ fn verify_gives_every_submission_of_ratio_its_folders_verdict() {
         ("time_limit_exceeded/spin.cpp", "TLE"),
         ("time_limit_exceeded/spin.py", "TLE"),
         ("time_limit_exceeded/spin.rs", "TLE"),
-        ("run_time_error/abort.c", "RE"),
-        ("run_time_error/null.cpp", "RE"),
-        ("run_time_error/raise.py", "RE"),
-        ("run_time_error/panic.rs", "RE"),
+        ("run_time_error/abort.c", "RTE"),
+        ("run_time_error/null.cpp", "RTE"),
+        ("run_time_error/raise.py", "RTE"),
+        ("run_time_error/panic.rs", "RTE"),
         ("run_time_error/hog.cpp", "MLE"),
     ] {
         let line = row(&text, &format!("{sub} "));
@@ -359,7 +359,7 @@ fn an_interactive_package_is_judged_through_its_interactor() {
         ("accepted/bisect.cpp", "AC"),
         ("wrong_answer/upwards.py", "WA secret/3"),
         ("time_limit_exceeded/spin.rs", "TLE sample/1"),
-        ("run_time_error/crash.c", "RE sample/1"),
+        ("run_time_error/crash.c", "RTE sample/1"),
     ] {
         let line = row(&text, &format!("{sub} "));
         assert!(

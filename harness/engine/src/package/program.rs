@@ -15,7 +15,12 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail};
 
-/// A language the package tools can build.
+/// A language the package tools know, from the one table in [`LANGUAGES`].
+///
+/// The table is the languages appendix of the problem package format
+/// (`spec/languages.md`: codes and file endings) plus DOMjudge's extensions; a
+/// language is offered when its tools are on this machine and skipped with the
+/// reason otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Lang {
     /// C, with gcc.
@@ -24,23 +29,189 @@ pub enum Lang {
     Cpp,
     /// Python 3, run by python3.
     Python,
+    /// Python 2 (`.py2`, or a `.py` whose shebang names python2).
+    Python2,
     /// Rust, with rustc (edition 2021).
     Rust,
-    /// Java, with javac and java.
+    /// Java, with javac and java; the main class is found in the source.
     Java,
+    /// Kotlin, with kotlinc and java; the main class is found in the source.
+    Kotlin,
+    /// JavaScript, run by node.
+    JavaScript,
+    /// A shell script, run by bash (or the `sh` its shebang names).
+    Shell,
+    /// Perl.
+    Perl,
+    /// Awk (`awk -f`).
+    Awk,
+    /// Ruby.
+    Ruby,
+    /// Lua.
+    Lua,
+    /// Go, with `go build`.
+    Go,
+    /// A program folder with `build` and/or `run` scripts (validators:
+    /// 2025-09 "Programs": build runs in a copy of the folder, run is the program).
+    Script,
+    /// A language recognised by its file ending that this judge does not build
+    /// (Haskell, Pascal, C#, ...): always skipped, with its name.
+    Unsupported(&'static str),
 }
 
+/// One row of the language table.
+pub struct LangRow {
+    /// The language.
+    pub lang: Lang,
+    /// The file endings that select it (the package format's appendix and DOMjudge's).
+    pub extensions: &'static [&'static str],
+    /// The tools it needs on PATH.
+    pub tools: &'static [&'static str],
+}
+
+/// The one language table: file endings and tools. `cargo judge run FILE`, Kattis
+/// submissions and Polygon solutions all recognise languages through it.
+pub const LANGUAGES: &[LangRow] = &[
+    LangRow {
+        lang: Lang::C,
+        extensions: &["c"],
+        tools: &["gcc"],
+    },
+    LangRow {
+        lang: Lang::Cpp,
+        extensions: &["cpp", "cc", "cxx", "c++", "C"],
+        tools: &["g++"],
+    },
+    LangRow {
+        lang: Lang::Python,
+        extensions: &["py", "py3"],
+        tools: &["python3"],
+    },
+    LangRow {
+        lang: Lang::Python2,
+        extensions: &["py2"],
+        tools: &["python2"],
+    },
+    LangRow {
+        lang: Lang::Rust,
+        extensions: &["rs"],
+        tools: &["rustc"],
+    },
+    LangRow {
+        lang: Lang::Java,
+        extensions: &["java"],
+        tools: &["javac", "java"],
+    },
+    LangRow {
+        lang: Lang::Kotlin,
+        extensions: &["kt"],
+        tools: &["kotlinc", "java"],
+    },
+    LangRow {
+        lang: Lang::JavaScript,
+        extensions: &["js", "mjs"],
+        tools: &["node"],
+    },
+    LangRow {
+        lang: Lang::Shell,
+        extensions: &["sh", "bash"],
+        tools: &["bash"],
+    },
+    LangRow {
+        lang: Lang::Perl,
+        extensions: &["pl"],
+        tools: &["perl"],
+    },
+    LangRow {
+        lang: Lang::Awk,
+        extensions: &["awk"],
+        tools: &["awk"],
+    },
+    LangRow {
+        lang: Lang::Ruby,
+        extensions: &["rb"],
+        tools: &["ruby"],
+    },
+    LangRow {
+        lang: Lang::Lua,
+        extensions: &["lua"],
+        tools: &["lua"],
+    },
+    LangRow {
+        lang: Lang::Go,
+        extensions: &["go"],
+        tools: &["go"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Haskell"),
+        extensions: &["hs"],
+        tools: &["ghc"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Pascal"),
+        extensions: &["pas", "pp"],
+        tools: &["fpc"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("C#"),
+        extensions: &["cs"],
+        tools: &["mcs"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Fortran"),
+        extensions: &["f95", "f90"],
+        tools: &["gfortran"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Ada"),
+        extensions: &["adb", "ads"],
+        tools: &["gnatmake"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Prolog"),
+        extensions: &["plg"],
+        tools: &["swipl"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("R"),
+        extensions: &["R"],
+        tools: &["Rscript"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("OCaml"),
+        extensions: &["ml"],
+        tools: &["ocamlopt"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Swift"),
+        extensions: &["swift"],
+        tools: &["swiftc"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Scala"),
+        extensions: &["scala"],
+        tools: &["scalac"],
+    },
+];
+
 impl Lang {
-    /// The language of a source file, by its extension.
+    /// The language of a source file, by its extension alone.
+    pub fn of_extension(path: &Path) -> Option<Lang> {
+        let ext = path.extension()?.to_str()?;
+        LANGUAGES
+            .iter()
+            .find(|row| row.extensions.contains(&ext))
+            .map(|row| row.lang)
+    }
+
+    /// The language of a source file: its extension, and for Python its shebang
+    /// (`#!/usr/bin/env python2` is Python 2, as DOMjudge and Kattis run it).
     pub fn of_file(path: &Path) -> Option<Lang> {
-        match path.extension()?.to_str()? {
-            "c" => Some(Lang::C),
-            "cpp" | "cc" | "cxx" | "c++" | "C" => Some(Lang::Cpp),
-            "py" | "py3" => Some(Lang::Python),
-            "rs" => Some(Lang::Rust),
-            "java" => Some(Lang::Java),
-            _ => None,
+        let lang = Lang::of_extension(path)?;
+        if lang == Lang::Python && shebang(path).is_some_and(|s| s.contains("python2")) {
+            return Some(Lang::Python2);
         }
+        Some(lang)
     }
 
     /// The name shown in tables.
@@ -49,29 +220,102 @@ impl Lang {
             Lang::C => "C",
             Lang::Cpp => "C++",
             Lang::Python => "Python 3",
+            Lang::Python2 => "Python 2",
             Lang::Rust => "Rust",
             Lang::Java => "Java",
+            Lang::Kotlin => "Kotlin",
+            Lang::JavaScript => "JavaScript",
+            Lang::Shell => "Shell",
+            Lang::Perl => "Perl",
+            Lang::Awk => "Awk",
+            Lang::Ruby => "Ruby",
+            Lang::Lua => "Lua",
+            Lang::Go => "Go",
+            Lang::Script => "build/run",
+            Lang::Unsupported(name) => name,
         }
     }
 
     /// The tools this language needs on PATH.
     fn tools(self) -> &'static [&'static str] {
-        match self {
-            Lang::C => &["gcc"],
-            Lang::Cpp => &["g++"],
-            Lang::Python => &["python3"],
-            Lang::Rust => &["rustc"],
-            Lang::Java => &["javac", "java"],
+        if self == Lang::Script {
+            return &["sh"];
         }
+        LANGUAGES
+            .iter()
+            .find(|row| row.lang == self)
+            .map_or(&[], |row| row.tools)
     }
 
     /// Why this machine cannot build the language, if it cannot.
     pub fn missing_tool(self) -> Option<&'static str> {
+        if let Lang::Unsupported(_) = self {
+            return Some(self.tools().first().copied().unwrap_or("a compiler"));
+        }
+        if self == Lang::Python2 {
+            return python2().is_none().then_some("python2");
+        }
         self.tools()
             .iter()
             .copied()
             .find(|t| crate::run::on_path(t).is_none())
     }
+}
+
+/// The first line of `path` when it is a `#!` line.
+fn shebang(path: &Path) -> Option<String> {
+    use std::io::Read as _;
+    let mut head = [0u8; 128];
+    let n = std::fs::File::open(path).ok()?.read(&mut head).ok()?;
+    let text = String::from_utf8_lossy(&head[..n]);
+    let first = text.lines().next()?;
+    first.starts_with("#!").then(|| first.to_string())
+}
+
+/// A Python 2 interpreter that runs: `python2` on PATH (a pyenv shim may exist
+/// without one behind it), else one pyenv installed.
+pub fn python2() -> Option<PathBuf> {
+    use std::sync::OnceLock;
+    static PYTHON2: OnceLock<Option<PathBuf>> = OnceLock::new();
+    PYTHON2
+        .get_or_init(|| {
+            let works = |p: &Path| {
+                Command::new(p)
+                    .args([
+                        "-c",
+                        "import sys; sys.exit(0 if sys.version_info[0] == 2 else 1)",
+                    ])
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|s| s.success())
+            };
+            let mut candidates: Vec<PathBuf> = ["python2", "python2.7"]
+                .iter()
+                .filter_map(|t| crate::run::on_path(t))
+                .collect();
+            for root in [
+                std::env::var_os("PYENV_ROOT").map(PathBuf::from),
+                std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".pyenv")),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if let Ok(entries) = std::fs::read_dir(root.join("versions")) {
+                    let mut found: Vec<PathBuf> = entries
+                        .flatten()
+                        .filter(|e| e.file_name().to_string_lossy().starts_with("2."))
+                        .map(|e| e.path().join("bin/python2"))
+                        .collect();
+                    found.sort();
+                    candidates.extend(found.into_iter().rev());
+                }
+            }
+            candidates.push(PathBuf::from("/usr/bin/python2.7"));
+            candidates.into_iter().find(|p| works(p))
+        })
+        .clone()
 }
 
 /// A program's sources: one file, or a folder of files built together.
@@ -107,6 +351,12 @@ impl Source {
 /// Reads a program at `path`: a source file, or a folder whose sources are of one
 /// language. `Ok(None)` for a file that is no program (a README, a header).
 pub fn source(path: &Path) -> Result<Option<Source>> {
+    source_with_entry(path, None)
+}
+
+/// [`source`], with the entry point a package names (2025-09 `submissions.yaml`
+/// `entrypoint`, DOMjudge's `submissions.json` `entry_point`) for a folder.
+pub fn source_with_entry(path: &Path, entry: Option<&str>) -> Result<Option<Source>> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -128,12 +378,23 @@ pub fn source(path: &Path) -> Result<Option<Source>> {
         .map(|e| e.into_path())
         .collect();
     all_files.sort();
+    // 2025-09 "Programs": a folder with a `build` or `run` script is built and run
+    // by them, whatever else it holds.
+    if path.join("build").is_file() || path.join("run").is_file() {
+        return Ok(Some(Source {
+            path: path.to_path_buf(),
+            name,
+            lang: Lang::Script,
+            files: Vec::new(),
+            all_files,
+        }));
+    }
     let mut langs: Vec<Lang> = all_files.iter().filter_map(|f| Lang::of_file(f)).collect();
     langs.sort_by_key(|l| l.name());
     langs.dedup();
     let lang = match langs.as_slice() {
         [] => bail!(
-            "{}: no source file of a known language (.c, .cpp, .py, .rs, .java)",
+            "{}: no source file of a known language (.c, .cpp, .py, .rs, .java, ...)",
             path.display()
         ),
         [one] => *one,
@@ -155,8 +416,11 @@ pub fn source(path: &Path) -> Result<Option<Source>> {
         .cloned()
         .collect();
     // Interpreted and single-crate languages need an entry point first.
-    if matches!(lang, Lang::Python | Lang::Rust) && files.len() > 1 {
-        let entry = entry_point(lang, path, &files)?;
+    if !matches!(
+        lang,
+        Lang::C | Lang::Cpp | Lang::Java | Lang::Kotlin | Lang::Go
+    ) {
+        let entry = entry_point(lang, path, &files, entry)?;
         files.retain(|f| *f != entry);
         files.insert(0, entry);
     }
@@ -169,26 +433,38 @@ pub fn source(path: &Path) -> Result<Option<Source>> {
     }))
 }
 
-/// The file a multi-file Python or Rust program starts from.
-fn entry_point(lang: Lang, dir: &Path, files: &[PathBuf]) -> Result<PathBuf> {
+/// The file a multi-file program in an interpreted language (or Rust) starts
+/// from: the one named, else `main.EXT` (`__main__.py`), a file named after the
+/// folder, or the only one.
+fn entry_point(lang: Lang, dir: &Path, files: &[PathBuf], named: Option<&str>) -> Result<PathBuf> {
+    if let Some(named) = named {
+        let at = dir.join(named);
+        if at.is_file() {
+            return Ok(at);
+        }
+        bail!(
+            "{}: the entry point {named} is not in the folder",
+            dir.display()
+        );
+    }
+    if let [only] = files {
+        return Ok(only.clone());
+    }
     let stem = dir.file_name().map(|n| n.to_string_lossy().into_owned());
-    let wanted: &[&str] = match lang {
-        Lang::Python => &["main.py", "__main__.py"],
-        _ => &["main.rs"],
-    };
     for f in files {
+        let file_stem = f.file_stem().map(|s| s.to_string_lossy().into_owned());
         let name = f.file_name().map(|n| n.to_string_lossy().into_owned());
-        if name.as_deref().is_some_and(|n| wanted.contains(&n))
-            || f.file_stem().map(|s| s.to_string_lossy().into_owned()) == stem
+        if file_stem.as_deref() == Some("main")
+            || name.as_deref() == Some("__main__.py")
+            || file_stem == stem
         {
             return Ok(f.clone());
         }
     }
     bail!(
-        "{}: several {} files and none is the entry point ({})",
+        "{}: several {} files and none is the entry point (main.*, or one named in submissions.yaml)",
         dir.display(),
         lang.name(),
-        wanted.join(" or ")
     )
 }
 
@@ -197,13 +473,24 @@ fn entry_point(lang: Lang, dir: &Path, files: &[PathBuf]) -> Result<PathBuf> {
 pub struct Built {
     /// The program and its arguments.
     pub argv: Vec<OsString>,
+    /// The folder it runs in, when it matters (a `build`/`run` program runs in
+    /// its built copy); otherwise the judge's.
+    pub dir: Option<PathBuf>,
 }
 
 impl Built {
+    /// A program run as `argv` in the judge's folder.
+    pub fn argv(argv: Vec<OsString>) -> Built {
+        Built { argv, dir: None }
+    }
+
     /// A fresh command running the program (extra arguments go after).
     pub fn command(&self) -> Command {
         let mut c = Command::new(&self.argv[0]);
         c.args(&self.argv[1..]);
+        if let Some(dir) = &self.dir {
+            c.current_dir(dir);
+        }
         c
     }
 }
@@ -262,65 +549,83 @@ pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<B
     let key = content_key(source, includes)?;
     let dir = cache_dir().join("builds").join(format!("{key:032x}"));
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let entry = || abs(&source.files[0]);
+    let interpreted = |argv: Vec<OsString>, check: Option<Command>| -> Result<Built> {
+        // Nothing to build; a syntax check makes a broken file a compile error,
+        // as a judge reports it, instead of an RE on every case.
+        let marker = dir.join("checked");
+        if let Some(mut check) = check
+            && !marker.exists()
+        {
+            let out = check
+                .stdin(Stdio::null())
+                .output()
+                .with_context(|| format!("cannot run {:?}", check.get_program()))?;
+            if !out.status.success() {
+                bail!(
+                    "{}",
+                    tail(if out.stderr.is_empty() {
+                        &out.stdout
+                    } else {
+                        &out.stderr
+                    })
+                );
+            }
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            let _ = std::fs::write(&marker, "");
+        }
+        Ok(Built {
+            argv,
+            dir: source.path.is_dir().then(|| abs(&source.path)),
+        })
+    };
+    let compile_check = |python: &Path| {
+        let mut c = Command::new(python);
+        c.arg("-c")
+            .arg("import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')")
+            .arg(entry());
+        c
+    };
     match source.lang {
-        Lang::Python => {
-            // Nothing to build; a syntax check makes a broken file a compile error,
-            // as a judge reports it, instead of an RE on every case.
-            let marker = dir.join("checked");
-            if !marker.exists() {
-                let check = Command::new(python3())
-                    .arg("-c")
-                    .arg("import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')")
-                    .arg(&source.files[0])
-                    .stdin(Stdio::null())
-                    .output()
-                    .context("cannot run python3")?;
-                if !check.status.success() {
-                    bail!("{}", tail(&check.stderr));
-                }
-                std::fs::create_dir_all(&dir)
-                    .with_context(|| format!("cannot create {}", dir.display()))?;
-                let _ = std::fs::write(&marker, "");
-            }
-            Ok(Built {
-                argv: vec![python3().into(), abs(&source.files[0]).into()],
-            })
+        Lang::Python => interpreted(
+            vec![python3().into(), entry().into()],
+            Some(compile_check(&python3())),
+        ),
+        Lang::Python2 => {
+            let python = python2().context("Python 2 needs python2, which is not installed")?;
+            interpreted(
+                vec![python.clone().into(), entry().into()],
+                Some(compile_check(&python)),
+            )
         }
-        Lang::Java => {
-            let classes = dir.join("classes");
-            if !classes.exists() {
-                let staging = staging_dir(&dir)?;
-                let out_dir = staging.path().join("classes");
-                let out = Command::new("javac")
-                    .arg("-encoding")
-                    .arg("UTF-8")
-                    .arg("-d")
-                    .arg(&out_dir)
-                    .args(source.files.iter().map(|f| abs(f)))
-                    .stdin(Stdio::null())
-                    .output()
-                    .context("cannot run javac")?;
-                if !out.status.success() {
-                    bail!("{}", tail(&out.stderr));
-                }
-                publish(staging, &dir)?;
-            }
-            let main = java_main_class(source)?;
-            // The heap is the memory limit, as judges run Java; the JVM reserves
-            // far more address space than that (see JAVA_ADDRESS_SPACE).
-            Ok(Built {
-                argv: vec![
-                    "java".into(),
-                    format!("-Xmx{memory_mib}m").into(),
-                    "-Xss64m".into(),
-                    "-XX:+UseSerialGC".into(),
-                    "-cp".into(),
-                    classes.into(),
-                    main.into(),
-                ],
-            })
+        Lang::JavaScript => {
+            let mut check = Command::new("node");
+            check.arg("--check").arg(entry());
+            interpreted(vec!["node".into(), entry().into()], Some(check))
         }
-        Lang::C | Lang::Cpp | Lang::Rust => {
+        Lang::Shell => {
+            // The shebang's shell when it names plain sh, else bash (DOMjudge's).
+            let shell = match shebang(&source.files[0]) {
+                Some(line) if !line.contains("bash") && line.contains("sh") => "sh",
+                _ => "bash",
+            };
+            let mut check = Command::new(shell);
+            check.arg("-n").arg(entry());
+            interpreted(vec![shell.into(), entry().into()], Some(check))
+        }
+        Lang::Perl => {
+            let mut check = Command::new("perl");
+            check.arg("-c").arg(entry());
+            interpreted(vec!["perl".into(), entry().into()], Some(check))
+        }
+        Lang::Awk => interpreted(vec!["awk".into(), "-f".into(), entry().into()], None),
+        Lang::Ruby => interpreted(vec!["ruby".into(), entry().into()], None),
+        Lang::Lua => interpreted(vec!["lua".into(), entry().into()], None),
+        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib),
+        Lang::Script => build_script(source, &dir),
+        Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
+        Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => {
             let exe = dir.join("program");
             if !exe.exists() {
                 let staging = staging_dir(&dir)?;
@@ -335,11 +640,117 @@ pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<B
                 }
                 publish(staging, &dir)?;
             }
-            Ok(Built {
-                argv: vec![exe.into()],
-            })
+            Ok(Built::argv(vec![exe.into()]))
         }
     }
+}
+
+/// Java and Kotlin: compiled to classes (a jar for Kotlin), run with the heap at
+/// the memory limit and the main class found in the source.
+fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let classes = dir.join("classes");
+    if !classes.exists() {
+        let staging = staging_dir(dir)?;
+        let out_dir = staging.path().join("classes");
+        let mut cmd = if source.lang == Lang::Java {
+            let mut c = Command::new("javac");
+            c.arg("-encoding").arg("UTF-8").arg("-d").arg(&out_dir);
+            c
+        } else {
+            let mut c = Command::new("kotlinc");
+            c.arg("-d").arg(&out_dir);
+            c
+        };
+        // javac wants a public class in a file of its name; a package may name
+        // the file otherwise (DOMjudge's examples do): compile a copy so named.
+        let mut files: Vec<PathBuf> = source.files.iter().map(|f| abs(f)).collect();
+        if source.lang == Lang::Java {
+            for f in &mut files {
+                let text = std::fs::read_to_string(&*f).unwrap_or_default();
+                let stem = f.file_stem().map(|s| s.to_string_lossy().into_owned());
+                if let Some(class) = public_class(&text)
+                    && Some(&class) != stem.as_ref()
+                {
+                    let copy = staging.path().join("src").join(format!("{class}.java"));
+                    std::fs::create_dir_all(staging.path().join("src"))?;
+                    std::fs::write(&copy, &text)?;
+                    *f = copy;
+                }
+            }
+        }
+        let out = cmd
+            .args(&files)
+            .stdin(Stdio::null())
+            .output()
+            .with_context(|| format!("cannot run {:?}", cmd.get_program()))?;
+        if !out.status.success() {
+            bail!("{}", tail(&out.stderr));
+        }
+        publish(staging, dir)?;
+    }
+    let main = main_class(source)?;
+    let mut class_path: OsString = classes.into();
+    if source.lang == Lang::Kotlin
+        && let Some(kotlin) = crate::run::on_path("kotlinc")
+        && let Some(home) = kotlin.parent().and_then(Path::parent)
+    {
+        class_path.push(":");
+        class_path.push(home.join("lib/kotlin-stdlib.jar"));
+    }
+    // The heap is the memory limit, as judges run Java; the JVM reserves
+    // far more address space than that (see JAVA_ADDRESS_SPACE).
+    Ok(Built::argv(vec![
+        "java".into(),
+        format!("-Xmx{memory_mib}m").into(),
+        "-Xss64m".into(),
+        "-XX:+UseSerialGC".into(),
+        "-cp".into(),
+        class_path,
+        main.into(),
+    ]))
+}
+
+/// A `build`/`run` program (2025-09 "Programs"): `build` runs in a copy of the
+/// folder, then `run` (which must exist by then) is the program.
+fn build_script(source: &Source, dir: &Path) -> Result<Built> {
+    let work = dir.join("work");
+    if !work.exists() {
+        let staging = staging_dir(dir)?;
+        let copy = staging.path().join("work");
+        for f in &source.all_files {
+            let rel = f.strip_prefix(&source.path).unwrap_or(f);
+            let to = copy.join(rel);
+            if let Some(parent) = to.parent() {
+                std::fs::create_dir_all(parent)?;
+            }
+            std::fs::copy(f, &to).with_context(|| format!("cannot copy {}", f.display()))?;
+        }
+        if copy.join("build").is_file() {
+            let out = Command::new("sh")
+                .arg("./build")
+                .current_dir(&copy)
+                .stdin(Stdio::null())
+                .output()
+                .context("cannot run the build script")?;
+            if !out.status.success() {
+                bail!("build failed: {}", tail(&out.stderr));
+            }
+        }
+        let run = copy.join("run");
+        if !run.is_file() {
+            bail!("{}: no run file after build", source.path.display());
+        }
+        use std::os::unix::fs::PermissionsExt as _;
+        let mut mode = std::fs::metadata(&run)?.permissions();
+        mode.set_mode(mode.mode() | 0o755);
+        std::fs::set_permissions(&run, mode)?;
+        publish(staging, dir)?;
+    }
+    Ok(Built {
+        argv: vec![work.join("run").into()],
+        dir: Some(work),
+    })
 }
 
 /// The compiler command line for a compiled language.
@@ -355,6 +766,12 @@ fn compile_command(source: &Source, includes: &[PathBuf], target: &Path) -> Comm
             let mut c = Command::new("g++");
             c.args(["-O2", "-std=gnu++17", "-pipe"]);
             c
+        }
+        Lang::Go => {
+            let mut c = Command::new("go");
+            c.arg("build").arg("-o").arg(target);
+            c.args(source.files.iter().map(|f| abs(f)));
+            return c;
         }
         _ => {
             let mut c = Command::new("rustc");
@@ -379,19 +796,126 @@ fn compile_command(source: &Source, includes: &[PathBuf], target: &Path) -> Comm
     cmd
 }
 
-/// The class with `main`: the file whose text declares `static void main`, or the
-/// only one.
-fn java_main_class(source: &Source) -> Result<String> {
+/// The class to run: for Java the class that declares `static void main` (with
+/// its package), found in the source as DOMjudge does, not taken from the file
+/// name; for Kotlin the file class of the file with `fun main` (`FooKt`).
+fn main_class(source: &Source) -> Result<String> {
     for f in &source.files {
         let text = std::fs::read_to_string(f).unwrap_or_default();
-        if text.contains("static void main") {
-            return Ok(f
-                .file_stem()
-                .map(|s| s.to_string_lossy().into_owned())
-                .unwrap_or_default());
+        let package = text
+            .lines()
+            .map(str::trim)
+            .find_map(|l| l.strip_prefix("package "))
+            .map(|p| p.trim_end_matches(';').trim().to_string());
+        let qualified = |class: String| match &package {
+            Some(p) if !p.is_empty() => format!("{p}.{class}"),
+            _ => class,
+        };
+        if source.lang == Lang::Kotlin {
+            if text.contains("fun main") {
+                let stem = f
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let mut chars = stem.chars();
+                let class: String = chars
+                    .next()
+                    .map(|c| c.to_uppercase().chain(chars).collect())
+                    .unwrap_or_default();
+                return Ok(qualified(format!("{}Kt", class.replace(['-', '.'], "_"))));
+            }
+            continue;
+        }
+        let Some(at) = find_main(&text) else { continue };
+        if let Some(class) = class_before(&text[..at]) {
+            return Ok(qualified(class));
         }
     }
     bail!("{}: no class with a main method", source.path.display())
+}
+
+/// Where `static void main` is declared (either modifier order), ignoring comments.
+fn find_main(text: &str) -> Option<usize> {
+    let code = strip_comments(text);
+    let mut from = 0;
+    while let Some(i) = code[from..].find("void main") {
+        let at = from + i;
+        let modifiers = code[..at].rsplit([';', '{', '}']).next().unwrap_or("");
+        if modifiers.split_whitespace().any(|w| w == "static")
+            && code[at + 9..].trim_start().starts_with('(')
+        {
+            return Some(at);
+        }
+        from = at + 9;
+    }
+    None
+}
+
+/// The name of the public top-level class (or interface, enum, record), if any.
+fn public_class(text: &str) -> Option<String> {
+    let code = strip_comments(text);
+    let words: Vec<&str> = code
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let at = words.iter().position(|w| *w == "public")?;
+    words[at + 1..]
+        .windows(2)
+        .take(4)
+        .find(|w| matches!(w[0], "class" | "enum" | "record" | "interface"))
+        .map(|w| w[1].to_string())
+}
+
+/// The name in the last `class NAME` (or `enum`, `record`, `interface`) before `text` ends.
+fn class_before(text: &str) -> Option<String> {
+    let code = strip_comments(text);
+    let words: Vec<&str> = code
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(2)
+        .rev()
+        .find(|w| matches!(w[0], "class" | "enum" | "record" | "interface"))
+        .map(|w| w[1].to_string())
+}
+
+/// `text` with `//` and `/* */` comments blanked (same length, so offsets hold).
+fn strip_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = b.to_vec();
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b'/' && b[i + 1] == b'/' {
+            while i < b.len() && b[i] != b'\n' {
+                out[i] = b' ';
+                i += 1;
+            }
+        } else if b[i] == b'/' && b[i + 1] == b'*' {
+            while i < b.len() && !(b[i] == b'*' && i + 1 < b.len() && b[i + 1] == b'/') {
+                if b[i] != b'\n' {
+                    out[i] = b' ';
+                }
+                i += 1;
+            }
+            for c in out.iter_mut().take((i + 2).min(b.len())).skip(i) {
+                *c = b' ';
+            }
+            i += 2;
+        } else if b[i] == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                if b[i] == b'\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+        } else {
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
 /// The cache key: the language, the compiler's version line, the include folders'

@@ -347,6 +347,42 @@ impl Kattis {
     }
 }
 
+impl Kattis {
+    /// Runs the validator programs once with the feedback folder `feedback`
+    /// (kept by the caller across passes): `input` is this pass's input, `case`
+    /// the case's own `.in` (which decides the group's flags), `output` the file
+    /// holding the solution's output.
+    pub fn validate_pass(
+        &self,
+        case: &Path,
+        input: &Path,
+        answer: &Path,
+        output: &Path,
+        feedback: &Path,
+    ) -> Result<Outcome> {
+        let (flags, _) = self.flags_for(case);
+        let built = self.build()?;
+        for (built, source) in built.iter().zip(&self.programs) {
+            let mut command = built.command();
+            command
+                .arg(std::path::absolute(input)?)
+                .arg(std::path::absolute(answer)?)
+                .arg(format!("{}/", feedback.display()))
+                .args(flags);
+            let outcome = run_validator(command, output, feedback, self.time_limit, &source.name)?;
+            if outcome != Outcome::Accepted {
+                return Ok(outcome);
+            }
+        }
+        Ok(Outcome::Accepted)
+    }
+
+    /// The flags for the case `input`, for an interactor started by hand.
+    pub fn flags_of(&self, input: &Path) -> Vec<String> {
+        self.flags_for(input).0.to_vec()
+    }
+}
+
 /// A wrong answer with the validator's own words.
 fn rejected(message: String) -> Outcome {
     Outcome::Wrong(Rejection {

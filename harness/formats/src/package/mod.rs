@@ -9,7 +9,9 @@
 //! plan: cases in order, limits and a [`validator::Kattis`] checker.
 //! `verify` judges its submissions, `import` turns it into a workspace problem.
 
+pub mod expect;
 pub mod polygon;
+pub mod scoring;
 pub mod yaml;
 
 pub use judge_engine::package::{program, validator};
@@ -44,6 +46,22 @@ pub enum Format {
     V2023,
     /// A Polygon package (`problem.xml`, see [`polygon`]).
     Polygon,
+    /// `2025-09` (spec/2025-09.md), the finished successor of 2023-07: the same
+    /// layout, `test_group.yaml` (with `testdata.yaml` still read), one
+    /// `output_validator/`, `submissions.yaml`.
+    V2025,
+}
+
+impl Format {
+    /// The name in JSON and headers: `legacy`, `2023-07`, `2025-09`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Legacy => "legacy",
+            Format::V2023 => "2023-07",
+            Format::V2025 => "2025-09",
+            Format::Polygon => "polygon",
+        }
+    }
 }
 
 /// Where the time limit came from.
@@ -112,6 +130,10 @@ pub struct Package {
     pub scoring: bool,
     /// Interactive (`validation: custom interactive` or `type: interactive`).
     pub interactive: bool,
+    /// Multi-pass: how many passes at most (2025-09 `type: multi-pass` with
+    /// `limits.validation_passes`, default 2; legacy `validation: custom
+    /// multi-pass`); `None` for a single pass.
+    pub passes: Option<u32>,
     /// The limits.
     pub limits: Limits,
     /// The output validator (default or custom).
@@ -173,8 +195,11 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
     let format = match scalar(doc, "problem_format_version")? {
         None | Some("legacy" | "legacy-icpc") => Format::Legacy,
         Some(v) if v.starts_with("2023-07") => Format::V2023,
+        // spec/2025-09.md "Problem format version": `2025-09`, or a later draft
+        // (`draft`, `2025-09-draft`) read the same way.
+        Some(v) if v.starts_with("2025-09") || v == "draft" => Format::V2025,
         Some(other) => bail!(
-            "problem_format_version \"{other}\" is not one this judge reads (legacy, 2023-07-draft)"
+            "problem_format_version \"{other}\" is not one this judge reads (legacy, 2023-07-draft, 2025-09)"
         ),
     };
     let name = std::path::absolute(dir)
@@ -225,11 +250,8 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
             bail!("unknown problem type \"{t}\"");
         }
     }
-    if types
-        .iter()
-        .any(|t| t == "multi-pass" || t == "submit-answer")
-    {
-        bail!("multi-pass and submit-answer problems are not supported");
+    if types.iter().any(|t| t == "submit-answer") {
+        bail!("submit-answer problems are not supported");
     }
     let validation = scalar(doc, "validation")?.unwrap_or("default");
     let words: Vec<&str> = validation.split_whitespace().collect();
@@ -241,6 +263,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
     let interactive =
         types.iter().any(|t| t == "interactive") || words[1..].contains(&"interactive");
     let scoring = types.iter().any(|t| t == "scoring") || words[1..].contains(&"score");
+    let multipass = types.iter().any(|t| t == "multi-pass") || words[1..].contains(&"multi-pass");
 
     // Limits.
     let legacy = format == Format::Legacy;
@@ -290,6 +313,13 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
             None => default,
         })
     };
+    // 2025-09 "Limits": validation_passes, an int >= 2, only for multi-pass; 2.
+    let passes = match number(limits_node, "validation_passes", 1.0)? {
+        Some(v) if v.fract() == 0.0 && v <= 1e6 => v as u32,
+        Some(v) => bail!("limits.validation_passes must be a whole number >= 2, found {v}"),
+        None => 2,
+    };
+    let passes = multipass.then_some(passes);
     let limits = Limits {
         time_limit,
         memory_mib: mib("memory", 1024)?,
@@ -391,8 +421,9 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
     let validator_dir = [dir.join("output_validators"), dir.join("output_validator")]
         .into_iter()
         .find(|d| d.is_dir());
-    let custom =
-        custom_validation || (format == Format::V2023 && dir.join("output_validator").is_dir());
+    let custom = custom_validation
+        || multipass
+        || (format != Format::Legacy && dir.join("output_validator").is_dir());
     let programs = if custom {
         let Some(vdir) = &validator_dir else {
             bail!(
@@ -436,6 +467,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         format,
         scoring,
         interactive,
+        passes,
         limits,
         validator: std::sync::Arc::new(validator),
         input_validators,
@@ -474,11 +506,16 @@ struct GroupConfig {
 }
 
 fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
-    let path = dir.join("testdata.yaml");
+    // 2025-09 "Test data configuration": test_group.yaml; testdata.yaml is its
+    // 2023-07 and legacy name.
     let mut cfg = parent.clone();
-    if !path.is_file() {
+    let Some(path) = ["test_group.yaml", "testdata.yaml"]
+        .iter()
+        .map(|f| dir.join(f))
+        .find(|p| p.is_file())
+    else {
         return Ok(cfg);
-    }
+    };
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
     let doc = yaml::parse(&text).with_context(|| format!("{}", path.display()))?;
@@ -558,6 +595,7 @@ impl Package {
             memory_limit: self.limits.memory_mib << 20,
             output_limit: self.limits.output_mib << 20,
             checker: Checker::Kattis(std::sync::Arc::clone(&self.validator)),
+            passes: self.passes,
             ..Settings::default()
         };
         if let Some(p) = &self.polygon {
@@ -618,7 +656,10 @@ impl Package {
             kind.push_str(", interactive");
         }
         if self.scoring {
-            kind.push_str(", scoring: scores not supported, each case judged pass/fail");
+            kind.push_str(", scoring");
+        }
+        if let Some(n) = self.passes {
+            kind.push_str(&format!(", multi-pass (up to {n} passes)"));
         }
         format!(
             "package {}: {} cases ({samples} sample, {} secret){kind}; time limit {} ({from}), memory {} MiB, output {} MiB; {}",

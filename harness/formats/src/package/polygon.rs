@@ -199,6 +199,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
         format: Format::Polygon,
         scoring: false,
         interactive,
+        passes: None,
         limits: Limits {
             time_limit,
             memory_mib,

@@ -1,0 +1,588 @@
+//! What each example submission is expected to get, and whether it got it.
+//!
+//! Owns the expectations of a package's submissions, from every place a package
+//! states them, most specific first:
+//! - an `@EXPECTED_RESULTS@:` tag anywhere in a submission's files (or in
+//!   `expected_result.txt` of a multi-file one), DOMjudge's convention, with
+//!   DOMjudge's names (`CORRECT`, `WRONG-ANSWER`, `TIMELIMIT`, `RUN-ERROR`,
+//!   `NO-OUTPUT`, `OUTPUT-LIMIT`, `MEMORY-LIMIT`, `COMPILER-ERROR`) or Kattis';
+//!   `@EXPECTED_SCORE@:` for scoring problems;
+//! - `submissions/submissions.yaml` (2025-09 "Example submissions": glob patterns
+//!   with `permitted`, `required`, `score` and `message`, also per test group);
+//! - the submission's folder (2025-09 "Default directories", legacy "Example
+//!   Submissions", and DOMjudge's `compiler_error/`, `no_output/`,
+//!   `output_limit/`, `memory_limit/`, `check_manually/`, ...).
+//!
+//! Verdicts here are the package format's own names: AC, WA, TLE, RTE, plus MLE,
+//! OLE and CE, which DOMjudge tells apart, and JE for a judge error.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+use super::yaml::{self, Node, Value};
+use crate::glob::Glob;
+use crate::judge::Verdict;
+
+/// The package format's name for a judge verdict (2025-09 uses AC, WA, TLE, RTE;
+/// the rest are kept apart as DOMjudge does). PE is a wrong answer there.
+pub fn name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::AC => "AC",
+        Verdict::WA => "WA",
+        // Only workspace and testlib checkers say PE (Polygon's tag asks for it);
+        // the package format counts it a wrong answer.
+        Verdict::PE => "PE",
+        Verdict::TLE => "TLE",
+        Verdict::RE => "RTE",
+        Verdict::MLE => "MLE",
+        Verdict::OLE => "OLE",
+        Verdict::CE => "CE",
+        Verdict::ERR | Verdict::INT => "JE",
+    }
+}
+
+/// Whether the verdict `got` satisfies the expected name `want`. The format
+/// counts a memory-limit or output-limit kill as a run-time error (2025-09
+/// "Example submissions": `run_time_error` crashes, with only AC, WA, TLE, RTE
+/// as verdicts), so RTE is satisfied by MLE and OLE too.
+pub fn satisfies(got: &str, want: &str) -> bool {
+    got == want || (want == "RTE" && matches!(got, "MLE" | "OLE")) || (want == "WA" && got == "PE")
+}
+
+/// One verdict name from a tag or a YAML list: Kattis' names and DOMjudge's.
+pub fn parse_name(word: &str) -> Option<&'static str> {
+    let w = word.trim().trim_matches(|c| c == '"' || c == '\'');
+    Some(match w.to_ascii_uppercase().replace('_', "-").as_str() {
+        "AC" | "CORRECT" | "ACCEPTED" => "AC",
+        // DOMjudge's NO-OUTPUT is a wrong answer that printed nothing.
+        "WA" | "WRONG-ANSWER" | "NO-OUTPUT" => "WA",
+        "PE" | "PRESENTATION-ERROR" => "PE",
+        "TLE" | "TIMELIMIT" | "TIME-LIMIT-EXCEEDED" | "TIME-LIMIT" => "TLE",
+        "RTE" | "RE" | "RUN-ERROR" | "RUN-TIME-ERROR" => "RTE",
+        "MLE" | "MEMORY-LIMIT" | "MEMORY-LIMIT-EXCEEDED" => "MLE",
+        "OLE" | "OUTPUT-LIMIT" | "OUTPUT-LIMIT-EXCEEDED" => "OLE",
+        "CE" | "COMPILER-ERROR" | "COMPILE-ERROR" => "CE",
+        "JE" | "JUDGE-ERROR" => "JE",
+        _ => return None,
+    })
+}
+
+/// A rule on a submission's case verdicts (2025-09 `permitted` / `required`),
+/// for the cases under `cases` (a test group glob relative to `data/`, or all).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CaseRule {
+    /// Test cases the rule is about: `None` for all of them.
+    pub cases: Option<String>,
+    /// Every such case's verdict must be one of these.
+    pub permitted: Option<Vec<&'static str>>,
+    /// At least one such case's verdict must be one of these.
+    pub required: Option<Vec<&'static str>>,
+    /// A `judgemessage.txt` of one such case must contain this.
+    pub message: Option<String>,
+}
+
+/// Everything a submission is expected to do.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Expectation {
+    /// The submission's final verdict (its first non-AC case, or AC) must be one
+    /// of these (a tag, or a DOMjudge folder); empty when only rules apply.
+    pub any_of: Vec<&'static str>,
+    /// Rules on the case verdicts (2025-09 folders and submissions.yaml).
+    pub rules: Vec<CaseRule>,
+    /// The score must lie in this inclusive range (`@EXPECTED_SCORE@`, `score`).
+    pub score: Option<(f64, f64)>,
+    /// Nothing is expected (DOMjudge's `check_manually/` without a tag).
+    pub manual: bool,
+    /// Where the expectation comes from, for the report.
+    pub from: String,
+}
+
+impl Expectation {
+    /// The verdict names shown as "expected": the tag's or folder's list, else the
+    /// `required` (or `permitted`) names of the rules about every case.
+    pub fn shown(&self) -> Vec<&'static str> {
+        if !self.any_of.is_empty() {
+            return self.any_of.clone();
+        }
+        let whole: Vec<&CaseRule> = self.rules.iter().filter(|r| r.cases.is_none()).collect();
+        for r in &whole {
+            if let Some(req) = &r.required {
+                return req.clone();
+            }
+        }
+        whole
+            .iter()
+            .find_map(|r| r.permitted.clone())
+            .unwrap_or_default()
+    }
+
+    /// Whether a submission needs every case judged to be checked (rules about
+    /// cases beyond the first failure), rather than stopping at its first failure.
+    pub fn needs_every_case(&self) -> bool {
+        self.rules
+            .iter()
+            .any(|r| r.cases.is_some() || r.message.is_some())
+    }
+}
+
+/// The default rules of a submissions folder: 2025-09 "Default directories", and
+/// DOMjudge's other folder names as a final verdict. `None` for a folder that
+/// says nothing (`mixed/`, `multiple/`: their files carry tags).
+pub fn folder(name: &str) -> Option<Expectation> {
+    let rule = |permitted: &[&'static str], required: Option<&[&'static str]>| CaseRule {
+        cases: None,
+        permitted: Some(permitted.to_vec()),
+        required: required.map(<[_]>::to_vec),
+        message: None,
+    };
+    let rules = match name {
+        "accepted" => vec![rule(&["AC"], None)],
+        "wrong_answer" => vec![rule(&["AC", "WA"], Some(&["WA"]))],
+        "time_limit_exceeded" => vec![rule(&["AC", "TLE"], Some(&["TLE"]))],
+        "run_time_error" => vec![rule(&["AC", "RTE"], Some(&["RTE"]))],
+        "brute_force" => vec![rule(&["AC", "RTE", "TLE"], Some(&["RTE", "TLE"]))],
+        "rejected" => vec![CaseRule {
+            cases: None,
+            permitted: None,
+            required: Some(vec!["RTE", "TLE", "WA", "PE"]),
+            message: None,
+        }],
+        // Legacy: a score, checked by @EXPECTED_SCORE@ when there is one.
+        "partially_accepted" => Vec::new(),
+        _ => {
+            let any_of = match name {
+                "compiler_error" | "compile_error" => vec!["CE"],
+                "no_output" => vec!["WA"],
+                "output_limit" | "output_limit_exceeded" => vec!["OLE"],
+                "memory_limit" | "memory_limit_exceeded" => vec!["MLE", "RTE"],
+                "check_manually" => {
+                    return Some(Expectation {
+                        manual: true,
+                        from: format!("folder {name}/ (checked by hand)"),
+                        ..Expectation::default()
+                    });
+                }
+                _ => return None,
+            };
+            return Some(Expectation {
+                any_of,
+                from: format!("folder {name}/"),
+                ..Expectation::default()
+            });
+        }
+    };
+    Some(Expectation {
+        rules,
+        from: format!("folder {name}/"),
+        ..Expectation::default()
+    })
+}
+
+/// The `@EXPECTED_RESULTS@:` and `@EXPECTED_SCORE@:` tags in `text`, if any.
+/// DOMjudge reads the first tag in a file; the names are comma-separated.
+pub fn tags(text: &str) -> (Option<Vec<&'static str>>, Option<f64>) {
+    let mut results = None;
+    let mut score = None;
+    for line in text.lines() {
+        if results.is_none()
+            && let Some(at) = line.find("@EXPECTED_RESULTS@:")
+        {
+            let list = &line[at + "@EXPECTED_RESULTS@:".len()..];
+            let names: Vec<&'static str> = list
+                .split([',', ' ', '\t'])
+                .map(|w| w.trim_end_matches(['*', '/', '#', '-', ')', '\'', '"']))
+                .filter(|w| !w.is_empty())
+                .map_while(parse_name)
+                .collect();
+            if !names.is_empty() {
+                results = Some(names);
+            }
+        }
+        if score.is_none()
+            && let Some(at) = line.find("@EXPECTED_SCORE@:")
+        {
+            score = line[at + "@EXPECTED_SCORE@:".len()..]
+                .split_whitespace()
+                .next()
+                .and_then(|w| w.parse::<f64>().ok())
+                .filter(|s| s.is_finite());
+        }
+    }
+    (results, score)
+}
+
+/// The tags of a submission: in `expected_result.txt` if it has one, else the
+/// first tag found in its files (in name order).
+pub fn submission_tags(files: &[std::path::PathBuf]) -> (Option<Vec<&'static str>>, Option<f64>) {
+    let mut ordered: Vec<&std::path::PathBuf> = files.iter().collect();
+    ordered.sort_by_key(|f| !f.ends_with("expected_result.txt"));
+    let (mut results, mut score) = (None, None);
+    for f in ordered {
+        let Ok(bytes) = std::fs::read(f) else {
+            continue;
+        };
+        // Tags live in source text: a large or binary file is not looked through.
+        if bytes.len() > 1 << 20 {
+            continue;
+        }
+        let (r, s) = tags(&String::from_utf8_lossy(&bytes));
+        results = results.or(r);
+        score = score.or(s);
+    }
+    (results, score)
+}
+
+/// `submissions/submissions.yaml`, read: for each glob, its keys.
+#[derive(Debug, Default)]
+pub struct SubmissionsYaml {
+    entries: Vec<(String, Glob, Entry)>,
+}
+
+/// What one glob of submissions.yaml says.
+#[derive(Debug, Default, Clone)]
+struct Entry {
+    rules: Vec<CaseRule>,
+    score: Option<(f64, f64)>,
+    entrypoint: Option<String>,
+}
+
+impl SubmissionsYaml {
+    /// Reads `submissions/submissions.yaml` under `root`, if there is one.
+    pub fn load(root: &Path) -> Result<SubmissionsYaml> {
+        let path = root.join("submissions").join("submissions.yaml");
+        if !path.is_file() {
+            return Ok(SubmissionsYaml::default());
+        }
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let doc = yaml::parse(&text).with_context(|| format!("{}", path.display()))?;
+        let mut entries = Vec::new();
+        if let Value::Map(items) = &doc.value {
+            for (pattern, node) in items {
+                let glob = Glob::new(pattern).map_err(|e| {
+                    anyhow::anyhow!("{}:{}: {pattern}: {e}", path.display(), node.line)
+                })?;
+                let entry = entry(node, None)
+                    .with_context(|| format!("{}:{}: {pattern}", path.display(), node.line))?;
+                entries.push((pattern.clone(), glob, entry));
+            }
+        }
+        Ok(SubmissionsYaml { entries })
+    }
+
+    /// Whether `label` (a path under submissions/) or a folder above it matches.
+    fn matching(&self, label: &str) -> impl Iterator<Item = &(String, Glob, Entry)> {
+        let prefixes: Vec<String> = {
+            let parts: Vec<&str> = label.split('/').collect();
+            (1..=parts.len()).map(|n| parts[..n].join("/")).collect()
+        };
+        self.entries
+            .iter()
+            .filter(move |(_, g, _)| prefixes.iter().any(|p| g.is_match(p)))
+    }
+
+    /// The entry point submissions.yaml names for `label`.
+    pub fn entrypoint(&self, label: &str) -> Option<String> {
+        self.matching(label)
+            .find_map(|(_, _, e)| e.entrypoint.clone())
+    }
+
+    /// Adds what submissions.yaml says about `label` to `expect`. An entry whose
+    /// glob is exactly the folder's name replaces the folder's default rules
+    /// ("The defaults can be overwritten ... by simply specifying the name of the
+    /// directory"); any other adds to them.
+    pub fn apply(&self, label: &str, expect: &mut Expectation) {
+        let folder = label.split('/').next().unwrap_or("");
+        for (pattern, _, e) in self.matching(label) {
+            if pattern == folder {
+                // Keys not given are inherited from the default.
+                for r in &e.rules {
+                    let default = expect
+                        .rules
+                        .iter_mut()
+                        .find(|d| d.cases.is_none() && r.cases.is_none());
+                    match default {
+                        Some(d) => {
+                            d.permitted = r.permitted.clone().or(d.permitted.take());
+                            d.required = r.required.clone().or(d.required.take());
+                            d.message = r.message.clone().or(d.message.take());
+                        }
+                        None => expect.rules.push(r.clone()),
+                    }
+                }
+            } else {
+                expect.rules.extend(e.rules.iter().cloned());
+            }
+            if e.score.is_some() {
+                expect.score = e.score;
+            }
+            expect.from = "submissions.yaml".into();
+        }
+    }
+}
+
+/// The keys of one submissions.yaml entry; keys that name test groups hold
+/// rules for those cases (2025-09 "Test data groups" under Example submissions).
+fn entry(node: &Node, cases: Option<&str>) -> Result<Entry> {
+    let Value::Map(items) = &node.value else {
+        if node.is_null() {
+            return Ok(Entry::default());
+        }
+        bail!("line {}: expected a map of keys", node.line);
+    };
+    let mut out = Entry::default();
+    let mut rule = CaseRule {
+        cases: cases.map(String::from),
+        permitted: None,
+        required: None,
+        message: None,
+    };
+    let names = |n: &Node| -> Result<Vec<&'static str>> {
+        let words: Vec<String> = match &n.value {
+            Value::Seq(items) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(String::from))
+                .collect(),
+            Value::Scalar(s) => s
+                .split([',', ' '])
+                .filter(|w| !w.is_empty())
+                .map(String::from)
+                .collect(),
+            _ => Vec::new(),
+        };
+        words
+            .iter()
+            .map(|w| parse_name(w).with_context(|| format!("line {}: unknown verdict {w}", n.line)))
+            .collect()
+    };
+    for (key, value) in items {
+        match key.as_str() {
+            "permitted" => rule.permitted = Some(names(value)?),
+            "required" => rule.required = Some(names(value)?),
+            "message" => rule.message = value.as_str().map(String::from),
+            "score" => out.score = score_range(value)?,
+            "entrypoint" => out.entrypoint = value.as_str().map(String::from),
+            "language" | "authors" | "model_solution" | "use_for_time_limit" => {}
+            group if cases.is_none() => {
+                let inner = entry(value, Some(group))?;
+                out.rules.extend(inner.rules);
+            }
+            other => bail!("line {}: unknown key {other}", value.line),
+        }
+    }
+    if rule.permitted.is_some() || rule.required.is_some() || rule.message.is_some() {
+        out.rules.insert(0, rule);
+    }
+    Ok(out)
+}
+
+/// `score: 30` or `score: [20, 40]`.
+fn score_range(node: &Node) -> Result<Option<(f64, f64)>> {
+    let num = |n: &Node| -> Result<f64> {
+        n.as_str()
+            .and_then(|s| s.trim().parse::<f64>().ok())
+            .filter(|v| v.is_finite())
+            .with_context(|| format!("line {}: score must be a number", n.line))
+    };
+    Ok(match &node.value {
+        Value::Scalar(_) => {
+            let v = num(node)?;
+            Some((v, v))
+        }
+        Value::Seq(items) if items.len() == 2 => Some((num(&items[0])?, num(&items[1])?)),
+        _ => bail!(
+            "line {}: score must be a number or a list of two",
+            node.line
+        ),
+    })
+}
+
+/// What a judged submission showed: its final verdict, every judged case's
+/// (name relative to `data/`, verdict name, judge message), and its score.
+pub struct Observed<'a> {
+    /// The first non-AC verdict, or AC.
+    pub verdict: &'static str,
+    /// The cases judged, in data order.
+    pub cases: Vec<(&'a str, &'static str, &'a str)>,
+    /// The score, for scoring problems.
+    pub score: Option<f64>,
+}
+
+/// Whether `seen` meets `expect`; the reason when it does not.
+pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
+    if expect.manual {
+        return Ok(());
+    }
+    if !expect.any_of.is_empty() && !expect.any_of.iter().any(|w| satisfies(seen.verdict, w)) {
+        return Err(format!(
+            "got {}, expected {}",
+            seen.verdict,
+            expect.any_of.join(" or ")
+        ));
+    }
+    for rule in &expect.rules {
+        let under = |case: &str| match &rule.cases {
+            None => true,
+            Some(g) => in_group(case, g),
+        };
+        let cases: Vec<&(&str, &str, &str)> = seen.cases.iter().filter(|c| under(c.0)).collect();
+        // A compile error has no cases: it is the verdict of all of them.
+        let verdicts: Vec<&str> = if seen.verdict == "CE" {
+            vec!["CE"]
+        } else {
+            cases.iter().map(|c| c.1).collect()
+        };
+        if let Some(permitted) = &rule.permitted
+            && let Some(bad) = verdicts
+                .iter()
+                .find(|v| !permitted.iter().any(|w| satisfies(v, w)))
+        {
+            return Err(format!(
+                "{bad} on a case{}, permitted {}",
+                scope(rule),
+                permitted.join(", ")
+            ));
+        }
+        if let Some(required) = &rule.required
+            && !verdicts
+                .iter()
+                .any(|v| required.iter().any(|w| satisfies(v, w)))
+        {
+            return Err(format!(
+                "no case{} got {} (got {})",
+                scope(rule),
+                required.join(" or "),
+                seen.verdict
+            ));
+        }
+        if let Some(m) = &rule.message
+            && !cases.iter().any(|c| c.2.contains(m.as_str()))
+        {
+            return Err(format!("no judge message{} contains \"{m}\"", scope(rule)));
+        }
+    }
+    if let Some((lo, hi)) = expect.score {
+        match seen.score {
+            Some(s) if s >= lo - 1e-6 && s <= hi + 1e-6 => {}
+            Some(s) => {
+                return Err(if lo == hi {
+                    format!("score {s}, expected {lo}")
+                } else {
+                    format!("score {s}, expected {lo} to {hi}")
+                });
+            }
+            None => return Err("no score, a score was expected".into()),
+        }
+    }
+    Ok(())
+}
+
+fn scope(rule: &CaseRule) -> String {
+    rule.cases
+        .as_ref()
+        .map_or(String::new(), |g| format!(" in {g}"))
+}
+
+/// Whether the case `case` (`secret/g1/03`) is `group` or under it; `group` may
+/// be a glob whose `*` stays within one name (2025-09 "Glob patterns").
+fn in_group(case: &str, group: &str) -> bool {
+    let parts: Vec<&str> = case.split('/').collect();
+    let Ok(glob) = Glob::new(group) else {
+        return false;
+    };
+    let depth = group.split('/').count();
+    (1..=parts.len())
+        .filter(|&n| n == depth)
+        .any(|n| glob.is_match(&parts[..n].join("/")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn domjudge_and_kattis_names_read_as_the_format_verdicts() {
+        for (word, want) in [
+            ("CORRECT", "AC"),
+            ("WRONG-ANSWER", "WA"),
+            ("NO-OUTPUT", "WA"),
+            ("TIMELIMIT", "TLE"),
+            ("RUN-ERROR", "RTE"),
+            ("OUTPUT-LIMIT", "OLE"),
+            ("MEMORY-LIMIT", "MLE"),
+            ("COMPILER-ERROR", "CE"),
+            ("rte", "RTE"),
+            ("wrong_answer", "WA"),
+        ] {
+            assert_eq!(parse_name(word), Some(want), "{word}");
+        }
+        assert_eq!(parse_name("MAYBE"), None);
+    }
+
+    #[test]
+    fn a_tag_anywhere_in_a_file_lists_the_verdicts_and_the_score() {
+        let text = "/*\n * This should time out.\n * @EXPECTED_RESULTS@: TIMELIMIT, RUN-ERROR\n */\n# @EXPECTED_SCORE@: 30\n";
+        assert_eq!(tags(text), (Some(vec!["TLE", "RTE"]), Some(30.0)));
+        assert_eq!(tags("int main() {}\n"), (None, None));
+    }
+
+    fn seen<'a>(verdict: &'static str, cases: &[(&'a str, &'static str)]) -> Observed<'a> {
+        Observed {
+            verdict,
+            cases: cases.iter().map(|(c, v)| (*c, *v, "")).collect(),
+            score: None,
+        }
+    }
+
+    #[test]
+    fn folder_rules_follow_the_default_directories() {
+        let wa = folder("wrong_answer").unwrap();
+        assert!(check(&wa, &seen("WA", &[("sample/1", "AC"), ("secret/1", "WA")])).is_ok());
+        assert!(check(&wa, &seen("TLE", &[("secret/1", "TLE")])).is_err());
+        assert!(check(&wa, &seen("AC", &[("secret/1", "AC")])).is_err());
+        let rte = folder("run_time_error").unwrap();
+        assert!(check(&rte, &seen("MLE", &[("secret/1", "MLE")])).is_ok());
+        let rejected = folder("rejected").unwrap();
+        assert!(check(&rejected, &seen("TLE", &[("secret/1", "TLE")])).is_ok());
+        assert!(check(&rejected, &seen("AC", &[("secret/1", "AC")])).is_err());
+        let ce = folder("compiler_error").unwrap();
+        assert!(check(&ce, &seen("CE", &[])).is_ok());
+        assert!(check(&ce, &seen("AC", &[])).is_err());
+        assert!(folder("mixed").is_none());
+        assert!(check(&folder("check_manually").unwrap(), &seen("WA", &[])).is_ok());
+    }
+
+    #[test]
+    fn a_group_rule_applies_to_the_cases_under_that_group_only() {
+        let e = Expectation {
+            rules: vec![CaseRule {
+                cases: Some("secret/*-easy".into()),
+                permitted: Some(vec!["AC"]),
+                required: None,
+                message: None,
+            }],
+            ..Expectation::default()
+        };
+        let ok = seen(
+            "TLE",
+            &[("secret/1-easy/a", "AC"), ("secret/2-hard/a", "TLE")],
+        );
+        assert!(check(&e, &ok).is_ok());
+        let bad = seen("TLE", &[("secret/1-easy/a", "TLE")]);
+        assert!(check(&e, &bad).is_err());
+    }
+
+    #[test]
+    fn a_score_outside_the_expected_range_does_not_match() {
+        let e = Expectation {
+            score: Some((30.0, 30.0)),
+            ..Expectation::default()
+        };
+        let mut s = seen("AC", &[]);
+        s.score = Some(30.0);
+        assert!(check(&e, &s).is_ok());
+        s.score = Some(40.0);
+        assert!(check(&e, &s).is_err());
+    }
+}

@@ -1,0 +1,415 @@
+//! The score of a submission to a scoring problem, from its case results.
+//!
+//! Two rule sets, chosen by the package's format:
+//! - 2025-09 (and 2023-07), spec/2025-09.md "Scoring problems": `secret` and its
+//!   test data groups have `max_score` (100 for `secret`, else unbounded) and
+//!   `score_aggregation` (`sum` for `secret`, else `pass-fail`) in
+//!   `test_group.yaml`; a case in a `sum` group is worth `max_score / N`, in a
+//!   `min` group `max_score`; an accepted case scores its maximum, or what the
+//!   validator's `score.txt` says, or its `score_multiplier.txt` times the
+//!   maximum; a failed case 0; `require_pass` zeroes a group whose named groups
+//!   (or `sample`) did not all pass. Samples never count.
+//! - legacy, spec/legacy.md "Scoring" (testdata.yaml, inherited downwards):
+//!   an accepted case scores `score.txt` or `accept_score` (1), a rejected one
+//!   `reject_score` (0); a group aggregates its cases and subgroups in order with
+//!   `grader_flags` `sum` (default), `avg`, `min` or `max`, stopping after its
+//!   first rejected child unless `on_reject: continue`. The score is `secret`'s.
+
+use std::path::Path;
+
+use super::yaml::{self, Node, Value};
+use super::{Format, Package};
+use crate::judge::{CaseResult, CaseScore, Verdict};
+
+/// A submission's score and each case's part in it.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Scored {
+    /// The submission's score (`secret`'s).
+    pub total: f64,
+    /// Each scored case's score, by case name.
+    cases: Vec<(String, f64)>,
+}
+
+impl Scored {
+    /// The score of the case named `name`, if it counts towards one.
+    pub fn case(&self, name: &str) -> Option<f64> {
+        self.cases.iter().find(|(n, _)| n == name).map(|(_, s)| *s)
+    }
+}
+
+/// One judged case as scoring sees it.
+struct Case<'a> {
+    name: &'a str,
+    passed: bool,
+    score: Option<CaseScore>,
+}
+
+/// The score of `results` (in the package's case order; `None` for a case not run).
+pub fn score(package: &Package, results: &[Option<CaseResult>], time_limit: f64) -> Scored {
+    let cases: Vec<Case> = package
+        .cases
+        .iter()
+        .zip(results)
+        .map(|(c, r)| Case {
+            name: &c.case.name,
+            passed: r
+                .as_ref()
+                .is_some_and(|r| r.verdict == Verdict::AC && r.time <= time_limit),
+            score: r.as_ref().and_then(|r| r.score),
+        })
+        .collect();
+    let data = package.root.join("data");
+    match package.format {
+        Format::Legacy | Format::Polygon => legacy(&data, &cases),
+        Format::V2023 | Format::V2025 => modern(&data, &cases),
+    }
+}
+
+/// A group's `test_group.yaml` (or `testdata.yaml`), if it has one.
+fn config(dir: &Path) -> Option<Node> {
+    ["test_group.yaml", "testdata.yaml"].iter().find_map(|f| {
+        let text = std::fs::read_to_string(dir.join(f)).ok()?;
+        yaml::parse(&text).ok()
+    })
+}
+
+fn text(node: Option<&Node>, key: &str) -> Option<String> {
+    node?.get(key)?.as_str().map(|s| s.trim().to_string())
+}
+
+/// 2025-09: `secret` of groups (or of cases), each group aggregated.
+fn modern(data: &Path, cases: &[Case]) -> Scored {
+    let secret_cfg = config(&data.join("secret"));
+    // `max_score`: a number, or `unbounded` (None).
+    let max_of = |cfg: Option<&Node>, default: Option<f64>| match text(cfg, "max_score").as_deref()
+    {
+        Some("unbounded") => None,
+        Some(v) => v.parse::<f64>().ok().or(default),
+        None => default,
+    };
+    let secret_max = max_of(secret_cfg.as_ref(), Some(100.0));
+    let secret_agg = text(secret_cfg.as_ref(), "score_aggregation").unwrap_or_else(|| "sum".into());
+    let secret: Vec<&Case> = cases
+        .iter()
+        .filter(|c| c.name.starts_with("secret/"))
+        .collect();
+    let mut out = Scored::default();
+    let sample_passed = cases
+        .iter()
+        .filter(|c| c.name.starts_with("sample/"))
+        .all(|c| c.passed);
+    let passed_group = |group: &str| -> bool {
+        if group == "sample" {
+            return sample_passed;
+        }
+        secret
+            .iter()
+            .filter(|c| c.name.starts_with(&format!("{group}/")))
+            .all(|c| c.passed)
+    };
+    let required = |cfg: Option<&Node>| -> bool {
+        let Some(node) = cfg.and_then(|c| c.get("require_pass")) else {
+            return true;
+        };
+        let names: Vec<String> = match &node.value {
+            Value::Scalar(s) => vec![s.clone()],
+            Value::Seq(items) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(String::from))
+                .collect(),
+            _ => Vec::new(),
+        };
+        names.iter().all(|g| passed_group(g))
+    };
+    let has_groups = secret.iter().any(|c| c.name.split('/').count() > 2);
+    let total = if !has_groups {
+        aggregate(
+            &secret,
+            &secret_agg,
+            secret_max,
+            required(secret_cfg.as_ref()),
+            &mut out,
+        )
+    } else {
+        let mut groups: Vec<String> = secret
+            .iter()
+            .map(|c| c.name.split('/').take(2).collect::<Vec<_>>().join("/"))
+            .collect();
+        groups.dedup();
+        let mut scores = Vec::new();
+        for g in &groups {
+            let cfg = config(&data.join(g));
+            let max = max_of(cfg.as_ref(), None);
+            let agg = text(cfg.as_ref(), "score_aggregation").unwrap_or_else(|| "pass-fail".into());
+            let members: Vec<&Case> = secret
+                .iter()
+                .copied()
+                .filter(|c| c.name.starts_with(&format!("{g}/")))
+                .collect();
+            scores.push(aggregate(
+                &members,
+                &agg,
+                max,
+                required(cfg.as_ref()),
+                &mut out,
+            ));
+        }
+        let all_passed = secret.iter().all(|c| c.passed);
+        if required(secret_cfg.as_ref()) {
+            combine(&scores, &secret_agg, secret_max, all_passed)
+        } else {
+            0.0
+        }
+    };
+    out.total = total;
+    out
+}
+
+/// A group's score from its cases (2025-09 "Scoring test data groups").
+fn aggregate(cases: &[&Case], agg: &str, max: Option<f64>, runs: bool, out: &mut Scored) -> f64 {
+    let n = cases.len().max(1) as f64;
+    let case_max = match agg {
+        "sum" => max.map(|m| m / n),
+        _ => max,
+    };
+    let mut scores = Vec::new();
+    for c in cases {
+        let s = if !runs || !c.passed {
+            0.0
+        } else {
+            match (c.score, case_max) {
+                (Some(CaseScore::Points(p)), _) => p,
+                (Some(CaseScore::Share(m)), Some(cm)) => m * cm,
+                (None, Some(cm)) => cm,
+                // Unbounded without score.txt is a judge error; it scores nothing.
+                (_, None) => 0.0,
+            }
+        };
+        if agg != "pass-fail" {
+            out.cases.push((c.name.to_string(), s));
+        }
+        scores.push(s);
+    }
+    let all_passed = runs && cases.iter().all(|c| c.passed);
+    combine(&scores, agg, max, all_passed)
+}
+
+fn combine(scores: &[f64], agg: &str, max: Option<f64>, all_passed: bool) -> f64 {
+    match agg {
+        "pass-fail" => {
+            if all_passed {
+                max.unwrap_or(0.0)
+            } else {
+                0.0
+            }
+        }
+        "min" if scores.is_empty() => 0.0,
+        "min" => scores.iter().copied().fold(f64::INFINITY, f64::min),
+        _ => scores.iter().sum(),
+    }
+}
+
+/// Legacy: the group at `dir` (relative name `name`) aggregated from its children.
+fn legacy(data: &Path, cases: &[Case]) -> Scored {
+    let mut out = Scored::default();
+    let root = Settings::default().under(config(data).as_ref());
+    let secret = root.under(config(&data.join("secret")).as_ref());
+    let (total, _) = legacy_group(data, "secret", &secret, cases, &mut out);
+    out.total = total;
+    out
+}
+
+/// testdata.yaml's scoring keys, inherited from the parent group.
+#[derive(Debug, Clone)]
+struct Settings {
+    aggregation: String,
+    accept: f64,
+    reject: f64,
+    stop_on_reject: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            aggregation: "sum".into(),
+            accept: 1.0,
+            reject: 0.0,
+            stop_on_reject: true,
+        }
+    }
+}
+
+impl Settings {
+    fn under(&self, cfg: Option<&Node>) -> Settings {
+        let mut s = self.clone();
+        if let Some(flags) = text(cfg, "grader_flags") {
+            for f in flags.split_whitespace() {
+                if matches!(f, "sum" | "avg" | "min" | "max") {
+                    s.aggregation = f.to_string();
+                }
+            }
+        }
+        if let Some(v) = text(cfg, "accept_score").and_then(|v| v.parse().ok()) {
+            s.accept = v;
+        }
+        if let Some(v) = text(cfg, "reject_score").and_then(|v| v.parse().ok()) {
+            s.reject = v;
+        }
+        if let Some(v) = text(cfg, "on_reject") {
+            s.stop_on_reject = v != "continue";
+        }
+        s
+    }
+}
+
+/// The score of the group `name` and whether all of it was accepted.
+fn legacy_group(
+    data: &Path,
+    name: &str,
+    settings: &Settings,
+    cases: &[Case],
+    out: &mut Scored,
+) -> (f64, bool) {
+    // Children in data order: a case directly here, or the first case of a subgroup.
+    let prefix = format!("{name}/");
+    let mut children: Vec<String> = Vec::new();
+    for c in cases.iter().filter(|c| c.name.starts_with(&prefix)) {
+        let rest = &c.name[prefix.len()..];
+        let child = match rest.split_once('/') {
+            Some((sub, _)) => format!("{prefix}{sub}"),
+            None => c.name.to_string(),
+        };
+        if children.last() != Some(&child) {
+            children.push(child);
+        }
+    }
+    let mut scores = Vec::new();
+    let mut all = true;
+    for child in children {
+        let (s, ok) = match cases.iter().find(|c| c.name == child) {
+            Some(case) => {
+                let s = if case.passed {
+                    match case.score {
+                        Some(CaseScore::Points(p)) => p,
+                        Some(CaseScore::Share(m)) => m * settings.accept,
+                        None => settings.accept,
+                    }
+                } else {
+                    settings.reject
+                };
+                out.cases.push((child.clone(), s));
+                (s, case.passed)
+            }
+            None => {
+                let sub = settings.under(config(&data.join(&child)).as_ref());
+                legacy_group(data, &child, &sub, cases, out)
+            }
+        };
+        scores.push(s);
+        all &= ok;
+        if !ok && settings.stop_on_reject {
+            break;
+        }
+    }
+    let total = match settings.aggregation.as_str() {
+        "avg" if !scores.is_empty() => scores.iter().sum::<f64>() / scores.len() as f64,
+        "min" => scores.iter().copied().fold(f64::INFINITY, f64::min),
+        "max" => scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+        _ => scores.iter().sum(),
+    };
+    (if total.is_finite() { total } else { 0.0 }, all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case<'a>(name: &'a str, passed: bool, score: Option<CaseScore>) -> Case<'a> {
+        Case {
+            name,
+            passed,
+            score,
+        }
+    }
+
+    fn data(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (f, text) in files {
+            let p = dir.path().join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+        dir
+    }
+
+    #[test]
+    fn secret_of_cases_sums_equal_shares_of_100() {
+        let d = data(&[]);
+        let cases = [
+            case("sample/1", false, None),
+            case("secret/1", true, None),
+            case("secret/2", false, None),
+            case("secret/3", true, Some(CaseScore::Share(0.5))),
+            case("secret/4", true, None),
+        ];
+        let s = modern(d.path(), &cases);
+        assert_eq!(s.total, 25.0 + 0.0 + 12.5 + 25.0);
+        assert_eq!(s.case("secret/3"), Some(12.5));
+    }
+
+    #[test]
+    fn pass_fail_groups_score_their_max_only_when_every_case_passes() {
+        let d = data(&[
+            ("secret/g1/test_group.yaml", "max_score: 30\n"),
+            ("secret/g2/test_group.yaml", "max_score: 70\n"),
+        ]);
+        let cases = [
+            case("secret/g1/a", true, None),
+            case("secret/g1/b", true, None),
+            case("secret/g2/a", true, None),
+            case("secret/g2/b", false, None),
+        ];
+        assert_eq!(modern(d.path(), &cases).total, 30.0);
+    }
+
+    #[test]
+    fn a_min_group_scores_its_weakest_case_and_require_pass_zeroes_a_group() {
+        let d = data(&[
+            (
+                "secret/g1/test_group.yaml",
+                "max_score: 40\nscore_aggregation: min\n",
+            ),
+            (
+                "secret/g2/test_group.yaml",
+                "max_score: 60\nrequire_pass: sample\n",
+            ),
+        ]);
+        let cases = [
+            case("sample/1", false, None),
+            case("secret/g1/a", true, Some(CaseScore::Share(0.5))),
+            case("secret/g1/b", true, Some(CaseScore::Share(0.25))),
+            case("secret/g2/a", true, None),
+        ];
+        assert_eq!(modern(d.path(), &cases).total, 10.0);
+    }
+
+    #[test]
+    fn legacy_groups_use_grader_flags_and_stop_at_the_first_rejection() {
+        let d = data(&[
+            (
+                "secret/g1/testdata.yaml",
+                "grader_flags: min\naccept_score: 10\n",
+            ),
+            ("secret/g2/testdata.yaml", "accept_score: 5\n"),
+        ]);
+        let cases = [
+            case("secret/g1/a", true, None),
+            case("secret/g1/b", true, Some(CaseScore::Points(7.0))),
+            case("secret/g2/a", true, None),
+            case("secret/g2/b", false, None),
+            case("secret/g2/c", true, None),
+        ];
+        // g1: min(10, 7) = 7; g2: 5 + 0, then stops; secret: sum, and stops after g2.
+        assert_eq!(legacy(d.path(), &cases).total, 12.0);
+    }
+}

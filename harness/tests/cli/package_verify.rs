@@ -1,0 +1,236 @@
+//! `verify` on packages as they are written today: the 2025-09 format, each
+//! submission's own expectation (tag, submissions.yaml, DOMjudge's folders), the
+//! language table, multi-pass and scoring, reported as JSON and JUnit. The
+//! fixtures (`harness/tests/fixtures/packages/{half,doubling,scores}`) are written
+//! from spec/2025-09.md and spec/legacy.md.
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::package::{copy, judge, package};
+use crate::support::{have, json_of};
+
+/// `judge verify DIR --format json [extra...]`: exit code and the document.
+fn verify_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
+    let out = judge()
+        .arg("verify")
+        .arg(dir)
+        .args(["--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    (out.status.code().unwrap_or(-1), json_of(&out.stdout))
+}
+
+/// The submission at `path` in verify's JSON.
+#[track_caller]
+fn submission<'a>(doc: &'a Value, path: &str) -> &'a Value {
+    doc["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["path"] == path)
+        .unwrap_or_else(|| panic!("no submission {path} in {doc:#}"))
+}
+
+#[test]
+fn every_submission_of_a_2025_09_package_meets_its_own_expectation_in_json_and_junit() {
+    if !have(&["python3", "gcc", "javac", "java", "node", "bash"]) {
+        return;
+    }
+    let junit = tempfile::NamedTempFile::new().unwrap();
+    let (code, doc) = verify_json(
+        &package("half"),
+        &["--junit", junit.path().to_str().unwrap()],
+    );
+    assert_eq!(doc["format"], "2025-09", "{doc:#}");
+    let python2 = doc["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["language"] == "Python 2" && s["skipped"].is_null());
+    for (path, language, verdict) in [
+        ("accepted/half.py", "Python 3", "AC"),
+        ("accepted/half.c", "C", "AC"),
+        // The public class is Main, in half-solution.java.
+        ("accepted/half-solution.java", "Java", "AC"),
+        ("accepted/half.js", "JavaScript", "AC"),
+        ("accepted/half.sh", "Shell", "AC"),
+        // A folder: main.py imports its neighbour.
+        ("accepted/multi", "Python 3", "AC"),
+        ("compiler_error/broken.c", "C", "CE"),
+        // Its tag says TIMELIMIT or RUN-ERROR.
+        ("mixed/exit_code.py", "Python 3", "RTE"),
+        ("no_output/silent.c", "C", "WA"),
+        ("run_time_error/exit3.py", "Python 3", "RTE"),
+        ("wrong_answer/floor.py", "Python 3", "WA"),
+    ] {
+        let s = submission(&doc, path);
+        assert_eq!(s["language"], language, "{s:#}");
+        assert_eq!(s["verdict"], verdict, "{s:#}");
+        assert_eq!(s["matched"], true, "{s:#}");
+        assert!(s["skipped"].is_null(), "{s:#}");
+    }
+    assert_eq!(
+        submission(&doc, "mixed/exit_code.py")["expected"],
+        serde_json::json!(["TLE", "RTE"])
+    );
+    // submissions.yaml's rule for secret/3 needs every case judged.
+    let floor = submission(&doc, "wrong_answer/floor.py");
+    assert_eq!(floor["cases"].as_array().unwrap().len(), 4, "{floor:#}");
+    let half2 = submission(&doc, "accepted/half2.py");
+    assert_eq!(half2["language"], "Python 2");
+    if python2 {
+        assert_eq!(half2["verdict"], "AC", "{half2:#}");
+    } else {
+        assert!(
+            half2["skipped"].as_str().unwrap().contains("python2"),
+            "{half2:#}"
+        );
+    }
+    assert_eq!(doc["ok"], true, "{doc:#}");
+    assert_eq!(code, 0);
+    let xml = std::fs::read_to_string(junit.path()).unwrap();
+    assert_eq!(xml.matches("<testcase ").count(), 12, "{xml}");
+    assert!(
+        xml.contains("name=\"accepted/half-solution.java\""),
+        "{xml}"
+    );
+    assert!(!xml.contains("<failure"), "{xml}");
+}
+
+#[test]
+fn a_submission_against_its_expectation_is_a_mismatch_and_the_report_is_not_ok() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let dir = copy("half");
+    let subs = dir.path().join("submissions");
+    for folder in [
+        "accepted",
+        "compiler_error",
+        "no_output",
+        "run_time_error",
+        "mixed",
+    ] {
+        std::fs::remove_dir_all(subs.join(folder)).unwrap();
+    }
+    std::fs::remove_file(subs.join("submissions.yaml")).unwrap();
+    std::fs::create_dir(subs.join("accepted")).unwrap();
+    std::fs::rename(
+        subs.join("wrong_answer/floor.py"),
+        subs.join("accepted/floor.py"),
+    )
+    .unwrap();
+    std::fs::write(
+        subs.join("wrong_answer/tagged.py"),
+        "# @EXPECTED_RESULTS@: CORRECT\nprint(int(input()) / 2)\n",
+    )
+    .unwrap();
+    let junit = tempfile::NamedTempFile::new().unwrap();
+    let (code, doc) = verify_json(dir.path(), &["--junit", junit.path().to_str().unwrap()]);
+    let floor = submission(&doc, "accepted/floor.py");
+    assert_eq!(floor["verdict"], "WA");
+    assert_eq!(floor["matched"], false, "{floor:#}");
+    // The tag wins over the folder it lies in.
+    assert_eq!(submission(&doc, "wrong_answer/tagged.py")["matched"], true);
+    assert_eq!(doc["ok"], false);
+    assert_eq!(code, 1);
+    let xml = std::fs::read_to_string(junit.path()).unwrap();
+    assert_eq!(xml.matches("<failure ").count(), 1, "{xml}");
+}
+
+#[test]
+fn a_multi_pass_solution_runs_again_on_the_validators_nextpass_in() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("doubling"), &[]);
+    let ok = submission(&doc, "accepted/double.py");
+    let passes: Vec<u64> = ok["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["passes"].as_u64().unwrap())
+        .collect();
+    // sample 2 -> 4 -> 8, secret 1 -> 2 -> 4 -> 8, secret 5 -> 10.
+    assert_eq!(passes, [2, 3, 1], "{ok:#}");
+    // late.py is right while x < 4: its mistake shows in a later pass only.
+    let late = submission(&doc, "wrong_answer/late.py");
+    assert_eq!(late["verdict"], "WA", "{late:#}");
+    assert_eq!(late["cases"][0]["passes"], 2, "{late:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}
+
+#[test]
+fn more_passes_than_validation_passes_is_a_judge_error() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let dir = copy("doubling");
+    let yaml = dir.path().join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(
+        &yaml,
+        text.replace("validation_passes: 3", "validation_passes: 2"),
+    )
+    .unwrap();
+    let (code, doc) = verify_json(dir.path(), &[]);
+    let ok = submission(&doc, "accepted/double.py");
+    assert_eq!(ok["verdict"], "JE", "{ok:#}");
+    assert_eq!(ok["matched"], false);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn scores_come_from_groups_and_the_validator_and_meet_tags_and_submissions_yaml() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("scores"), &[]);
+    for (path, score) in [
+        ("accepted/echo.py", 100.0),
+        // Tagged @EXPECTED_SCORE@: 85; 40 + 15 (half of 30) + 30.
+        ("partially_accepted/small.py", 85.0),
+        // submissions.yaml: score 15.
+        ("partially_accepted/halves.py", 15.0),
+        ("wrong_answer/minus.py", 0.0),
+    ] {
+        let s = submission(&doc, path);
+        assert_eq!(s["score"].as_f64(), Some(score), "{s:#}");
+        assert_eq!(s["matched"], true, "{s:#}");
+    }
+    let small = submission(&doc, "partially_accepted/small.py");
+    let case = small["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "secret/group2/1")
+        .unwrap();
+    assert_eq!(case["score"].as_f64(), Some(15.0), "{case:#}");
+    assert_eq!(code, 0, "{doc:#}");
+}
+
+#[test]
+fn a_score_other_than_the_tag_says_is_a_mismatch() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let dir = copy("scores");
+    let sub = dir.path().join("submissions/partially_accepted/small.py");
+    let text = std::fs::read_to_string(&sub).unwrap();
+    std::fs::write(
+        &sub,
+        text.replace("@EXPECTED_SCORE@: 85", "@EXPECTED_SCORE@: 80"),
+    )
+    .unwrap();
+    let (code, doc) = verify_json(dir.path(), &[]);
+    let small = submission(&doc, "partially_accepted/small.py");
+    assert_eq!(small["matched"], false, "{small:#}");
+    assert!(
+        small["mismatch"].as_str().unwrap().contains("score 85"),
+        "{small:#}"
+    );
+    assert_eq!(code, 1);
+}
