@@ -44,9 +44,9 @@ pub enum Cmd {
     /// Competitive Companion; each problem becomes problems/NAME/ and testdata/NAME/
     /// with its samples and limits.
     Listen(ListenArgs),
-    /// Check a Kattis/ICPC problem package (every submission in submissions/<verdict>/
-    /// gets its folder's verdict) or a Polygon package (every solution its tag's
-    /// verdict), and every input passes the input validators.
+    /// Check a Kattis/ICPC problem package (every submission gets what its tag,
+    /// submissions.yaml or folder expects) or a Polygon package (every solution its
+    /// tag's verdict), and every input passes the input validators.
     Verify(VerifyArgs),
     /// Turn a Kattis/ICPC or Polygon problem package into a workspace problem:
     /// testdata/NAME/ (cases, problem.toml) and problems/NAME/ from the template.
