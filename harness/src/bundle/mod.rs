@@ -264,9 +264,23 @@ impl Sources {
         self.solutions.keys().cloned().collect()
     }
 
-    /// Where a problem's bundle goes: `target/bundle/NAME.rs`.
+    /// Where a problem's bundle for its own judge goes (see [`Sources::path_for`]).
     pub fn path(&self, problem: &str) -> PathBuf {
-        self.target.join("bundle").join(format!("{problem}.rs"))
+        self.path_for(problem, self.judge_of(problem))
+    }
+
+    /// Where a problem's bundle for `judge` goes: `target/bundle/NAME.rs`, one
+    /// std-only file plain rustc compiles (std, Codeforces), or
+    /// `target/bundle/atcoder/NAME.rs` for a judge with crates installed, whose
+    /// bundle needs them (so one never overwrites the other).
+    pub fn path_for(&self, problem: &str, judge: Judge) -> PathBuf {
+        let dir = self.target.join("bundle");
+        let dir = if judge.installed.is_empty() {
+            dir
+        } else {
+            dir.join(judge.name)
+        };
+        dir.join(format!("{problem}.rs"))
     }
 
     /// Bundles `problem` for its own judge and writes `target/bundle/NAME.rs`.
@@ -278,7 +292,7 @@ impl Sources {
     pub fn write_for(&self, problem: &str, judge: Judge) -> Result<Bundle> {
         let made = self.text(problem, judge)?;
         let (text, modules) = (made.text, made.modules);
-        let path = self.path(problem);
+        let path = self.path_for(problem, judge);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create {}", dir.display()))?;
