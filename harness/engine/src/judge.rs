@@ -366,10 +366,13 @@ pub fn classify(out: &run::Outcome, limits: &Limits) -> Classified {
         };
         return Classified::Failed(Verdict::TLE, detail);
     }
-    // A C program whose malloc returns NULL under RLIMIT_AS usually dies of SIGSEGV
-    // (or SIGBUS) writing through it, with nothing on stderr: near the cap, that is
-    // the memory limit, not a bug elsewhere.
-    let died_at_the_memory_cap = matches!(out.exit, Exit::Signal(libc::SIGSEGV | libc::SIGBUS))
+    // A program whose allocation the address-space limit refused usually dies
+    // right there: a C program writing through malloc's NULL (SIGSEGV, SIGBUS),
+    // or checking it and aborting or exiting non-zero, with nothing a runtime
+    // says on stderr. Near the cap that is the memory limit, not a bug
+    // elsewhere, whatever the language (Codeforces and DOMjudge say MLE).
+    let died_at_the_memory_cap = out.exit != Exit::Code(0)
+        && !matches!(out.exit, Exit::Signal(libc::SIGKILL | libc::SIGXCPU))
         && out.peak_rss >= limits.memory / 10 * 9;
     let said = allocation_failed(out.exit, &stderr);
     if out.peak_rss > limits.memory || died_at_the_memory_cap || said.is_some() {
@@ -566,6 +569,9 @@ mod tests {
             ("SIGSEGV within 10% of the limit: malloc returned NULL", &[&sigsegv, &peak(58)], "MLE"),
             ("SIGBUS within 10% of the limit", &[&signal(libc::SIGBUS), &peak(60)], "MLE"),
             ("SIGSEGV far below the limit: a bug", &[&sigsegv, &peak(50)], "RE"),
+            ("SIGABRT within 10% of the limit: malloc failed, then abort()", &[&sigabrt, &peak(58)], "MLE"),
+            ("exit 1 within 10% of the limit: malloc failed, then exit(1)", &[&exit(1), &peak(60)], "MLE"),
+            ("exit 1 far below the limit", &[&exit(1), &peak(50)], "RE"),
             ("Rust's allocation failure, then SIGABRT", &[&sigabrt, &stderr(RUST_OOM)], "MLE"),
             ("libstdc++'s bad_alloc, then SIGABRT", &[&sigabrt, &stderr(CPP_OOM)], "MLE"),
             ("libc++'s bad_alloc, then SIGABRT", &[&sigabrt, &stderr(LIBCXX_OOM)], "MLE"),

@@ -146,6 +146,20 @@ fn compare_token(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> 
                 show(output)
             ));
         };
+        // NaN and infinities, as problemtools' default_validator.cc and DOMjudge's
+        // compare.cc treat them: a NaN matches only a NaN (however it is spelled,
+        // `nan`, `NaN`), an infinity only the same infinity; neither is within any
+        // tolerance of a finite number.
+        if !expected.is_finite() || !got.is_finite() {
+            let same = (expected.is_nan() && got.is_nan()) || expected == got;
+            return (!same).then(|| {
+                format!(
+                    "expected {} got {}: not the same value",
+                    show(answer),
+                    show(output)
+                )
+            });
+        }
         let diff = (expected - got).abs();
         let abs_ok = flags.abs.is_some_and(|t| diff <= t);
         let rel_ok = flags.rel.is_some_and(|t| diff <= t * expected.abs());
@@ -476,6 +490,23 @@ mod tests {
         assert!(ok("1000.5\n", "1000\n", "float_relative_tolerance 1e-3"));
         assert!(!ok("1000.5\n", "1000\n", "float_absolute_tolerance 1e-3"));
         assert!(ok("1e3\n", "1000\n", "float_absolute_tolerance 0"));
+    }
+
+    #[test]
+    fn nan_matches_nan_and_an_infinity_only_itself_within_a_tolerance() {
+        for (out, ans, same) in [
+            ("nan", "NaN", true),
+            ("NAN", "nan", true),
+            ("inf", "Infinity", true),
+            ("-inf", "-inf", true),
+            ("inf", "-inf", false),
+            ("nan", "1.5", false),
+            ("1.5", "nan", false),
+            ("1e308", "inf", false),
+            ("inf", "1e308", false),
+        ] {
+            assert_eq!(ok(out, ans, "float_tolerance 1e-6"), same, "{out} vs {ans}");
+        }
     }
 
     #[test]
