@@ -90,8 +90,36 @@ struct Finding {
 /// `cargo judge lint [PROBLEM...]`.
 pub fn lint(args: LintArgs) -> Result<Status> {
     let ws = build::workspace()?;
+    let names = folders(&ws, &args)?;
+    let mut lint = Lint {
+        findings: Vec::new(),
+        files: 0,
+        validated: 0,
+    };
+    let (exes, interactors) = lint.programs(&ws, &names)?;
+    for name in &names {
+        let validator = ws.problem(name).and_then(|p| {
+            p.bins
+                .iter()
+                .find(|(_, stem)| stem == "validate")
+                .and_then(|(target, _)| exes.get(&(name.clone(), target.clone())))
+        });
+        let folder = Folder {
+            root: &ws.root,
+            name,
+            dir: ws.testdata().join(name),
+            validator: validator.map(PathBuf::as_path),
+            interactor: interactors.get(name.as_str()),
+        };
+        lint.folder(&folder)?;
+    }
+    lint.report(&ws.root, names.len())
+}
+
+/// The testdata folders to lint: the ones named (each must exist), or all.
+fn folders(ws: &build::Workspace, args: &LintArgs) -> Result<Vec<String>> {
     let testdata = ws.testdata();
-    let names: Vec<String> = if args.problems.is_empty() {
+    if args.problems.is_empty() {
         let mut v: Vec<String> = std::fs::read_dir(&testdata)
             .with_context(|| format!("cannot read {}", testdata.display()))?
             .filter_map(|e| e.ok())
@@ -99,89 +127,121 @@ pub fn lint(args: LintArgs) -> Result<Status> {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect();
         v.sort();
-        v
-    } else {
-        for n in &args.problems {
-            if !testdata.join(n).is_dir() {
-                let mut known: Vec<String> = ws.problems.iter().map(|p| p.name.clone()).collect();
-                known.extend(
-                    std::fs::read_dir(&testdata)
-                        .into_iter()
-                        .flatten()
-                        .flatten()
-                        .filter(|e| e.path().is_dir())
-                        .map(|e| e.file_name().to_string_lossy().into_owned()),
-                );
-                known.sort();
-                known.dedup();
-                let known: Vec<&str> = known.iter().map(String::as_str).collect();
-                return Err(plan::unknown_problem(n, &known));
-            }
-        }
-        args.problems.clone()
-    };
-    let with_validator: Vec<&str> = names
-        .iter()
-        .filter(|n| {
-            ws.problem(n)
-                .is_some_and(|p| p.bins.iter().any(|(_, stem)| stem == "validate"))
-        })
-        .map(String::as_str)
-        .collect();
-    // Interactive problems: their interactor replays each `.interaction` sample.
-    // A problem.toml that does not load is a finding: the judge would refuse it.
-    let mut settings: HashMap<&str, crate::problem::Settings> = HashMap::new();
-    let mut findings = Vec::new();
-    for name in &names {
-        match crate::problem::Settings::load(&testdata.join(name)) {
-            Ok(s) if s.interactor.is_some() => {
-                settings.insert(name.as_str(), s);
-            }
-            Ok(_) => {}
-            Err(e) => findings.push(Finding {
-                path: testdata.join(name).join(crate::problem::FILE_NAME),
-                line: 0,
-                message: unwrapped(&e),
-                tolerated: false,
-            }),
+        return Ok(v);
+    }
+    for n in &args.problems {
+        if !testdata.join(n).is_dir() {
+            let mut known: Vec<String> = ws.problems.iter().map(|p| p.name.clone()).collect();
+            known.extend(
+                std::fs::read_dir(&testdata)
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .filter(|e| e.path().is_dir())
+                    .map(|e| e.file_name().to_string_lossy().into_owned()),
+            );
+            known.sort();
+            known.dedup();
+            let known: Vec<&str> = known.iter().map(String::as_str).collect();
+            return Err(plan::unknown_problem(n, &known));
         }
     }
-    let mut to_build = with_validator.clone();
-    to_build.extend(
-        settings
-            .iter()
-            .filter(|(n, s)| {
-                ws.problem(n).is_some()
-                    && matches!(s.interactor, Some(crate::interact::Interactor::Binary(_)))
-            })
-            .map(|(n, _)| *n),
-    );
-    to_build.sort();
-    to_build.dedup();
-    let exes = if to_build.is_empty() {
-        build::Executables::new()
-    } else {
-        build::build(&ws, &to_build)?
-    };
-    let mut interactors: HashMap<&str, crate::interact::Interactor> = HashMap::new();
-    for (name, mut s) in settings {
-        crate::interact::resolve(&mut s, name, &exes)?;
-        if let Some(i) = s.interactor {
-            interactors.insert(name, i);
-        }
-    }
-    let mut files = 0;
-    let mut validated = 0;
-    for name in &names {
-        let dir = testdata.join(name);
-        let validator = ws.problem(name).and_then(|p| {
-            p.bins
-                .iter()
-                .find(|(_, stem)| stem == "validate")
-                .and_then(|(target, _)| exes.get(&(name.clone(), target.clone())))
+    Ok(args.problems.clone())
+}
+
+/// What lint found so far, and what it looked at.
+struct Lint {
+    findings: Vec<Finding>,
+    files: usize,
+    validated: usize,
+}
+
+/// One testdata folder and the programs that check it.
+struct Folder<'a> {
+    /// The workspace root, to name files relative to it.
+    root: &'a Path,
+    name: &'a str,
+    dir: PathBuf,
+    /// The problem's `NAME-validate`, built.
+    validator: Option<&'a Path>,
+    /// The interactor that replays `.interaction` samples.
+    interactor: Option<&'a crate::interact::Interactor>,
+}
+
+impl Lint {
+    fn error(&mut self, path: &Path, line: usize, message: String) {
+        self.findings.push(Finding {
+            path: path.to_path_buf(),
+            line,
+            message,
+            tolerated: false,
         });
-        let mut seen: HashMap<Vec<u8>, PathBuf> = HashMap::new();
-        let all: Vec<PathBuf> = WalkDir::new(&dir)
+    }
+
+    /// Builds what lint runs: each problem's validator and the interactors of
+    /// interactive problems (which replay `.interaction` samples). A
+    /// problem.toml that does not load is a finding: the judge would refuse it.
+    fn programs<'n>(
+        &mut self,
+        ws: &build::Workspace,
+        names: &'n [String],
+    ) -> Result<(
+        build::Executables,
+        HashMap<&'n str, crate::interact::Interactor>,
+    )> {
+        let testdata = ws.testdata();
+        let mut settings: HashMap<&str, crate::problem::Settings> = HashMap::new();
+        for name in names {
+            match crate::problem::Settings::load(&testdata.join(name)) {
+                Ok(s) if s.interactor.is_some() => {
+                    settings.insert(name.as_str(), s);
+                }
+                Ok(_) => {}
+                Err(e) => self.error(
+                    &testdata.join(name).join(crate::problem::FILE_NAME),
+                    0,
+                    unwrapped(&e),
+                ),
+            }
+        }
+        let mut to_build: Vec<&str> = names
+            .iter()
+            .filter(|n| {
+                ws.problem(n)
+                    .is_some_and(|p| p.bins.iter().any(|(_, stem)| stem == "validate"))
+            })
+            .map(String::as_str)
+            .collect();
+        to_build.extend(
+            settings
+                .iter()
+                .filter(|(n, s)| {
+                    ws.problem(n).is_some()
+                        && matches!(s.interactor, Some(crate::interact::Interactor::Binary(_)))
+                })
+                .map(|(n, _)| *n),
+        );
+        to_build.sort();
+        to_build.dedup();
+        let exes = if to_build.is_empty() {
+            build::Executables::new()
+        } else {
+            build::build(ws, &to_build)?
+        };
+        let mut interactors = HashMap::new();
+        for (name, mut s) in settings {
+            crate::interact::resolve(&mut s, name, &exes)?;
+            if let Some(i) = s.interactor {
+                interactors.insert(name, i);
+            }
+        }
+        Ok((exes, interactors))
+    }
+
+    /// Every file of one folder: strays, each case file's hygiene, inputs with the
+    /// same content, validation, sample dialogues, and unpaired cases.
+    fn folder(&mut self, f: &Folder) -> Result<()> {
+        let all: Vec<PathBuf> = WalkDir::new(&f.dir)
             .into_iter()
             .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
             .filter_map(|e| e.ok())
@@ -189,14 +249,13 @@ pub fn lint(args: LintArgs) -> Result<Status> {
             .map(|e| e.into_path())
             .collect();
         for stray in all.iter().filter(|p| is_stray(p)) {
-            findings.push(Finding {
-                path: stray.clone(),
-                line: 0,
-                message: "stray file: neither a case (.in, .out, .ans) nor problem.toml or README \
-                          (judge ignores it; a misspelt extension?)"
+            self.error(
+                stray,
+                0,
+                "stray file: neither a case (.in, .out, .ans) nor problem.toml or README \
+                 (judge ignores it; a misspelt extension?)"
                     .to_string(),
-                tolerated: false,
-            });
+            );
         }
         let mut paths: Vec<PathBuf> = all
             .into_iter()
@@ -206,15 +265,16 @@ pub fn lint(args: LintArgs) -> Result<Status> {
             })
             .collect();
         paths.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+        let mut seen: HashMap<Vec<u8>, PathBuf> = HashMap::new();
         for path in &paths {
-            files += 1;
+            self.files += 1;
             let bytes =
                 std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
             let tolerated = path
                 .file_name()
-                .is_some_and(|f| f.to_string_lossy().contains(TOLERATED));
+                .is_some_and(|name| name.to_string_lossy().contains(TOLERATED));
             for (line, message) in file_findings(&bytes) {
-                findings.push(Finding {
+                self.findings.push(Finding {
                     path: path.clone(),
                     line,
                     message,
@@ -222,116 +282,106 @@ pub fn lint(args: LintArgs) -> Result<Status> {
                 });
             }
             if path.extension().is_some_and(|x| x == "interaction") {
-                let at = |line: usize, message: String| Finding {
-                    path: path.clone(),
-                    line,
-                    message,
-                    tolerated: false,
-                };
-                let (input, answer) = (path.with_extension("in"), path.with_extension("out"));
-                match crate::interact::parse_interaction(&String::from_utf8_lossy(&bytes)) {
-                    Err((line, why)) => findings.push(at(line, why)),
-                    Ok(_) if !input.is_file() || !answer.is_file() => findings.push(at(
-                        0,
-                        "a sample dialogue needs its case: no matching .in and .out".into(),
-                    )),
-                    Ok(lines) => match interactors.get(name.as_str()) {
-                        Some(interactor) => {
-                            if let Some(why) =
-                                crate::interact::replay(interactor, &input, &answer, &lines)?
-                            {
-                                findings.push(at(0, why));
-                            }
-                        }
-                        None => findings.push(at(
-                            0,
-                            "a sample dialogue in a folder whose problem.toml names no interactor"
-                                .into(),
-                        )),
-                    },
-                }
-                continue;
-            }
-            if path.extension().is_some_and(|x| x == "in") {
+                self.dialogue(f, path, &bytes)?;
+            } else if path.extension().is_some_and(|x| x == "in") {
                 if let Some(first) = seen.get(&bytes) {
-                    findings.push(Finding {
-                        path: path.clone(),
-                        line: 0,
-                        message: format!("same input as {}", rel(&ws.root, first)),
-                        tolerated: false,
-                    });
+                    let message = format!("same input as {}", rel(f.root, first));
+                    self.error(path, 0, message);
                 } else {
-                    seen.insert(bytes.clone(), path.clone());
+                    seen.insert(bytes, path.clone());
                 }
-                if let Some(validator) = validator.filter(|_| !tolerated) {
-                    validated += 1;
+                if let Some(validator) = f.validator.filter(|_| !tolerated) {
+                    self.validated += 1;
                     if let Some(why) = rejected(validator, path)? {
-                        findings.push(Finding {
-                            path: path.clone(),
-                            line: 0,
-                            message: format!("rejected by {name}-validate: {why}"),
-                            tolerated: false,
-                        });
+                        self.error(path, 0, format!("rejected by {}-validate: {why}", f.name));
                     }
                 }
             }
         }
-        for lonely in discover::cases(&dir)?.unpaired {
+        for lonely in discover::cases(&f.dir)?.unpaired {
             let partner = if lonely.extension().is_some_and(|e| e == "in") {
                 ".out"
             } else {
                 ".in"
             };
-            findings.push(Finding {
-                path: lonely,
-                line: 0,
-                message: format!("no matching {partner} file"),
-                tolerated: false,
-            });
+            self.error(&lonely, 0, format!("no matching {partner} file"));
         }
+        Ok(())
     }
-    let mut out = anstream::stdout();
-    let problems = findings.iter().filter(|f| !f.tolerated).count();
-    for f in &findings {
-        let at = if f.line > 0 {
-            format!(":{}", f.line)
-        } else {
-            String::new()
-        };
-        if f.tolerated {
-            writeln!(
-                out,
-                "{DIM}tolerated{DIM:#} {}{at}: {} (allowed: the name says \"{TOLERATED}\")",
-                rel(&ws.root, &f.path),
-                f.message
-            )?;
-        } else {
-            writeln!(
-                out,
-                "{RED}error{RED:#} {}{at}: {}",
-                rel(&ws.root, &f.path),
-                f.message
-            )?;
+
+    /// A sample dialogue (`NAME.interaction`): well formed, beside its case, and
+    /// replayed against the folder's interactor.
+    fn dialogue(&mut self, f: &Folder, path: &Path, bytes: &[u8]) -> Result<()> {
+        let (input, answer) = (path.with_extension("in"), path.with_extension("out"));
+        match crate::interact::parse_interaction(&String::from_utf8_lossy(bytes)) {
+            Err((line, why)) => self.error(path, line, why),
+            Ok(_) if !input.is_file() || !answer.is_file() => self.error(
+                path,
+                0,
+                "a sample dialogue needs its case: no matching .in and .out".into(),
+            ),
+            Ok(lines) => match f.interactor {
+                Some(interactor) => {
+                    if let Some(why) = crate::interact::replay(interactor, &input, &answer, &lines)?
+                    {
+                        self.error(path, 0, why);
+                    }
+                }
+                None => self.error(
+                    path,
+                    0,
+                    "a sample dialogue in a folder whose problem.toml names no interactor".into(),
+                ),
+            },
         }
+        Ok(())
     }
-    let tolerated = findings.len() - problems;
-    let summary = format!(
-        "{}, {}, {} validated: {}, {tolerated} tolerated",
-        plural(names.len(), "folder", "folders"),
-        plural(files, "file", "files"),
-        plural(validated, "input", "inputs"),
+
+    /// Prints every finding and the summary line; failed if any is not tolerated.
+    fn report(&self, root: &Path, folders: usize) -> Result<Status> {
+        let mut out = anstream::stdout();
+        let problems = self.findings.iter().filter(|f| !f.tolerated).count();
+        for f in &self.findings {
+            let at = if f.line > 0 {
+                format!(":{}", f.line)
+            } else {
+                String::new()
+            };
+            if f.tolerated {
+                writeln!(
+                    out,
+                    "{DIM}tolerated{DIM:#} {}{at}: {} (allowed: the name says \"{TOLERATED}\")",
+                    rel(root, &f.path),
+                    f.message
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "{RED}error{RED:#} {}{at}: {}",
+                    rel(root, &f.path),
+                    f.message
+                )?;
+            }
+        }
+        let tolerated = self.findings.len() - problems;
+        let summary = format!(
+            "{}, {}, {} validated: {}, {tolerated} tolerated",
+            plural(folders, "folder", "folders"),
+            plural(self.files, "file", "files"),
+            plural(self.validated, "input", "inputs"),
+            if problems == 0 {
+                "clean".to_string()
+            } else {
+                plural(problems, "problem", "problems")
+            }
+        );
         if problems == 0 {
-            "clean".to_string()
+            writeln!(out, "{GREEN}ok{GREEN:#} {summary}")?;
+            Ok(Status::Passed)
         } else {
-            plural(problems, "problem", "problems")
+            writeln!(out, "{RED}FAIL{RED:#} {summary}")?;
+            Ok(Status::Failed)
         }
-    );
-    if problems == 0 {
-        writeln!(out, "{GREEN}ok{GREEN:#} {summary}")?;
-        Ok(Status::Passed)
-    } else {
-        writeln!(out, "{RED}FAIL{RED:#} {summary}")?;
-        Ok(Status::Failed)
     }
 }
 
