@@ -99,20 +99,30 @@ pub struct JudgeArgs {
     /// rustc --edition 2021 -O) instead of the crate's binary.
     #[arg(long)]
     pub bundled: bool,
+    /// Build with overflow checks and debug assertions (the `checked` profile, in its
+    /// own target folder): an overflow is RE with the panic's message.
+    #[arg(long, conflicts_with = "bundled")]
+    pub checked: bool,
     /// How to judge and report.
     #[command(flatten)]
     pub options: Options,
 }
 
-/// `cargo judge run --cmd CMD DIR`.
+/// `cargo judge run FILE DIR` or `cargo judge run --cmd CMD DIR`.
 #[derive(Debug, Args)]
 pub struct RunArgs {
-    /// The solution, as a shell command line, e.g. "python3 sol.py".
+    /// The solution, as a shell command line, e.g. "python3 sol.py" (instead of FILE).
     #[arg(long, value_name = "CMD")]
-    pub cmd: String,
-    /// Folder of NAME.in / NAME.out pairs (and optionally problem.toml).
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
+    pub cmd: Option<String>,
+    /// FILE: a source (.c, .cpp, .py, .java, .rs; compiled once, cached by content,
+    /// or a workspace problem's src/main.rs, built by cargo), then DIR: the folder of
+    /// NAME.in / NAME.out pairs (and optionally problem.toml).
+    #[arg(value_name = "[FILE] DIR", num_args = 1..=2, required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Build a workspace problem's FILE with overflow checks and debug assertions
+    /// (the `checked` profile, in its own target folder).
+    #[arg(long)]
+    pub checked: bool,
     /// Override problem.toml's checker.
     #[arg(long, value_enum)]
     pub checker: Option<CheckerArg>,
@@ -126,6 +136,18 @@ pub struct RunArgs {
     /// How to judge and report.
     #[command(flatten)]
     pub options: Options,
+}
+
+impl RunArgs {
+    /// The source FILE, when one was given before DIR.
+    pub fn file(&self) -> Option<&std::path::Path> {
+        (self.paths.len() == 2).then(|| self.paths[0].as_path())
+    }
+
+    /// The testdata folder: the last path.
+    pub fn dir(&self) -> &std::path::Path {
+        self.paths.last().expect("clap requires DIR")
+    }
 }
 
 /// `cargo judge stress NAME [-- GENERATOR ARGS]`.
@@ -157,6 +179,10 @@ pub struct StressArgs {
     /// .out from the brute force (interactive: from NAME-gen --answer INPUT).
     #[arg(long)]
     pub save: bool,
+    /// Build the solution and the brute force with overflow checks and debug
+    /// assertions (the `checked` profile, in its own target folder).
+    #[arg(long)]
+    pub checked: bool,
     /// Report the failing input as generated, without shrinking it.
     #[arg(long)]
     pub no_shrink: bool,

@@ -25,7 +25,8 @@ use crate::units::plural;
 
 /// `cargo judge [PROBLEM...]`.
 pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
-    let ws = build::workspace()?;
+    let mut ws = build::workspace()?;
+    ws.checked = args.checked;
     let mut plan = plan::workspace(&ws, &args.problems, &args.options.selection())?;
     let mut reporter = reporters(&args.options, &plan.incomplete)?;
     say_errors_first(&plan);
@@ -159,8 +160,11 @@ fn judge_bundles(
 
 /// `cargo judge run --cmd CMD DIR`.
 pub fn judge_dir(args: RunArgs) -> Result<Status> {
-    plan::check_program("--cmd", &args.cmd)?;
-    let mut plan = plan::folder(&args.dir, &args.options.selection())?;
+    if args.file().is_none() && args.cmd.is_none() {
+        crate::solution::of(None, None, false, 0)?;
+    }
+    let dir = args.dir().to_path_buf();
+    let mut plan = plan::folder(&dir, &args.options.selection())?;
     for note in &plan.notes {
         // Human output reads it first; JSON keeps stdout one document.
         if args.options.format == Format::Human {
@@ -174,7 +178,7 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
         say_errors_first(&plan);
         return finish(&mut reporter, &[], &[], &plan.errors);
     };
-    match (args.checker, args.checker_command) {
+    match (args.checker, args.checker_command.clone()) {
         (Some(CheckerArg::Command), Some(command)) | (None, Some(command)) => {
             let time_limit = match &suite.settings.checker {
                 Checker::Command { time_limit, .. } => *time_limit,
@@ -182,7 +186,7 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
             };
             suite.settings.checker = Checker::Command {
                 command,
-                dir: args.dir.clone(),
+                dir: dir.clone(),
                 time_limit,
             };
         }
@@ -222,9 +226,24 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     }
     // A checker program that cannot run is one error, not an ERR on every case.
     plan::check_checker(&suite.settings.checker)?;
+    // The solution is ready (built, or its program found) before any case runs.
+    let memory_mib = (suite.settings.memory_limit >> 20).max(1);
+    let solution = crate::solution::of(args.file(), args.cmd.as_deref(), args.checked, memory_mib)?;
     say_errors_first(&plan);
     let suite = &plan.suites[0];
-    let jobs = suite.jobs(&suite.name, runner::shell_command(&args.cmd));
+    let start = match solution {
+        crate::solution::Solution::Ready(start, _) => start,
+        crate::solution::Solution::CompileError(why) => {
+            let name = args
+                .file()
+                .map_or_else(|| suite.name.clone(), |f| f.display().to_string());
+            let result = CaseResult::compile_error(&name, &why);
+            reporter.begin(&[], &[])?;
+            reporter.case(&result)?;
+            return finish(&mut reporter, &[result], &[], &plan.errors);
+        }
+    };
+    let jobs = suite.jobs(&suite.name, start);
     let results = execute(&jobs, &[], &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &[], &plan.errors)
 }

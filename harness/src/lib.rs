@@ -16,6 +16,7 @@ pub mod commands;
 pub mod lint;
 pub mod listen;
 pub mod scaffold;
+pub mod solution;
 pub mod stress;
 
 /// Interactive problems: the engine's relay and verdicts, and stress testing

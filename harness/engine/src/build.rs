@@ -32,7 +32,15 @@ pub struct Workspace {
     pub problems: Vec<Problem>,
     /// Package names by cargo's package id, to read build messages.
     package_ids: BTreeMap<String, String>,
+    /// Build the programs with the [`CHECKED_PROFILE`] (overflow checks and debug
+    /// assertions) instead of release (`--checked`).
+    pub checked: bool,
 }
+
+/// The profile of `--checked` builds, defined in the workspace's Cargo.toml:
+/// release with overflow checks and debug assertions, in its own folder under
+/// target/, so the release binaries are never rebuilt or replaced by it.
+pub const CHECKED_PROFILE: &str = "checked";
 
 impl Workspace {
     /// `testdata/` under the root.
@@ -94,6 +102,7 @@ pub fn workspace() -> Result<Workspace> {
         root,
         problems,
         package_ids,
+        checked: false,
     })
 }
 
@@ -191,10 +200,14 @@ pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Re
         .current_dir(&workspace.root)
         .args([
             "build",
-            "--release",
             "--keep-going",
             "--message-format=json-diagnostic-rendered-ansi",
         ])
+        .args(if workspace.checked {
+            &["--profile", CHECKED_PROFILE][..]
+        } else {
+            &["--release"][..]
+        })
         .stdout(Stdio::piped())
         // Through the launcher's filter: a build with nothing to do prints nothing
         // (no `Finished` line on every warm `cargo judge`), a real one shows

@@ -453,7 +453,30 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
         };
         bail!("cannot run {flag} \"{cmd}\": program \"{program}\" not found{hint}");
     }
+    if let Some(program) = not_executable(cmd) {
+        let interpreter = match Path::new(&program).extension().and_then(|e| e.to_str()) {
+            Some("py") => format!(", or run it through python3: {flag} \"python3 {program}\""),
+            Some("sh") => format!(", or run it through sh: {flag} \"sh {program}\""),
+            _ => String::new(),
+        };
+        bail!(
+            "cannot run {flag} \"{cmd}\": {program} is not executable \
+             (chmod +x {program}{interpreter})"
+        );
+    }
     Ok(())
+}
+
+/// The first word of `cmd` when it is a path to a file without an execute
+/// permission (run as a program, every case would fail with "Permission denied").
+fn not_executable(cmd: &str) -> Option<String> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let program = cmd.split_whitespace().next()?;
+    if !program.contains('/') || program.contains(['=', '\'', '"', '$']) {
+        return None;
+    }
+    let meta = std::fs::metadata(program).ok()?;
+    (meta.is_file() && meta.permissions().mode() & 0o111 == 0).then(|| program.to_string())
 }
 
 /// Fails when a checker program does not exist (run in its folder), or a testlib

@@ -49,7 +49,8 @@ const GREEN: Style = AnsiColor::Green.on_default().bold();
 
 /// `cargo judge stress NAME`.
 pub fn stress(args: StressArgs) -> Result<Status> {
-    let ws = build::workspace()?;
+    let mut ws = build::workspace()?;
+    ws.checked = args.checked;
     let name = args.problem.as_str();
     crate::plan::problem(&ws, name)?;
     // An interactive problem has no brute force: its interactor is the oracle.

@@ -4,6 +4,7 @@
 mod bless;
 mod builds;
 mod bundle;
+mod checked;
 mod ci;
 mod crates;
 mod diffs;
