@@ -10,7 +10,7 @@
 //! `stress`, `check` and `diff`.
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anstyle::{AnsiColor, Style};
@@ -51,8 +51,52 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
         );
     }
     let settings = Settings::load(&dir)?;
-    let found = discover::cases(&dir)?;
-    let filter = CaseFilter::new(&args.cases)?;
+    let mut targets = targets(&dir, name, &args.cases)?;
+    let kept = targets.iter().filter(|t| t.old.is_some()).count();
+    if !args.force {
+        targets.retain(|t| t.old.is_none());
+    }
+    if targets.is_empty() {
+        writeln!(
+            anstream::stdout(),
+            "nothing to bless in {}: every selected input has its .out ({kept} kept; --force rewrites them)",
+            dir.display()
+        )?;
+        return Ok(Status::Passed);
+    }
+    let programs = stress::programs(&ws, name)?;
+    let limits = Limits {
+        time: settings
+            .time_limit
+            .max(Duration::from_secs_f64(args.brute_time_limit)),
+        memory: settings.memory_limit.max(1 << 30),
+        output: settings.output_limit,
+    };
+    let bless = Bless {
+        root: &ws.root,
+        name,
+        checker: &settings.checker,
+        limits,
+        from: args.from,
+        programs: &programs,
+    };
+    if let Some(validate) = &programs.validate
+        && !bless.inputs_valid(validate, &targets)?
+    {
+        return Ok(Status::Failed);
+    }
+    let Some(writes) = bless.outputs(&targets)? else {
+        return Ok(Status::Failed);
+    };
+    bless.write(writes)?;
+    Ok(Status::Passed)
+}
+
+/// The inputs selected by `--case`: every case, and every `.in` without an
+/// `.out` yet, each with the `.out` it has now.
+fn targets(dir: &Path, name: &str, cases: &[String]) -> Result<Vec<Target>> {
+    let found = discover::cases(dir)?;
+    let filter = CaseFilter::new(cases)?;
     let mut targets: Vec<Target> = found
         .cases
         .iter()
@@ -69,7 +113,7 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
     {
         let stem = lonely
-            .strip_prefix(&dir)
+            .strip_prefix(dir)
             .unwrap_or(lonely)
             .with_extension("");
         targets.push(Target {
@@ -83,7 +127,7 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
     targets.retain(|t| filter.matches(&t.name));
     if targets.is_empty() {
         if filter.is_active() {
-            let quoted: Vec<String> = args.cases.iter().map(|p| format!("\"{p}\"")).collect();
+            let quoted: Vec<String> = cases.iter().map(|p| format!("\"{p}\"")).collect();
             bail!(
                 "--case {} matches no input of {name} ({})",
                 quoted.join(", "),
@@ -95,123 +139,86 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
     for t in &mut targets {
         t.old = std::fs::read(&t.output).ok();
     }
-    let kept = targets.iter().filter(|t| t.old.is_some()).count();
-    if !args.force {
-        targets.retain(|t| t.old.is_none());
+    Ok(targets)
+}
+
+/// One bless: the programs it runs and how it compares them.
+struct Bless<'a> {
+    root: &'a Path,
+    name: &'a str,
+    checker: &'a Checker,
+    limits: Limits,
+    from: BlessFrom,
+    programs: &'a stress::Programs,
+}
+
+/// An output to write: its target, the bytes, and a note on the cross-check.
+type Blessed<'t> = (&'t Target, Vec<u8>, String);
+
+impl Bless<'_> {
+    fn rel(&self, p: &Path) -> String {
+        p.strip_prefix(self.root).unwrap_or(p).display().to_string()
     }
-    let rel = |p: &std::path::Path| p.strip_prefix(&ws.root).unwrap_or(p).display().to_string();
-    let mut out = anstream::stdout();
-    if targets.is_empty() {
-        writeln!(
-            out,
-            "nothing to bless in {}: every selected input has its .out ({kept} kept; --force rewrites them)",
-            dir.display()
-        )?;
-        return Ok(Status::Passed);
+
+    /// (the program that writes the output, its name), then the other one.
+    fn sides(&self) -> ((&Path, &'static str), (&Path, &'static str)) {
+        let brute = (self.programs.brute.as_path(), "brute force");
+        let solution = (self.programs.solution.as_path(), "solution");
+        match self.from {
+            BlessFrom::Brute => (brute, solution),
+            BlessFrom::Solution => (solution, brute),
+        }
     }
-    let programs = stress::programs(&ws, name)?;
-    let (source, other, source_name, other_name) = match args.from {
-        BlessFrom::Brute => (
-            &programs.brute,
-            &programs.solution,
-            "brute force",
-            "solution",
-        ),
-        BlessFrom::Solution => (
-            &programs.solution,
-            &programs.brute,
-            "solution",
-            "brute force",
-        ),
-    };
-    let limits = Limits {
-        time: settings
-            .time_limit
-            .max(Duration::from_secs_f64(args.brute_time_limit)),
-        memory: settings.memory_limit.max(1 << 30),
-        output: settings.output_limit,
-    };
-    // An expected output is only as good as its input: every input the problem's
-    // validator rejects is named, and nothing is run or written until it is fixed
-    // (a file named `tolerated` deliberately breaks the format, as lint allows).
-    if let Some(validate) = &programs.validate {
+
+    /// An expected output is only as good as its input: every input the problem's
+    /// validator rejects is named, and nothing is run or written until it is fixed
+    /// (a file named `tolerated` deliberately breaks the format, as lint allows).
+    fn inputs_valid(&self, validate: &Path, targets: &[Target]) -> Result<bool> {
         let mut rejected = Vec::new();
         for t in targets
             .iter()
             .filter(|t| !t.name.contains(crate::lint::TOLERATED))
         {
-            if let Side::Failed(_, why) = stress::run_side(validate, &t.input, &limits)? {
+            if let Side::Failed(_, why) = stress::run_side(validate, &t.input, &self.limits)? {
                 rejected.push(format!(
-                    "{}: rejected by {name}-validate ({why})",
-                    rel(&t.input)
+                    "{}: rejected by {}-validate ({why})",
+                    self.rel(&t.input),
+                    self.name
                 ));
             }
         }
-        if !rejected.is_empty() {
-            for r in &rejected {
-                writeln!(out, "{RED}refused{RED:#} {r}")?;
-            }
-            writeln!(
-                out,
-                "nothing written: fix the {} or name {} \"{}\" first",
-                plural(rejected.len(), "rejected input", "rejected inputs"),
-                if rejected.len() == 1 { "it" } else { "them" },
-                crate::lint::TOLERATED
-            )?;
-            return Ok(Status::Failed);
+        if rejected.is_empty() {
+            return Ok(true);
         }
+        let mut out = anstream::stdout();
+        for r in &rejected {
+            writeln!(out, "{RED}refused{RED:#} {r}")?;
+        }
+        writeln!(
+            out,
+            "nothing written: fix the {} or name {} \"{}\" first",
+            plural(rejected.len(), "rejected input", "rejected inputs"),
+            if rejected.len() == 1 { "it" } else { "them" },
+            crate::lint::TOLERATED
+        )?;
+        Ok(false)
     }
-    let mut refusals = Vec::new();
-    let mut writes = Vec::new();
-    for t in &targets {
-        let produced = match stress::run_side(source, &t.input, &limits)? {
-            Side::Ran(o) => o,
-            Side::Failed(v, why) => {
-                refusals.push(format!(
-                    "{}: the {source_name} failed ({}): {why}",
-                    t.name,
-                    v.name()
-                ));
-                continue;
+
+    /// Runs both programs on every target: the outputs to write, or `None` (the
+    /// refusals printed) when either failed or they disagree on any case.
+    fn outputs<'t>(&self, targets: &'t [Target]) -> Result<Option<Vec<Blessed<'t>>>> {
+        let mut refusals = Vec::new();
+        let mut writes = Vec::new();
+        for t in targets {
+            match self.output(t)? {
+                Ok((produced, note)) => writes.push((t, produced, note)),
+                Err(refusal) => refusals.push(refusal),
             }
-        };
-        let note = match stress::run_side(other, &t.input, &limits)? {
-            Side::Ran(o) => {
-                let (b, s) = match args.from {
-                    BlessFrom::Brute => (&produced, &o),
-                    BlessFrom::Solution => (&o, &produced),
-                };
-                match check::check(&settings.checker, &t.input, s, b)? {
-                    Outcome::Accepted => String::new(),
-                    outcome => {
-                        let mut d = String::new();
-                        diff::render_texts(
-                            &mut d,
-                            &settings.checker,
-                            outcome.rejection(),
-                            b,
-                            s,
-                            ["brute force", "solution"],
-                            true,
-                        )
-                        .expect("writing to a String cannot fail");
-                        refusals.push(format!(
-                            "{}: the brute force and the solution disagree:\n    {}",
-                            t.name,
-                            d.trim_end().replace('\n', "\n    ")
-                        ));
-                        continue;
-                    }
-                }
-            }
-            Side::Failed(v, why) => format!(
-                " (not cross-checked: the {other_name} got {}: {why})",
-                v.name()
-            ),
-        };
-        writes.push((t, produced, note));
-    }
-    if !refusals.is_empty() {
+        }
+        if refusals.is_empty() {
+            return Ok(Some(writes));
+        }
+        let mut out = anstream::stdout();
         for r in &refusals {
             writeln!(out, "{RED}refused{RED:#} {r}")?;
         }
@@ -220,42 +227,99 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
             "nothing written: fix the {} above first",
             plural(refusals.len(), "case", "cases")
         )?;
-        return Ok(Status::Failed);
+        Ok(None)
     }
-    for (t, produced, note) in writes {
-        let rel = rel(&t.output);
-        match &t.old {
-            Some(old) if *old == produced => {
-                writeln!(out, "unchanged {rel}{note}")?;
-                continue;
+
+    /// One target's output and the cross-check's note, or why it is refused.
+    fn output(&self, t: &Target) -> Result<Result<(Vec<u8>, String), String>> {
+        let ((source, source_name), (other, other_name)) = self.sides();
+        let produced = match stress::run_side(source, &t.input, &self.limits)? {
+            Side::Ran(o) => o,
+            Side::Failed(v, why) => {
+                return Ok(Err(format!(
+                    "{}: the {source_name} failed ({}): {why}",
+                    t.name,
+                    v.name()
+                )));
             }
-            Some(old) => {
+        };
+        let o = match stress::run_side(other, &t.input, &self.limits)? {
+            Side::Ran(o) => o,
+            Side::Failed(v, why) => {
+                let note = format!(
+                    " (not cross-checked: the {other_name} got {}: {why})",
+                    v.name()
+                );
+                return Ok(Ok((produced, note)));
+            }
+        };
+        let (b, s) = match self.from {
+            BlessFrom::Brute => (&produced, &o),
+            BlessFrom::Solution => (&o, &produced),
+        };
+        match check::check(self.checker, &t.input, s, b)? {
+            Outcome::Accepted => Ok(Ok((produced, String::new()))),
+            outcome => {
                 let mut d = String::new();
                 diff::render_texts(
                     &mut d,
-                    &Checker::Exact,
-                    None,
-                    old,
-                    &produced,
-                    ["old", "new"],
+                    self.checker,
+                    outcome.rejection(),
+                    b,
+                    s,
+                    ["brute force", "solution"],
                     true,
                 )
                 .expect("writing to a String cannot fail");
-                writeln!(
-                    out,
-                    "{BOLD}rewrote{BOLD:#} {rel} from the {source_name}{note}:"
-                )?;
-                for line in d.lines() {
-                    writeln!(out, "    {line}")?;
-                }
+                Ok(Err(format!(
+                    "{}: the brute force and the solution disagree:\n    {}",
+                    t.name,
+                    d.trim_end().replace('\n', "\n    ")
+                )))
             }
-            None => writeln!(
-                out,
-                "{BOLD}wrote{BOLD:#} {rel} from the {source_name}{note}"
-            )?,
         }
-        std::fs::write(&t.output, &produced)
-            .with_context(|| format!("cannot write {}", t.output.display()))?;
     }
-    Ok(Status::Passed)
+
+    /// Writes each output, saying whether it was new, rewritten (with the diff)
+    /// or unchanged.
+    fn write(&self, writes: Vec<Blessed>) -> Result<()> {
+        let mut out = anstream::stdout();
+        let ((_, source_name), _) = self.sides();
+        for (t, produced, note) in writes {
+            let rel = self.rel(&t.output);
+            match &t.old {
+                Some(old) if *old == produced => {
+                    writeln!(out, "unchanged {rel}{note}")?;
+                    continue;
+                }
+                Some(old) => {
+                    let mut d = String::new();
+                    diff::render_texts(
+                        &mut d,
+                        &Checker::Exact,
+                        None,
+                        old,
+                        &produced,
+                        ["old", "new"],
+                        true,
+                    )
+                    .expect("writing to a String cannot fail");
+                    writeln!(
+                        out,
+                        "{BOLD}rewrote{BOLD:#} {rel} from the {source_name}{note}:"
+                    )?;
+                    for line in d.lines() {
+                        writeln!(out, "    {line}")?;
+                    }
+                }
+                None => writeln!(
+                    out,
+                    "{BOLD}wrote{BOLD:#} {rel} from the {source_name}{note}"
+                )?,
+            }
+            std::fs::write(&t.output, &produced)
+                .with_context(|| format!("cannot write {}", t.output.display()))?;
+        }
+        Ok(())
+    }
 }
