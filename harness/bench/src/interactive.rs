@@ -184,6 +184,7 @@ fn relayed_run(
         limits,
         interactor_limits: InteractorLimits::for_solution(&limits),
         record,
+        feedback_from: None,
     })?;
     let wall = started.elapsed();
     let j = interact::decide(&x, &limits);

@@ -107,6 +107,7 @@ impl Tester<'_> {
             limits: self.limits,
             interactor_limits: InteractorLimits::for_solution(&self.limits),
             record: true,
+            feedback_from: None,
         })?;
         let j = decide(&x, &self.limits);
         let mut shown = j.detail.clone();

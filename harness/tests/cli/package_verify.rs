@@ -1,7 +1,7 @@
 //! `verify` on packages as they are written today: the 2025-09 format, each
 //! submission's own expectation (tag, submissions.yaml, DOMjudge's folders), the
 //! language table, multi-pass and scoring, reported as JSON and JUnit. The
-//! fixtures (`harness/tests/fixtures/packages/{half,doubling,scores}`) are written
+//! fixtures (`harness/tests/fixtures/packages/{half,doubling,relay,scores}`) are written
 //! from spec/2025-09.md and spec/legacy.md.
 
 use std::path::Path;
@@ -233,4 +233,25 @@ fn a_score_other_than_the_tag_says_is_a_mismatch() {
         "{small:#}"
     );
     assert_eq!(code, 1);
+}
+
+#[test]
+fn an_interactive_multi_pass_solution_talks_to_the_interactor_again_each_pass() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("relay"), &[]);
+    let ok = submission(&doc, "accepted/double.py");
+    let passes: Vec<u64> = ok["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["passes"].as_u64().unwrap())
+        .collect();
+    // sample 2 -> 4 -> 8, secret 1 -> 2 -> 4 -> 8, secret 5 -> 10.
+    assert_eq!(passes, [2, 3, 1], "{ok:#}");
+    let late = submission(&doc, "wrong_answer/late.py");
+    assert_eq!(late["verdict"], "WA", "{late:#}");
+    assert_eq!(late["cases"][0]["passes"], 2, "{late:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
 }

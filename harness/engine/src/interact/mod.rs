@@ -63,6 +63,10 @@ pub struct Spec<'a> {
     /// Whether the relay records the dialogue: always when judging; off only for
     /// the benchmark's control run, which measures what recording costs.
     pub record: bool,
+    /// Files to put in the interactor's feedback folder before it starts: a
+    /// multi-pass problem's previous passes left them there (spec/2025-09.md
+    /// "Multi-pass validation": they persist between passes).
+    pub feedback_from: Option<&'a Path>,
 }
 
 /// Limits of the interactor. It is never counted against the solution.
@@ -208,6 +212,64 @@ impl Interactor {
 /// solution against the settings' interactor and decides the verdict. An error is
 /// the judge's own failure (the caller makes it ERR).
 pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
+    match job.settings.passes {
+        Some(passes) if passes > 1 => judge_passes(job, result, passes),
+        _ => judge_pass(job, result, &job.case.input, None).map(|_| ()),
+    }
+}
+
+/// An interactive multi-pass case (spec/2025-09.md "Multi-pass validation"):
+/// while the interactor accepts and leaves `nextpass.in`, the solution runs
+/// again against it with that file as the interactor's input; the feedback
+/// folder's other files carry over; more passes than `passes` is a judge error.
+fn judge_passes(job: &Job, result: &mut CaseResult, passes: u32) -> anyhow::Result<()> {
+    let scratch = tempfile::tempdir().context("cannot create a folder for the passes")?;
+    let kept = scratch.path().join("feedback");
+    std::fs::create_dir(&kept).context("cannot create the feedback folder")?;
+    let mut input = job.case.input.clone();
+    let mut slowest = 0.0_f64;
+    for pass in 1..=passes {
+        result.extra.clear();
+        let x = judge_pass(job, result, &input, Some(&kept))?;
+        slowest = slowest.max(result.time);
+        result.time = slowest;
+        result.passes = pass;
+        for entry in std::fs::read_dir(x.feedback.path())?.flatten() {
+            if entry.path().is_file() {
+                std::fs::copy(entry.path(), kept.join(entry.file_name()))
+                    .context("cannot keep the feedback between passes")?;
+            }
+        }
+        let next = kept.join("nextpass.in");
+        if !next.is_file() {
+            return Ok(());
+        }
+        if x.interactor.exit != Exit::Code(ACCEPT) {
+            anyhow::bail!("the interactor wrote nextpass.in but did not accept (a judge error)");
+        }
+        if result.verdict != crate::judge::Verdict::AC {
+            return Ok(());
+        }
+        if pass == passes {
+            anyhow::bail!(
+                "the interactor asked for pass {} but validation_passes is {passes} (a judge error)",
+                pass + 1
+            );
+        }
+        // "nextpass.in will be removed before the next pass".
+        input = scratch.path().join(format!("pass{}.in", pass + 1));
+        std::fs::rename(&next, &input).context("cannot move nextpass.in")?;
+    }
+    Ok(())
+}
+
+/// One run of the solution against the interactor on `input`, into `result`.
+fn judge_pass(
+    job: &Job,
+    result: &mut CaseResult,
+    input: &Path,
+    feedback_from: Option<&Path>,
+) -> anyhow::Result<Interaction> {
     let s = job.settings;
     let interactor = s.interactor.as_ref().with_context(|| {
         "problem.toml says type = \"interactive\" but names no interactor \
@@ -238,11 +300,12 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     let spec = Spec {
         solution: (job.command)(),
         interactor: command,
-        input: &job.case.input,
+        input,
         answer: &job.case.output,
         limits,
         interactor_limits,
         record: true,
+        feedback_from,
     };
     let mut x = run(spec)?;
     let testlib_exit = match interactor {
@@ -277,7 +340,7 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     }
     let (title, text) = j.dialogue;
     result.extra.push(Extra { title, text });
-    Ok(())
+    Ok(x)
 }
 
 /// A testlib interactor's exit read in the Kattis terms [`decide`] knows (0 →
@@ -439,6 +502,7 @@ pub fn replay(
         limits,
         interactor_limits: InteractorLimits::for_solution(&limits),
         record: true,
+        feedback_from: None,
     })?;
     let want: Vec<&str> = lines
         .iter()

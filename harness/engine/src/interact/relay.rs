@@ -253,8 +253,20 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         limits,
         interactor_limits,
         record,
+        feedback_from,
     } = spec;
     let feedback = tempfile::tempdir().context("cannot create a feedback folder")?;
+    if let Some(from) = feedback_from {
+        for entry in std::fs::read_dir(from)
+            .context("cannot read the kept feedback")?
+            .flatten()
+        {
+            if entry.path().is_file() {
+                std::fs::copy(entry.path(), feedback.path().join(entry.file_name()))
+                    .context("cannot carry the feedback over")?;
+            }
+        }
+    }
     let input = std::path::absolute(input).context("cannot resolve the input path")?;
     let answer = std::path::absolute(answer).context("cannot resolve the answer path")?;
     for path in [&input, &answer] {
@@ -262,7 +274,11 @@ pub fn run(spec: Spec) -> Result<Interaction> {
             bail!("cannot read {}", path.display());
         }
     }
-    interactor.arg(&input).arg(&answer).arg(feedback.path());
+    // spec/2025-09.md "Invocation": feedback_dir ends with a path separator, so
+    // a validator may append a file name to it (many C++ ones do).
+    let mut dir = feedback.path().as_os_str().to_os_string();
+    dir.push("/");
+    interactor.arg(&input).arg(&answer).arg(dir);
     let (sol, int, ends) = start_both(&solution, &interactor, &limits, &interactor_limits)?;
     let shared = Arc::new(Shared {
         dialogue: Mutex::new(Dialogue::default()),
