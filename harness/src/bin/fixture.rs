@@ -13,22 +13,44 @@ fn main() {
         let _ = std::io::stdin().read_to_end(&mut input);
     }
     let mut out = std::io::stdout().lock();
-    match mode.as_str() {
+    let mode = mode.as_str();
+    let known = answers(mode, &input, &mut out)
+        || exceeds_a_limit(mode, &input, &mut out)
+        || fails(mode, &input, &mut out)
+        || leaves_processes(mode, &input, &mut out)
+        || probes(mode, &input, &mut out);
+    if !known {
+        eprintln!("fixture: unknown mode \"{mode}\"");
+        std::process::exit(2);
+    }
+}
+
+/// Modes that answer, rightly or not; false for any other mode.
+fn answers(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
+    match mode {
         // The expected output of the fixtures' testdata is the input itself.
         "echo" | "never-read" => {
-            let _ = out.write_all(&input);
+            let _ = out.write_all(input);
         }
         "wrong" => {
             let _ = out.write_all(b"definitely not the answer\n");
         }
         "trailing-space" => {
-            let text = String::from_utf8_lossy(&input).replace('\n', "  \n");
+            let text = String::from_utf8_lossy(input).replace('\n', "  \n");
             let _ = out.write_all(text.as_bytes());
         }
         "double-space" => {
-            let text = String::from_utf8_lossy(&input).replace(' ', "  ");
+            let text = String::from_utf8_lossy(input).replace(' ', "  ");
             let _ = out.write_all(text.as_bytes());
         }
+        _ => return false,
+    }
+    true
+}
+
+/// Modes that run past a limit: time, memory, output or file size.
+fn exceeds_a_limit(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
+    match mode {
         "sleep" => std::thread::sleep(std::time::Duration::from_secs(3600)),
         "spin" => {
             let mut x: u64 = 1;
@@ -36,16 +58,6 @@ fn main() {
                 x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
             }
         }
-        "exit3" => {
-            let _ = out.write_all(&input);
-            eprintln!("giving up with status 3");
-            std::process::exit(3);
-        }
-        "abort" => {
-            eprintln!("about to abort");
-            std::process::abort();
-        }
-        "segv" => segfault(),
         "memory" => {
             // Touch every page so the memory is really resident, not just reserved.
             let mut blocks = Vec::new();
@@ -73,55 +85,6 @@ fn main() {
             let chunk = vec![b'y'; 1 << 16];
             while out.write_all(&chunk).is_ok() {}
         }
-        "fork-sleep" => {
-            // A child that would outlive its parent if the judge did not kill the group.
-            // 3601: a duration no other test uses, so the test can look for it.
-            let _ = std::process::Command::new("sleep").arg("3601").spawn();
-            let _ = out.write_all(&input);
-        }
-        "fork-then-sleep" => {
-            // A child and a parent that both run long: only the judge's Ctrl-C handler
-            // can end them early.
-            let _ = std::process::Command::new("sleep").arg("3605").spawn();
-            std::thread::sleep(std::time::Duration::from_secs(3600));
-        }
-        "escape" => {
-            // A child that leaves the process group (setsid) and keeps stdout open.
-            escape();
-            let _ = out.write_all(&input);
-        }
-        "escape-env" => {
-            // `setsid env -i sleep 3611 &`: leaves the group and drops the
-            // environment, holding stdout open; then answers like `cat`.
-            spawn_sleep("3611", true, true);
-            let _ = out.write_all(&input);
-        }
-        "zombies-then-bg" => {
-            // How many zombies hang under this process's ancestors (the judge and
-            // its helpers) right now; then leave `sleep 3610` running in the group.
-            let _ = writeln!(out, "{}", zombies_under_ancestors());
-            spawn_sleep("3610", false, false);
-        }
-        "mimic-mle" => {
-            // The judge's own words and a runtime's, printed by a program that simply
-            // exits 1: a runtime error, never MLE.
-            eprintln!("over the memory limit");
-            eprintln!("memory allocation of 1024 bytes failed");
-            eprintln!("MemoryError");
-            std::process::exit(3);
-        }
-        "by-input" => by_input(&input, &mut out),
-        "cwd-probe" => {
-            // The working directory must be empty and writable, and private to this run.
-            let entries: Vec<_> = std::fs::read_dir(".")
-                .map(|d| d.flatten().map(|e| e.file_name()).collect())
-                .unwrap_or_default();
-            if entries.is_empty() && std::fs::write("output.txt", &input).is_ok() {
-                let _ = out.write_all(&input);
-            } else {
-                let _ = writeln!(out, "working directory not fresh: {entries:?}");
-            }
-        }
         "write-file" => {
             // Writes up to 64 MiB into a file in the working directory, then answers.
             let chunk = vec![b'x'; 1 << 20];
@@ -132,7 +95,70 @@ fn main() {
                     }
                 }
             }
-            let _ = out.write_all(&input);
+            let _ = out.write_all(input);
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Modes that end badly: an exit status, an abort, a crash, misleading words.
+fn fails(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
+    match mode {
+        "exit3" => {
+            let _ = out.write_all(input);
+            eprintln!("giving up with status 3");
+            std::process::exit(3);
+        }
+        "abort" => {
+            eprintln!("about to abort");
+            std::process::abort();
+        }
+        "segv" => segfault(),
+        "mimic-mle" => {
+            // The judge's own words and a runtime's, printed by a program that simply
+            // exits 1: a runtime error, never MLE.
+            eprintln!("over the memory limit");
+            eprintln!("memory allocation of 1024 bytes failed");
+            eprintln!("MemoryError");
+            std::process::exit(3);
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// Modes that start processes the judge must find, kill and reap.
+fn leaves_processes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
+    match mode {
+        "fork-sleep" => {
+            // A child that would outlive its parent if the judge did not kill the group.
+            // 3601: a duration no other test uses, so the test can look for it.
+            let _ = std::process::Command::new("sleep").arg("3601").spawn();
+            let _ = out.write_all(input);
+        }
+        "fork-then-sleep" => {
+            // A child and a parent that both run long: only the judge's Ctrl-C handler
+            // can end them early.
+            let _ = std::process::Command::new("sleep").arg("3605").spawn();
+            std::thread::sleep(std::time::Duration::from_secs(3600));
+        }
+        "escape" => {
+            // A child that leaves the process group (setsid) and keeps stdout open.
+            escape();
+            let _ = out.write_all(input);
+        }
+        "escape-env" => {
+            // `setsid env -i sleep 3611 &`: leaves the group and drops the
+            // environment, holding stdout open; then answers like `cat`.
+            spawn_sleep("3611", true, true);
+            let _ = out.write_all(input);
+        }
+        "zombies-then-bg" => {
+            // How many zombies hang under this process's ancestors (the judge and
+            // its helpers) right now; then leave `sleep 3610` running in the group.
+            let _ = writeln!(out, "{}", zombies_under_ancestors());
+            spawn_sleep("3610", false, false);
         }
         "fork-many" => {
             // 300 children: half stay in the group, half leave it with setsid and a
@@ -140,13 +166,31 @@ fn main() {
             for i in 0..300 {
                 spawn_sleep("3612", i % 2 == 1, i % 2 == 1);
             }
-            let _ = out.write_all(&input);
+            let _ = out.write_all(input);
         }
-        other => {
-            eprintln!("fixture: unknown mode \"{other}\"");
-            std::process::exit(2);
-        }
+        _ => return false,
     }
+    true
+}
+
+/// Modes that look at their surroundings or read orders from the input.
+fn probes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
+    match mode {
+        "by-input" => by_input(input, out),
+        "cwd-probe" => {
+            // The working directory must be empty and writable, and private to this run.
+            let entries: Vec<_> = std::fs::read_dir(".")
+                .map(|d| d.flatten().map(|e| e.file_name()).collect())
+                .unwrap_or_default();
+            if entries.is_empty() && std::fs::write("output.txt", input).is_ok() {
+                let _ = out.write_all(input);
+            } else {
+                let _ = writeln!(out, "working directory not fresh: {entries:?}");
+            }
+        }
+        _ => return false,
+    }
+    true
 }
 
 /// Dies of SIGSEGV. Raising it (with the default action restored, since Rust's own
