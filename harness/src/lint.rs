@@ -95,6 +95,8 @@ pub fn lint(args: LintArgs) -> Result<Status> {
         findings: Vec::new(),
         files: 0,
         validated: 0,
+        named: Vec::new(),
+        testlib_validators: HashMap::new(),
     };
     let (exes, interactors) = lint.programs(&ws, &names)?;
     for name in &names {
@@ -154,6 +156,11 @@ struct Lint {
     findings: Vec<Finding>,
     files: usize,
     validated: usize,
+    /// The files problem.toml names (testlib sources and their testlib.h, a
+    /// Kattis validator), canonical: not stray.
+    named: Vec<PathBuf>,
+    /// Each folder's testlib validator (`validator_source`), built.
+    testlib_validators: HashMap<String, std::sync::Arc<crate::testlib::Program>>,
 }
 
 /// One testdata folder and the programs that check it.
@@ -193,10 +200,27 @@ impl Lint {
         let mut settings: HashMap<&str, crate::problem::Settings> = HashMap::new();
         for name in names {
             match crate::problem::Settings::load(&testdata.join(name)) {
-                Ok(s) if s.interactor.is_some() => {
-                    settings.insert(name.as_str(), s);
+                Ok(s) => {
+                    let named = s.program_files();
+                    self.named
+                        .extend(named.iter().filter_map(|p| p.canonicalize().ok()));
+                    if let Some(v) = &s.validator {
+                        match v.build() {
+                            Ok(_) => {
+                                self.testlib_validators
+                                    .insert(name.clone(), std::sync::Arc::clone(v));
+                            }
+                            Err(e) => self.error(
+                                &testdata.join(name).join(crate::problem::FILE_NAME),
+                                0,
+                                unwrapped(&e),
+                            ),
+                        }
+                    }
+                    if s.interactor.is_some() {
+                        settings.insert(name.as_str(), s);
+                    }
                 }
-                Ok(_) => {}
                 Err(e) => self.error(
                     &testdata.join(name).join(crate::problem::FILE_NAME),
                     0,
@@ -248,7 +272,13 @@ impl Lint {
             .filter(|e| e.file_type().is_file())
             .map(|e| e.into_path())
             .collect();
-        for stray in all.iter().filter(|p| is_stray(p)) {
+        let named = |p: &PathBuf| p.canonicalize().is_ok_and(|c| self.named.contains(&c));
+        let strays: Vec<PathBuf> = all
+            .iter()
+            .filter(|p| is_stray(p) && !named(p))
+            .cloned()
+            .collect();
+        for stray in &strays {
             self.error(
                 stray,
                 0,
@@ -289,6 +319,13 @@ impl Lint {
                     self.error(path, 0, message);
                 } else {
                     seen.insert(bytes, path.clone());
+                }
+                let testlib = self.testlib_validators.get(f.name).cloned();
+                if let Some(v) = testlib.filter(|_| !tolerated) {
+                    self.validated += 1;
+                    if let Some(why) = v.validate(path, &[])? {
+                        self.error(path, 0, format!("{why} by {}", v.describe()));
+                    }
                 }
                 if let Some(validator) = f.validator.filter(|_| !tolerated) {
                     self.validated += 1;

@@ -49,6 +49,7 @@ struct Raw {
     interactor_source: Option<String>,
     kattis_validator: Option<String>,
     kattis_flags: Option<String>,
+    validator_source: Option<String>,
 }
 
 /// Where a problem comes from.
@@ -118,6 +119,9 @@ pub struct Settings {
     /// Multi-pass (Kattis packages): the solution runs again on the validator's
     /// `nextpass.in`, up to this many passes; `None` for one pass.
     pub passes: Option<u32>,
+    /// A testlib input validator (`validator_source`), which `lint` runs on every
+    /// input: `VALIDATOR < INPUT`, exit 0 accepts.
+    pub validator: Option<Arc<Program>>,
 }
 
 impl Default for Settings {
@@ -132,6 +136,7 @@ impl Default for Settings {
             interactive: false,
             interactor: None,
             passes: None,
+            validator: None,
         }
     }
 }
@@ -162,7 +167,45 @@ impl Settings {
         settings.checker = raw.checker(dir)?;
         raw.refuse_keys_of_other_checkers(&settings.checker)?;
         raw.read_testlib_interactor(dir, &mut settings)?;
+        if let Some(source) = &raw.validator_source {
+            let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
+            let program = Program::new(Role::Validator, &dir.join(source), dir, limit)?;
+            settings.validator = Some(Arc::new(program));
+        }
         Ok(settings)
+    }
+}
+
+impl Settings {
+    /// The program files these settings name in the testdata folder: testlib
+    /// sources with their `testlib.h`, a Kattis validator's files. `lint` does not
+    /// call them stray.
+    pub fn program_files(&self) -> Vec<PathBuf> {
+        let mut testlib: Vec<&Program> = Vec::new();
+        let mut files = Vec::new();
+        match &self.checker {
+            Checker::Testlib(p) => testlib.push(p),
+            Checker::Kattis(k) => {
+                for p in &k.programs {
+                    files.extend(p.all_files.iter().cloned());
+                }
+            }
+            _ => {}
+        }
+        if let Some(Interactor::Testlib {
+            interactor,
+            checker,
+        }) = &self.interactor
+        {
+            testlib.push(interactor);
+            testlib.extend(checker.as_deref());
+        }
+        testlib.extend(self.validator.as_deref());
+        for p in testlib {
+            files.push(p.source.path.clone());
+            files.push(p.header_dir.join(crate::testlib::HEADER));
+        }
+        files
     }
 }
 

@@ -216,6 +216,22 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
 /// the testlib.h it is compiled against, or the workspace checker its `std::`
 /// name stands for.
 fn polygon_checker_toml(p: &super::polygon::Polygon) -> Result<CheckerToml> {
+    let mut toml = polygon_checker(p)?;
+    // Its first validator, for `cargo judge lint`.
+    if let Some(v) = p.validators.first() {
+        toml.lines
+            .push_str("# The package's testlib validator, run by lint on every input:\nvalidator_source = \"validator.cpp\"\n");
+        toml.copy
+            .push((v.source.path.clone(), "validator.cpp".to_string()));
+        let header = crate::testlib::HEADER.to_string();
+        if !toml.copy.iter().any(|(_, to)| *to == header) {
+            toml.copy.push((v.header_dir.join(&header), header));
+        }
+    }
+    Ok(toml)
+}
+
+fn polygon_checker(p: &super::polygon::Polygon) -> Result<CheckerToml> {
     Ok(match &p.checker {
         Checker::Testlib(program) => CheckerToml {
             lines: "# The package's testlib checker, run as CHECKER INPUT OUTPUT ANSWER\n\

@@ -108,3 +108,57 @@ fn lint_names_a_stray_file_the_judge_would_ignore() {
         .stdout(predicate::str::contains("README.md").not())
         .stdout(predicate::str::contains("1 problem,").or(predicate::str::contains("1 problem\n")));
 }
+
+#[test]
+fn lint_runs_a_testlib_validator_and_the_files_problem_toml_names_are_not_stray() {
+    if !crate::support::have(&["g++"]) {
+        return;
+    }
+    let ws = TempWs::new(&["hdu1525"]);
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for (from, to) in [
+        ("testlib/testlib.h", "testlib.h"),
+        ("testlib/rcmp.cpp", "check.cpp"),
+        ("polygon/mean/files/val.cpp", "val.cpp"),
+    ] {
+        ws.write(
+            &format!("testdata/p/{to}"),
+            std::fs::read(fixtures.join(from)).unwrap(),
+        );
+    }
+    ws.write(
+        "testdata/p/problem.toml",
+        "checker = \"testlib\"\nchecker_source = \"check.cpp\"\nvalidator_source = \"val.cpp\"\n",
+    );
+    ws.write("testdata/p/1.in", "2\n1 2\n");
+    ws.write("testdata/p/1.out", "1.5\n");
+    ws.write("testdata/p/2.in", "0\n");
+    ws.write("testdata/p/2.out", "0\n");
+    ws.write("testdata/p/notes.cpp", "");
+    let out = ws
+        .judge()
+        .args(["lint", "p"])
+        .env(
+            "CP_GAMES_CACHE",
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("testlib-cache"),
+        )
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let findings: Vec<&str> = text.lines().filter(|l| l.contains("testdata/p/")).collect();
+    assert!(
+        findings.iter().any(|l| l.contains("2.in")
+            && l.contains("n = 0 violates the range [1, 100]")
+            && l.contains("val.cpp (testlib validator)")),
+        "{text}"
+    );
+    // A file no key names is still stray; the checker, validator and header are not.
+    assert!(findings.iter().any(|l| l.contains("notes.cpp")), "{text}");
+    for named in ["check.cpp", "val.cpp", "testlib.h", "1.in"] {
+        assert!(
+            !findings.iter().any(|l| l.contains(&format!("p/{named}"))),
+            "{named}: {text}"
+        );
+    }
+}

@@ -221,9 +221,14 @@ fn import_keeps_the_testlib_checker_and_the_main_solution_stays_ac() {
         toml.contains("checker = \"testlib\"\nchecker_source = \"check.cpp\""),
         "{toml}"
     );
+    assert!(
+        toml.contains("validator_source = \"validator.cpp\""),
+        "{toml}"
+    );
     for f in [
         "check.cpp",
         "testlib.h",
+        "validator.cpp",
         "01.in",
         "01.out",
         "04.in",
