@@ -61,94 +61,113 @@ fn xml(results: &[CaseResult], catches: &[Catch], errors: &[String]) -> String {
     for name in suites {
         let cases: Vec<&CaseResult> = results.iter().filter(|r| suite_name(r) == name).collect();
         let wrongs: Vec<&Catch> = catches.iter().filter(|c| c.wrong.problem == name).collect();
-        let errors = cases
-            .iter()
-            .filter(|r| matches!(r.verdict, Verdict::ERR | Verdict::INT))
-            .count();
-        let failures = cases
-            .iter()
-            .filter(|r| !matches!(r.verdict, Verdict::AC | Verdict::ERR | Verdict::INT))
-            .count()
-            + wrongs.iter().filter(|c| !c.caught()).count();
-        let time: f64 = cases.iter().map(|r| r.time).sum();
-        let _ = writeln!(
-            xml,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" time=\"{time:.3}\">",
-            escape(&name),
-            cases.len() + wrongs.len(),
-        );
-        for r in cases {
-            let _ = write!(
-                xml,
-                "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
-                escape(&name),
-                escape(&r.case),
-                r.time
-            );
-            match r.verdict {
-                Verdict::AC => xml.push_str("/>\n"),
-                v => {
-                    // No verdict (the judge failed, or Ctrl-C stopped the run): an
-                    // error, not a failure of the solution, and never a pass.
-                    let tag = if matches!(v, Verdict::ERR | Verdict::INT) {
-                        "error"
-                    } else {
-                        "failure"
-                    };
-                    let _ = writeln!(
-                        xml,
-                        ">\n      <{tag} type=\"{}\" message=\"{}\">{}</{tag}>\n    </testcase>",
-                        v.name(),
-                        escape(&format!("{} ({})", v.name(), r.exit)),
-                        escape(&detail_text(r, false))
-                    );
-                }
-            }
-        }
-        // A known-wrong solution is a test too: it passes when some case catches it.
-        for c in wrongs {
-            let _ = write!(
-                xml,
-                "    <testcase classname=\"{}\" name=\"known-wrong {}\"",
-                escape(&name),
-                escape(&c.wrong.label)
-            );
-            if c.caught() {
-                xml.push_str("/>\n");
-            } else {
-                let line = super::plain(&super::human::catch_line(c));
-                let _ = writeln!(
-                    xml,
-                    ">\n      <failure type=\"MISSED\" message=\"{}\">{}</failure>\n    </testcase>",
-                    escape(&format!(
-                        "known-wrong {} never got {}",
-                        c.wrong.label,
-                        c.wrong.expected.name()
-                    )),
-                    escape(line.trim_end())
-                );
-            }
-        }
-        xml.push_str("  </testsuite>\n");
+        problem_suite(&mut xml, &name, &cases, &wrongs);
     }
     if !errors.is_empty() {
-        let _ = writeln!(
-            xml,
-            "  <testsuite name=\"cargo judge\" tests=\"{n}\" failures=\"0\" errors=\"{n}\" time=\"0.000\">",
-            n = errors.len()
-        );
-        for (i, e) in errors.iter().enumerate() {
-            let _ = writeln!(
-                xml,
-                "    <testcase classname=\"cargo judge\" name=\"error {}\">\n      <error type=\"ERR\" message=\"{}\"/>\n    </testcase>",
-                i + 1,
-                escape(e)
-            );
-        }
-        xml.push_str("  </testsuite>\n");
+        errors_suite(&mut xml, errors);
     }
     xml.push_str("</testsuites>\n");
     xml
+}
+
+/// One problem's testsuite: a testcase per case judged and per known-wrong solution.
+fn problem_suite(xml: &mut String, name: &str, cases: &[&CaseResult], wrongs: &[&Catch]) {
+    let errors = cases
+        .iter()
+        .filter(|r| matches!(r.verdict, Verdict::ERR | Verdict::INT))
+        .count();
+    let failures = cases
+        .iter()
+        .filter(|r| !matches!(r.verdict, Verdict::AC | Verdict::ERR | Verdict::INT))
+        .count()
+        + wrongs.iter().filter(|c| !c.caught()).count();
+    let time: f64 = cases.iter().map(|r| r.time).sum();
+    let _ = writeln!(
+        xml,
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" time=\"{time:.3}\">",
+        escape(name),
+        cases.len() + wrongs.len(),
+    );
+    for r in cases {
+        case(xml, name, r);
+    }
+    for c in wrongs {
+        known_wrong(xml, name, c);
+    }
+    xml.push_str("  </testsuite>\n");
+}
+
+/// A case's testcase: a failure for a verdict, an error for no verdict.
+fn case(xml: &mut String, suite: &str, r: &CaseResult) {
+    let _ = write!(
+        xml,
+        "    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3}\"",
+        escape(suite),
+        escape(&r.case),
+        r.time
+    );
+    match r.verdict {
+        Verdict::AC => xml.push_str("/>\n"),
+        v => {
+            // No verdict (the judge failed, or Ctrl-C stopped the run): an
+            // error, not a failure of the solution, and never a pass.
+            let tag = if matches!(v, Verdict::ERR | Verdict::INT) {
+                "error"
+            } else {
+                "failure"
+            };
+            let _ = writeln!(
+                xml,
+                ">\n      <{tag} type=\"{}\" message=\"{}\">{}</{tag}>\n    </testcase>",
+                v.name(),
+                escape(&format!("{} ({})", v.name(), r.exit)),
+                escape(&detail_text(r, false))
+            );
+        }
+    }
+}
+
+/// A known-wrong solution is a test too: it passes when some case catches it.
+fn known_wrong(xml: &mut String, suite: &str, c: &Catch) {
+    let _ = write!(
+        xml,
+        "    <testcase classname=\"{}\" name=\"known-wrong {}\"",
+        escape(suite),
+        escape(&c.wrong.label)
+    );
+    if c.caught() {
+        xml.push_str("/>\n");
+    } else {
+        let line = super::plain(&super::human::catch_line(c));
+        let _ = writeln!(
+            xml,
+            ">\n      <failure type=\"MISSED\" message=\"{}\">{}</failure>\n    </testcase>",
+            escape(&format!(
+                "known-wrong {} never got {}",
+                c.wrong.label,
+                c.wrong.expected.name()
+            )),
+            escape(line.trim_end())
+        );
+    }
+}
+
+/// What kept the run from being complete, as error testcases of a `cargo judge` suite.
+fn errors_suite(xml: &mut String, errors: &[String]) {
+    let _ = writeln!(
+        xml,
+        "  <testsuite name=\"cargo judge\" tests=\"{n}\" failures=\"0\" errors=\"{n}\" time=\"0.000\">",
+        n = errors.len()
+    );
+    for (i, e) in errors.iter().enumerate() {
+        let _ = writeln!(
+            xml,
+            "    <testcase classname=\"cargo judge\" name=\"error {}\">\n      <error type=\"ERR\" message=\"{}\"/>\n    </testcase>",
+            i + 1,
+            escape(e)
+        );
+    }
+    xml.push_str("  </testsuite>\n");
 }
 
 /// Escapes text for XML, dropping characters XML 1.0 cannot hold.
