@@ -265,3 +265,38 @@ fn import_keeps_the_testlib_checker_and_the_main_solution_stays_ac() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+#[test]
+fn verify_format_json_lists_each_polygon_solution_by_its_path_in_the_package() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let out = judge()
+        .args(["verify", "--format", "json"])
+        .arg(package("guess"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let doc = json_of(&out.stdout);
+    assert_eq!(doc["ok"], true);
+    let rows: Vec<(String, String, bool)> = doc["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["path"].as_str().unwrap().to_string(),
+                s["verdict"].as_str().unwrap().to_string(),
+                s["matched"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("solutions/bisect.py".to_string(), "AC".to_string(), true),
+            ("solutions/scan.py".to_string(), "WA".to_string(), true),
+            ("solutions/blind.py".to_string(), "WA".to_string(), true),
+        ]
+    );
+}
