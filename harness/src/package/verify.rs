@@ -378,6 +378,11 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
         let name = file_name(&folder);
         for entry in list(&folder)? {
             let file = file_name(&entry);
+            // spec/2025-09.md "General requirements": a name with other
+            // characters is as if it were not there.
+            if !program::valid_name(&file) {
+                continue;
+            }
             let lower = file.to_ascii_lowercase();
             if lower.starts_with("readme") || lower == "expected_result.txt" {
                 continue;

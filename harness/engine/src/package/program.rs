@@ -376,6 +376,10 @@ pub fn source_with_entry(path: &Path, entry: Option<&str>) -> Result<Option<Sour
         .filter_map(|e| e.ok())
         .filter(|e| e.file_type().is_file())
         .map(|e| e.into_path())
+        .filter(|f| {
+            f.strip_prefix(path)
+                .is_ok_and(|rel| rel.iter().all(|c| valid_name(&c.to_string_lossy())))
+        })
         .collect();
     all_files.sort();
     // 2025-09 "Programs": a folder with a `build` or `run` script is built and run
@@ -431,6 +435,18 @@ pub fn source_with_entry(path: &Path, entry: Option<&str>) -> Result<Option<Sour
         files,
         all_files,
     }))
+}
+
+/// Whether `name` is a file name the package format allows (spec/2025-09.md
+/// "General requirements": `^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}$`); judges
+/// behave as if any other file were not there.
+pub fn valid_name(name: &str) -> bool {
+    let b = name.as_bytes();
+    let ok = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'.' || *c == b'-';
+    !b.is_empty()
+        && b.len() <= 255
+        && (b[0].is_ascii_alphanumeric() || b[0] == b'_')
+        && b.iter().all(ok)
 }
 
 /// The file a multi-file program in an interpreted language (or Rust) starts
@@ -630,19 +646,48 @@ pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<B
             if !exe.exists() {
                 let staging = staging_dir(&dir)?;
                 let target = staging.path().join("program");
-                let mut cmd = compile_command(source, includes, &target);
-                let out = cmd
-                    .stdin(Stdio::null())
-                    .output()
-                    .with_context(|| format!("cannot run {:?}", cmd.get_program()))?;
-                if !out.status.success() {
-                    bail!("{}", tail(&out.stderr));
-                }
+                let cmd = compile_command(source, includes, &target);
+                compile(cmd)?;
                 publish(staging, &dir)?;
             }
             Ok(Built::argv(vec![exe.into()]))
         }
     }
+}
+
+/// Runs a compiler under limits, as judges do (DOMjudge: 30 s): a source that
+/// makes it run away (`#include "/dev/zero"`) is a compile error, not a judge
+/// that hangs or takes the machine's memory. The error is the compiler's words.
+fn compile(command: Command) -> Result<()> {
+    use crate::run::{Exit, Limits};
+    let program = command.get_program().to_string_lossy().into_owned();
+    let limits = Limits {
+        time: std::time::Duration::from_secs(60),
+        memory: 2 << 30,
+        output: 1 << 30,
+    };
+    let out = crate::run::run_with_wall(
+        command,
+        Path::new("/dev/null"),
+        &limits,
+        std::time::Duration::from_secs(90),
+    )
+    .with_context(|| format!("cannot run {program}"))?;
+    if out.exit == Exit::Code(0) {
+        return Ok(());
+    }
+    if out.wall_exceeded || out.cpu >= limits.time {
+        bail!("{program} ran out of time (60 s of CPU, 90 s of wall time)");
+    }
+    let words = if out.stderr_tail.is_empty() {
+        &out.stdout
+    } else {
+        &out.stderr_tail
+    };
+    if words.is_empty() && out.peak_rss >= limits.memory / 10 * 9 {
+        bail!("{program} ran out of memory (2 GiB of address space)");
+    }
+    bail!("{}", tail(words))
 }
 
 /// Java and Kotlin: compiled to classes (a jar for Kotlin), run with the heap at
@@ -831,7 +876,14 @@ fn main_class(source: &Source) -> Result<String> {
             return Ok(qualified(class));
         }
     }
-    bail!("{}: no class with a main method", source.path.display())
+    // No main method found: run the class named after the file, as judges that
+    // take the class from the file name do; the JVM then says what is missing
+    // (a run-time error: DOMjudge's mainclass-missing example expects RUN-ERROR).
+    let first = source.files.first().context("no source file")?;
+    Ok(first
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default())
 }
 
 /// Where `static void main` is declared (either modifier order), ignoring comments.
@@ -1090,6 +1142,26 @@ mod tests {
         std::fs::remove_file(p.join("main.py")).unwrap();
         std::fs::write(p.join("other.py"), "").unwrap();
         assert!(source(&p).is_err());
+    }
+
+    #[test]
+    fn a_file_name_the_format_forbids_is_not_part_of_a_program() {
+        for (name, ok) in [
+            ("sol.py", true),
+            ("_x-1.c", true),
+            ("test-file name\\#.c", false),
+            (".hidden.c", false),
+            ("-dash.c", false),
+            ("", false),
+        ] {
+            assert_eq!(valid_name(name), ok, "{name}");
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("test-file name#.c"), "int main(){}").unwrap();
+        assert!(
+            source(dir.path()).is_err(),
+            "no source left: a compile error"
+        );
     }
 
     #[test]
