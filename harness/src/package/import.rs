@@ -26,7 +26,8 @@ use crate::scaffold::{self, toml_string};
 /// package folder's name) and prints what it wrote.
 pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
     let package = super::load(dir)?;
-    if package.interactive {
+    // A Polygon package's testlib interactor has problem.toml keys of its own.
+    if package.interactive && package.polygon.is_none() {
         bail!(
             "{}: interactive packages cannot be imported yet",
             dir.display()
@@ -216,7 +217,39 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
 /// the testlib.h it is compiled against, or the workspace checker its `std::`
 /// name stands for.
 fn polygon_checker_toml(p: &super::polygon::Polygon) -> Result<CheckerToml> {
-    let mut toml = polygon_checker(p)?;
+    let mut toml = match &p.interactor {
+        None => polygon_checker(p)?,
+        Some(i) => {
+            let mut toml = CheckerToml {
+                lines: "# The package's testlib interactor, run as INTERACTOR INPUT OUTPUT ANSWER\n\
+                        # on the solution's stdin/stdout (exit 0 AC, 1 WA, 2 PE, 3 its own failure):\n\
+                        type = \"interactive\"\ninteractor = \"testlib\"\ninteractor_source = \"interactor.cpp\"\n"
+                    .to_string(),
+                describe: "testlib interactor interactor.cpp".to_string(),
+                copy: vec![
+                    (i.source.path.clone(), "interactor.cpp".to_string()),
+                    (
+                        i.header_dir.join(crate::testlib::HEADER),
+                        crate::testlib::HEADER.to_string(),
+                    ),
+                ],
+            };
+            // Its testlib checker judges what it wrote (a std:: checker has no
+            // place after an interactor in problem.toml, nor in judging).
+            if let Checker::Testlib(_) = &p.checker {
+                let checker = polygon_checker(p)?;
+                toml.lines.push_str(&checker.lines);
+                toml.describe
+                    .push_str(", then the testlib checker check.cpp");
+                for c in checker.copy {
+                    if !toml.copy.iter().any(|(_, to)| *to == c.1) {
+                        toml.copy.push(c);
+                    }
+                }
+            }
+            toml
+        }
+    };
     // Its first validator, for `cargo judge lint`.
     if let Some(v) = p.validators.first() {
         toml.lines

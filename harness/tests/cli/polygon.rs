@@ -300,3 +300,41 @@ fn verify_format_json_lists_each_polygon_solution_by_its_path_in_the_package() {
         ]
     );
 }
+
+#[test]
+fn import_of_an_interactive_package_keeps_its_interactor_and_checker() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let ws = TempWs::new(&["poj2484"]);
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("testlib-cache");
+    ws.judge()
+        .arg("import")
+        .arg(package("guess"))
+        .env("CP_GAMES_CACHE", &cache)
+        .assert()
+        .success();
+    let toml = ws.read("testdata/guess/problem.toml");
+    assert!(
+        toml.contains(
+            "type = \"interactive\"\ninteractor = \"testlib\"\ninteractor_source = \"interactor.cpp\"\n"
+        ) && toml.contains("checker = \"testlib\"\nchecker_source = \"check.cpp\""),
+        "{toml}"
+    );
+    let code = |name: &str| {
+        let sol = format!(
+            "python3 {}",
+            package("guess").join("solutions").join(name).display()
+        );
+        ws.judge()
+            .args(["run", "--cmd", &sol])
+            .arg(ws.path("testdata/guess"))
+            .env("CP_GAMES_CACHE", &cache)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(code("bisect.py"), Some(0));
+    assert_eq!(code("scan.py"), Some(1));
+}

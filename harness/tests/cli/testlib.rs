@@ -127,3 +127,56 @@ fn a_testlib_checker_that_does_not_compile_is_one_error_before_any_case_runs() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("cannot build the testlib checker"), "{err}");
 }
+
+#[test]
+fn a_testlib_interactor_in_problem_toml_talks_to_the_solution_then_its_checker_judges() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let guess = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/polygon/guess");
+    let f = Folder {
+        dir: tempfile::tempdir().unwrap(),
+    };
+    for (from, to) in [
+        ("files/testlib.h", "testlib.h"),
+        ("files/interactor.cpp", "interactor.cpp"),
+        ("files/check.cpp", "check.cpp"),
+        ("tests/02", "1.in"),
+        ("tests/02.a", "1.out"),
+    ] {
+        std::fs::copy(guess.join(from), f.path().join(to)).unwrap();
+    }
+    f.write(
+        "problem.toml",
+        "type = \"interactive\"\ninteractor = \"testlib\"\ninteractor_source = \"interactor.cpp\"\n\
+         checker = \"testlib\"\nchecker_source = \"check.cpp\"\n",
+    );
+    let verdict = |solution: &str| {
+        let out = judge()
+            .arg("run")
+            .arg("--cmd")
+            .arg(format!(
+                "python3 {}",
+                guess.join("solutions").join(solution).display()
+            ))
+            .arg(f.path())
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        let doc = json_of(&out.stdout);
+        let case = &doc["cases"][0];
+        (
+            case["verdict"].as_str().unwrap_or("").to_string(),
+            case["detail"].as_str().unwrap_or("").to_string(),
+        )
+    };
+    assert_eq!(verdict("bisect.py").0, "AC");
+    // The interactor accepts the right guess; the checker counts 77 questions.
+    let (v, detail) = verdict("scan.py");
+    assert_eq!(v, "WA", "{detail}");
+    assert!(detail.contains("77 questions, more than 10"), "{detail}");
+    // A wrong guess: the interactor itself says WA.
+    let (v, detail) = verdict("blind.py");
+    assert_eq!(v, "WA", "{detail}");
+    assert!(detail.contains("guessed 1, the number was 77"), "{detail}");
+}
