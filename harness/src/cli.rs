@@ -40,6 +40,9 @@ pub enum Cmd {
     /// Create a new problem: problems/NAME/ (solution, brute force, generator and
     /// test skeletons; --game: a game's, with a validator) and testdata/NAME/.
     New(NewArgs),
+    /// Add a test case by hand: paste the input, a line ---, the expected output
+    /// (or --input FILE --output FILE); the empty sample `new` made is filled first.
+    Add(AddArgs),
     /// Receive problems from the browser: an HTTP listener on 127.0.0.1 for
     /// Competitive Companion; each problem becomes problems/NAME/ and testdata/NAME/
     /// with its samples and limits.
@@ -126,7 +129,8 @@ pub struct RunArgs {
     /// Override problem.toml's checker.
     #[arg(long, value_enum)]
     pub checker: Option<CheckerArg>,
-    /// The checker program for --checker command (run as CMD input output expected).
+    /// The checker program for --checker command (run as CMD input output expected),
+    /// or the checker's source for --checker testlib.
     #[arg(long, value_name = "CMD")]
     pub checker_command: Option<String>,
     /// Judge interactively: the interactor, run as CMD INPUT ANSWER FEEDBACK_DIR
@@ -259,6 +263,22 @@ pub struct BundleArgs {
     pub check: bool,
 }
 
+/// `cargo judge add NAME`.
+#[derive(Debug, Args)]
+pub struct AddArgs {
+    /// The problem (crate name under problems/).
+    pub problem: String,
+    /// The case's input, from a file (with --output) instead of pasted.
+    #[arg(long, value_name = "FILE", requires = "output")]
+    pub input: Option<PathBuf>,
+    /// The case's expected output, from a file (with --input).
+    #[arg(long, value_name = "FILE", requires = "input")]
+    pub output: Option<PathBuf>,
+    /// The case's name [default: the first free NN-sample].
+    #[arg(long, value_name = "CASE")]
+    pub name: Option<String>,
+}
+
 /// `cargo judge listen`.
 #[derive(Debug, Args)]
 pub struct ListenArgs {
@@ -312,6 +332,10 @@ pub enum CheckerArg {
     Float,
     /// An external checker program (--checker-command).
     Command,
+    /// A Kattis output validator: the default one (problem.toml's `checker = "kattis"`).
+    Kattis,
+    /// A testlib checker, compiled from the source --checker-command names.
+    Testlib,
 }
 
 /// Options shared by every judging command.

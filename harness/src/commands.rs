@@ -6,6 +6,7 @@
 //! is `plan`'s, verdicts `judge`'s, scheduling `runner`'s, words `report`'s.
 
 use std::io::Write as _;
+use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
@@ -27,6 +28,7 @@ use crate::units::plural;
 pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     let mut ws = build::workspace()?;
     ws.checked = args.checked;
+    misspelt_subcommand(&ws, &args.problems)?;
     let mut plan = plan::workspace(&ws, &args.problems, &args.options.selection())?;
     let mut reporter = reporters(&args.options, &plan.incomplete)?;
     say_errors_first(&plan);
@@ -104,6 +106,39 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
     finish(&mut reporter, &results, &catches, &plan.errors)
 }
 
+/// `cargo judge stres NAME` reads "stres" as a problem: when a name that is no
+/// problem is near a subcommand, say so instead of listing the problems.
+fn misspelt_subcommand(ws: &build::Workspace, names: &[String]) -> Result<()> {
+    use clap::CommandFactory as _;
+    let Some(first) = names.first() else {
+        return Ok(());
+    };
+    if ws.problem(first).is_some() {
+        return Ok(());
+    }
+    let command = crate::cli::Cli::command();
+    let near = command
+        .get_subcommands()
+        .map(|s| s.get_name().to_string())
+        .chain(std::iter::once("help".to_string()))
+        .map(|s| (judge_model::names::edit_distance(first, &s), s))
+        .filter(|(d, s)| *d <= (s.len() / 2).max(1))
+        .min();
+    let nearest_problem = ws
+        .problems
+        .iter()
+        .map(|p| judge_model::names::edit_distance(first, &p.name))
+        .min()
+        .unwrap_or(usize::MAX);
+    if let Some((_, sub)) = near.filter(|(d, _)| *d < nearest_problem) {
+        bail!(
+            "unknown problem or subcommand \"{first}\": did you mean `cargo judge {sub}`? \
+             (`cargo judge --help` lists the subcommands)"
+        );
+    }
+    Ok(())
+}
+
 /// `cargo judge --bundled`: the same plan, judged on each solution's bundle
 /// compiled with plain rustc instead of the crate's binary. Known-wrong solutions
 /// are not bundles and are left out. A bundle rustc rejects is one CE result, a problem that cannot
@@ -178,29 +213,8 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
         say_errors_first(&plan);
         return finish(&mut reporter, &[], &[], &plan.errors);
     };
-    match (args.checker, args.checker_command.clone()) {
-        (Some(CheckerArg::Command), Some(command)) | (None, Some(command)) => {
-            let time_limit = match &suite.settings.checker {
-                Checker::Command { time_limit, .. } => *time_limit,
-                _ => std::time::Duration::from_secs_f64(crate::problem::DEFAULT_CHECKER_TIME_LIMIT),
-            };
-            suite.settings.checker = Checker::Command {
-                command,
-                dir: dir.clone(),
-                time_limit,
-            };
-        }
-        (Some(CheckerArg::Command), None) => bail!("--checker command needs --checker-command CMD"),
-        (Some(_), Some(_)) => bail!("--checker-command only goes with --checker command"),
-        (Some(CheckerArg::Exact), None) => suite.settings.checker = Checker::Exact,
-        (Some(CheckerArg::Tokens), None) => suite.settings.checker = Checker::Tokens,
-        (Some(CheckerArg::Float), None) => {
-            suite.settings.checker = Checker::Float {
-                abs: 1e-6,
-                rel: 1e-6,
-            }
-        }
-        (None, None) => {}
+    if let Some(checker) = checker_override(&args, &dir, &suite.settings.checker)? {
+        suite.settings.checker = checker;
     }
     if let Some(command) = &args.interactor {
         plan::check_program("--interactor", command)?;
@@ -246,6 +260,48 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     let jobs = suite.jobs(&suite.name, start);
     let results = execute(&jobs, &[], &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &[], &plan.errors)
+}
+
+/// The checker `--checker` (and `--checker-command`) ask for instead of `current`,
+/// problem.toml's; every checker problem.toml accepts, read by the same code.
+fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Option<Checker>> {
+    let toml = match (args.checker, args.checker_command.clone()) {
+        (Some(CheckerArg::Command), Some(command)) | (None, Some(command)) => {
+            let time_limit = match current {
+                Checker::Command { time_limit, .. } => *time_limit,
+                _ => std::time::Duration::from_secs_f64(crate::problem::DEFAULT_CHECKER_TIME_LIMIT),
+            };
+            return Ok(Some(Checker::Command {
+                command,
+                dir: dir.to_path_buf(),
+                time_limit,
+            }));
+        }
+        (Some(CheckerArg::Command), None) => bail!("--checker command needs --checker-command CMD"),
+        (Some(CheckerArg::Testlib), None) => {
+            bail!(
+                "--checker testlib needs --checker-command check.cpp (the testlib checker's source)"
+            )
+        }
+        (Some(CheckerArg::Testlib), Some(source)) => {
+            let source = std::path::absolute(&source).unwrap_or_else(|_| source.into());
+            format!(
+                "checker = \"testlib\"\nchecker_source = {}\n",
+                crate::scaffold::toml_string(&source.to_string_lossy())
+            )
+        }
+        (Some(_), Some(_)) => {
+            bail!("--checker-command only goes with --checker command or --checker testlib")
+        }
+        (Some(CheckerArg::Exact), None) => "checker = \"exact\"\n".to_string(),
+        (Some(CheckerArg::Tokens), None) => "checker = \"tokens\"\n".to_string(),
+        (Some(CheckerArg::Float), None) => "checker = \"float\"\n".to_string(),
+        (Some(CheckerArg::Kattis), None) => "checker = \"kattis\"\n".to_string(),
+        (None, None) => return Ok(None),
+    };
+    let settings = crate::problem::Settings::parse(&toml, dir)
+        .with_context(|| format!("--checker: {}", toml.trim().replace('\n', ", ")))?;
+    Ok(Some(settings.checker))
 }
 
 /// `cargo judge verify PACKAGE`.

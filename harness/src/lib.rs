@@ -9,6 +9,7 @@
 //! [`status::Status`] and this file, the command layer, turns it into the exit
 //! status; no module below it knows an exit code.
 
+pub mod add;
 pub mod bless;
 pub mod bundle;
 pub mod cli;
@@ -72,6 +73,7 @@ pub fn main(cli: Cli) -> i32 {
         }
         Some(Cmd::New(args)) => scaffold::new(args),
         Some(Cmd::Listen(args)) => listen::listen(args),
+        Some(Cmd::Add(args)) => add::add(args),
         Some(Cmd::Bundle(args)) => bundle::bundle(args),
         Some(Cmd::Verify(args)) => {
             set_color(args.color);

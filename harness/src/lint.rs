@@ -90,7 +90,7 @@ struct Finding {
 /// `cargo judge lint [PROBLEM...]`.
 pub fn lint(args: LintArgs) -> Result<Status> {
     let ws = build::workspace()?;
-    let names = folders(&ws, &args)?;
+    let (names, missing) = folders(&ws, &args)?;
     let mut lint = Lint {
         findings: Vec::new(),
         files: 0,
@@ -98,6 +98,19 @@ pub fn lint(args: LintArgs) -> Result<Status> {
         named: Vec::new(),
         testlib_validators: HashMap::new(),
     };
+    // A problem crate without its testdata folder is a finding that names the
+    // folder (`new` makes both; a deleted or misnamed one is the usual cause).
+    for name in &missing {
+        lint.findings.push(Finding {
+            path: ws.testdata().join(name),
+            line: 0,
+            message: format!(
+                "no such folder: problem {name} (problems/{name}/) has no testdata; expected \
+                 testdata/{name}/ with NAME.in + NAME.out pairs and problem.toml"
+            ),
+            tolerated: false,
+        });
+    }
     let (exes, interactors) = lint.programs(&ws, &names)?;
     for name in &names {
         let validator = ws.problem(name).and_then(|p| {
@@ -115,11 +128,12 @@ pub fn lint(args: LintArgs) -> Result<Status> {
         };
         lint.folder(&folder)?;
     }
-    lint.report(&ws.root, names.len())
+    lint.report(&ws.root, names.len() + missing.len())
 }
 
-/// The testdata folders to lint: the ones named (each must exist), or all.
-fn folders(ws: &build::Workspace, args: &LintArgs) -> Result<Vec<String>> {
+/// The testdata folders to lint: the ones named, or all; and the problem crates
+/// (named, or all) whose testdata folder is missing.
+fn folders(ws: &build::Workspace, args: &LintArgs) -> Result<(Vec<String>, Vec<String>)> {
     let testdata = ws.testdata();
     if args.problems.is_empty() {
         let mut v: Vec<String> = std::fs::read_dir(&testdata)
@@ -129,10 +143,22 @@ fn folders(ws: &build::Workspace, args: &LintArgs) -> Result<Vec<String>> {
             .map(|e| e.file_name().to_string_lossy().into_owned())
             .collect();
         v.sort();
-        return Ok(v);
+        let missing = ws
+            .problems
+            .iter()
+            .filter(|p| !testdata.join(&p.name).is_dir())
+            .map(|p| p.name.clone())
+            .collect();
+        return Ok((v, missing));
     }
+    let mut present = Vec::new();
+    let mut missing = Vec::new();
     for n in &args.problems {
-        if !testdata.join(n).is_dir() {
+        if testdata.join(n).is_dir() {
+            present.push(n.clone());
+        } else if ws.problem(n).is_some() {
+            missing.push(n.clone());
+        } else {
             let mut known: Vec<String> = ws.problems.iter().map(|p| p.name.clone()).collect();
             known.extend(
                 std::fs::read_dir(&testdata)
@@ -148,7 +174,7 @@ fn folders(ws: &build::Workspace, args: &LintArgs) -> Result<Vec<String>> {
             return Err(plan::unknown_problem(n, &known));
         }
     }
-    Ok(args.problems.clone())
+    Ok((present, missing))
 }
 
 /// What lint found so far, and what it looked at.

@@ -278,11 +278,12 @@ pub fn new(args: NewArgs) -> Result<Status> {
 /// What to do after `new` (or `listen`) made the plain problem `name`.
 pub(crate) fn plain_next_steps(name: &str) -> String {
     format!(
-        "\nNext: the solution in src/main.rs (any style, any crate), the statement's sample\n\
-         in testdata/{name}/01-sample.in and .out, and when you want them the brute\n\
-         force and the generator (both say \"not written yet\" until you write them).\n\
-         Then:\n\
+        "\nNext: the solution in src/main.rs (any style, any crate), the statement's samples\n\
+         (`cargo judge add {name}`), and when you want them the brute force and the\n\
+         generator (both say \"not written yet\" until you write them). Then:\n\
+         \n    cargo judge add {name}                 paste a case: its input, a line ---, its output\
          \n    cargo judge {name}                     build and judge on testdata/{name}/\
+         \n    cargo judge {name} --checked           the same with overflow checks\
          \n    cargo judge stress {name}              solution vs brute force on random inputs\
          \n    cargo test -p {name}                   every case, and the brute force once written\n"
     )

@@ -686,6 +686,12 @@ pub fn header(r: &Rejection) -> String {
             short(*tolerance)
         ),
         Why::Missing => format!("{at}: expected {}, found the end of the output", quoted(e)),
+        // Nothing at all expected: most likely a .out not written yet (`new` makes
+        // an empty one), not an output that should be empty; say which it is.
+        Why::Extra if (e.line, e.column) == (1, 1) => format!(
+            "{at}: expected nothing (the expected output is empty: is its .out written?), found {}",
+            quoted(a)
+        ),
         Why::Extra => format!("{at}: expected the end of the output, found {}", quoted(a)),
         Why::Whitespace => format!(
             "{at}: same tokens, different whitespace: expected {}, found {} (the checker is exact)",

@@ -421,7 +421,7 @@ fn tolerance(key: &str, value: Option<f64>) -> Result<f64> {
 /// A value of the wrong kind (`time_limit = 1.0s`, `memory_limit = "64MB"`) is
 /// said in the file's own terms: what the key expects, and what was found.
 fn one_line(e: &toml::de::Error, text: &str) -> String {
-    let msg = e.message().trim().replace('\n', " ");
+    let msg = with_suggestion(e.message().trim().replace('\n', " "));
     let Some(span) = e.span() else {
         return msg;
     };
@@ -432,6 +432,22 @@ fn one_line(e: &toml::de::Error, text: &str) -> String {
     match expected_value(source_line) {
         Some(why) => format!("line {line}: {why}"),
         None => format!("line {line}, column {column}: {msg}"),
+    }
+}
+
+/// serde's "unknown field `tim_limit`, expected one of `title`, ..." with
+/// "did you mean `time_limit`?" when a known key is near.
+fn with_suggestion(msg: String) -> String {
+    let Some(rest) = msg.strip_prefix("unknown field `") else {
+        return msg;
+    };
+    let Some((typed, expected)) = rest.split_once('`') else {
+        return msg;
+    };
+    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    match judge_model::names::nearest(typed, known) {
+        Some(near) => format!("unknown key `{typed}`: did you mean `{near}`? ({msg})"),
+        None => msg,
     }
 }
 

@@ -224,7 +224,7 @@ pub fn problem<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Problem> {
 pub fn unknown_problem(name: &str, known: &[&str]) -> anyhow::Error {
     let mut near: Vec<(usize, &str)> = known
         .iter()
-        .map(|k| (edit_distance(name, k), *k))
+        .map(|k| (judge_model::names::edit_distance(name, k), *k))
         // Up to half the letters wrong: `hdu1846` (another HDU number) still
         // points at `hdu1525`, while `no-such-problem` points at nothing.
         .filter(|(d, k)| *d <= (k.len().max(name.len()) / 2).max(2))
@@ -256,24 +256,6 @@ pub fn unknown_problem(name: &str, known: &[&str]) -> anyhow::Error {
             known.join(", ")
         )
     }
-}
-
-/// Levenshtein distance, by characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diag = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let next = (row[j + 1] + 1)
-                .min(row[j] + 1)
-                .min(diag + usize::from(ca != *cb));
-            diag = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
 }
 
 /// `path` as the user would type it: relative to the current folder when inside

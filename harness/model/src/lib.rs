@@ -3,5 +3,6 @@
 //! The bottom of the judge's crates (CONTRIBUTING.md, "Crates"): it depends on
 //! no engine, reader, reporter or command-line crate, and starts no process.
 
+pub mod names;
 pub mod status;
 pub mod units;

@@ -12,6 +12,7 @@ mod interactive;
 mod lint;
 mod listen;
 mod malformed;
+mod messages;
 mod options;
 mod own_style;
 mod package;

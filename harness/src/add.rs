@@ -1,0 +1,171 @@
+//! `cargo judge add NAME`: one test case by hand, in one command: pasted (the
+//! input, a line `---`, the expected output) or from two files.
+//!
+//! Owns naming the case and writing both files, never over an existing case;
+//! the empty sample pair `cargo judge new` makes is the one exception: it is
+//! filled first.
+
+use std::io::{IsTerminal as _, Read as _, Write as _};
+use std::path::Path;
+
+use anyhow::{Context, Result, bail};
+
+use crate::build;
+use crate::cli::AddArgs;
+use crate::status::Status;
+
+/// The line between the input and the output when a case is pasted.
+pub const SEPARATOR: &str = "---";
+
+/// `cargo judge add NAME`.
+pub fn add(args: AddArgs) -> Result<Status> {
+    let ws = build::workspace()?;
+    crate::plan::problem(&ws, &args.problem)?;
+    let dir = ws.testdata().join(&args.problem);
+    if !dir.is_dir() {
+        bail!(
+            "{}: no such folder (the problem's testdata; `cargo judge new` makes it)",
+            dir.display()
+        );
+    }
+    let (input, output) = match (&args.input, &args.output) {
+        (Some(i), Some(o)) => (read(i)?, read(o)?),
+        (None, None) => pasted()?,
+        _ => bail!("give both --input FILE and --output FILE, or neither (then paste the case)"),
+    };
+    let stem = match &args.name {
+        Some(name) => {
+            if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+                bail!("--name {name:?}: expected a file name without a folder or extension");
+            }
+            name.clone()
+        }
+        None => next_name(&dir)?,
+    };
+    let (in_path, out_path) = (
+        dir.join(format!("{stem}.in")),
+        dir.join(format!("{stem}.out")),
+    );
+    let placeholder = is_empty_file(&in_path) && is_empty_file(&out_path);
+    if !placeholder {
+        for p in [&in_path, &out_path, &dir.join(format!("{stem}.ans"))] {
+            if p.exists() {
+                bail!(
+                    "{} already exists: refusing to overwrite it (nothing was written; --name picks another)",
+                    rel(&ws.root, p)
+                );
+            }
+        }
+    }
+    std::fs::write(&in_path, &input)
+        .with_context(|| format!("cannot write {}", in_path.display()))?;
+    std::fs::write(&out_path, &output)
+        .with_context(|| format!("cannot write {}", out_path.display()))?;
+    writeln!(
+        std::io::stdout(),
+        "{} {} and .out ({} bytes of input, {} of output); next: cargo judge {}",
+        if placeholder { "filled" } else { "added" },
+        rel(&ws.root, &in_path),
+        input.len(),
+        output.len(),
+        args.problem
+    )?;
+    if output.is_empty() {
+        writeln!(std::io::stdout(), "note: the expected output is empty")?;
+    }
+    Ok(Status::Passed)
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+}
+
+fn is_empty_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
+}
+
+fn rel(root: &Path, p: &Path) -> String {
+    p.strip_prefix(root).unwrap_or(p).display().to_string()
+}
+
+/// The case from stdin: the input, a line `---`, the expected output.
+fn pasted() -> Result<(Vec<u8>, Vec<u8>)> {
+    if std::io::stdin().is_terminal() {
+        eprintln!(
+            "paste the input, then a line {SEPARATOR}, then the expected output, then Ctrl-D:"
+        );
+    }
+    let mut text = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut text)
+        .context("cannot read the case from stdin")?;
+    split(&text)
+}
+
+/// Splits a pasted case at its first line that is exactly `---` (CRLF allowed).
+fn split(text: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
+    let mut start = 0;
+    while start <= text.len() {
+        let end = text[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(text.len(), |i| start + i);
+        let line = &text[start..end];
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line == SEPARATOR.as_bytes() {
+            let output = text.get(end + 1..).unwrap_or_default();
+            return Ok((text[..start].to_vec(), output.to_vec()));
+        }
+        start = end + 1;
+    }
+    bail!("no line {SEPARATOR} between the input and the expected output")
+}
+
+/// The first free `NN-sample`, or `01-sample` while it is the empty pair `new`
+/// made.
+fn next_name(dir: &Path) -> Result<String> {
+    let taken = |stem: &str| -> bool {
+        ["in", "out", "ans"]
+            .iter()
+            .any(|e| dir.join(format!("{stem}.{e}")).exists())
+    };
+    let first = "01-sample";
+    if is_empty_file(&dir.join(format!("{first}.in")))
+        && is_empty_file(&dir.join(format!("{first}.out")))
+    {
+        return Ok(first.to_string());
+    }
+    let count = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .flatten()
+        .filter(|e| e.path().extension().is_some_and(|x| x == "in"))
+        .count();
+    (count + 1..count + 1000)
+        .map(|k| format!("{k:02}-sample"))
+        .find(|s| !taken(s))
+        .context("no free case name")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pasted_case_splits_at_its_separator_line_keeping_bytes() {
+        for (text, input, output) in [
+            ("6 6 4\n---\n4\n", "6 6 4\n", "4\n"),
+            ("1\n2\n---\r\nx\r\n", "1\n2\n", "x\r\n"),
+            ("a\n---\n", "a\n", ""),
+            ("---\n5\n", "", "5\n"),
+            ("a ---\nb\n---\n--- c\n", "a ---\nb\n", "--- c\n"),
+        ] {
+            let (i, o) = split(text.as_bytes()).unwrap();
+            assert_eq!(
+                (i.as_slice(), o.as_slice()),
+                (input.as_bytes(), output.as_bytes()),
+                "{text:?}"
+            );
+        }
+        assert!(split(b"6 6 4\n4\n").is_err());
+    }
+}

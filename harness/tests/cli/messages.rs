@@ -1,0 +1,155 @@
+//! The messages of a contestant's first hour with a new problem: a missing
+//! testdata folder, a misspelt problem.toml key or subcommand, an empty expected
+//! output; and the commands that fill cases in (`add`, `bless` of the empty
+//! sample, `--checker` as problem.toml names it).
+
+use predicates::prelude::*;
+
+use crate::scaffold::theatre_square;
+use crate::support::Folder;
+use crate::tempws::TempWs;
+
+fn fresh() -> TempWs {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "cf1a"]).assert().code(0);
+    ws.write("problems/cf1a/src/main.rs", theatre_square("u64"));
+    ws
+}
+
+#[test]
+fn lint_names_a_missing_testdata_folder_as_an_error() {
+    let ws = fresh();
+    std::fs::remove_dir_all(ws.path("testdata/cf1a")).unwrap();
+    for args in [&["lint", "cf1a"][..], &["lint"]] {
+        ws.judge()
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(
+                "error testdata/cf1a: no such folder: problem cf1a (problems/cf1a/) has no testdata",
+            ))
+            .stdout(predicate::str::contains("did you mean").not());
+    }
+}
+
+#[test]
+fn a_misspelt_problem_toml_key_gets_did_you_mean() {
+    let ws = fresh();
+    ws.write("testdata/cf1a/problem.toml", "tim_limit = 1.0\n");
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 1, column 1: unknown key `tim_limit`: did you mean `time_limit`?",
+        ));
+}
+
+#[test]
+fn a_misspelt_subcommand_gets_did_you_mean() {
+    let ws = fresh();
+    ws.judge()
+        .args(["stres", "cf1a"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown problem or subcommand \"stres\": did you mean `cargo judge stress`?",
+        ));
+    // A near problem name still wins over a subcommand.
+    ws.judge()
+        .arg("cf1b")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown problem \"cf1b\": did you mean cf1a?",
+        ));
+}
+
+#[test]
+fn an_empty_expected_output_is_called_empty_and_bless_fills_it() {
+    let ws = fresh();
+    ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "expected nothing (the expected output is empty: is its .out written?), found \"4\"",
+        ));
+    ws.judge()
+        .args(["bless", "cf1a", "--from", "solution"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "wrote testdata/cf1a/01-sample.out from the solution",
+        ));
+    assert_eq!(ws.read("testdata/cf1a/01-sample.out"), "4\n");
+}
+
+#[test]
+fn add_pastes_a_case_filling_the_empty_sample_first_and_never_overwrites() {
+    let ws = fresh();
+    ws.judge()
+        .args(["add", "cf1a"])
+        .write_stdin("6 6 4\n---\n4\n")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "filled testdata/cf1a/01-sample.in and .out",
+        ));
+    ws.judge()
+        .args(["add", "cf1a"])
+        .write_stdin("1 1 1\r\n---\r\n1\r\n")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "added testdata/cf1a/02-sample.in and .out",
+        ));
+    assert_eq!(ws.read("testdata/cf1a/02-sample.in"), "1 1 1\r\n");
+    assert_eq!(ws.read("testdata/cf1a/02-sample.out"), "1\r\n");
+    ws.write("big.in", "1000000000 1000000000 1\n");
+    ws.write("big.out", "1000000000000000000\n");
+    ws.judge()
+        .args([
+            "add", "cf1a", "--input", "big.in", "--output", "big.out", "--name", "big",
+        ])
+        .assert()
+        .code(0);
+    assert_eq!(ws.read("testdata/cf1a/big.out"), "1000000000000000000\n");
+    ws.judge()
+        .args(["add", "cf1a", "--name", "big"])
+        .write_stdin("1\n---\n2\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "testdata/cf1a/big.in already exists",
+        ));
+    assert_eq!(ws.read("testdata/cf1a/big.in"), "1000000000 1000000000 1\n");
+    ws.judge()
+        .args(["add", "cf1a"])
+        .write_stdin("no separator\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no line --- between"));
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cf1a: 3/3 AC"));
+}
+
+#[test]
+fn the_checker_flag_accepts_what_problem_toml_accepts() {
+    let dir = Folder::echo_cases();
+    for checker in ["exact", "tokens", "float", "kattis"] {
+        crate::support::judge_fixture("echo", dir.path(), &["--checker", checker])
+            .assert()
+            .code(0);
+    }
+    crate::support::judge_fixture("echo", dir.path(), &["--checker", "testlib"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--checker testlib needs --checker-command",
+        ));
+}
