@@ -284,7 +284,11 @@ fn polygon_expectation(tag: &str) -> Option<Expectation> {
     let any_of = match tag {
         "main" | "accepted" => return expect::folder("accepted"),
         "rejected" => return expect::folder("rejected"),
-        "wrong-answer" => vec!["WA"],
+        // testlib's readers end a short or malformed output with `_pe` (and
+        // `_unexpected_eof`, which exits as PE unless ENABLE_UNEXPECTED_EOF): a
+        // wrong answer cut short is PE to the checker, and Codeforces shows PE as
+        // WA. So a wrong-answer solution may get either.
+        "wrong-answer" => vec!["WA", "PE"],
         "presentation-error" => vec!["PE"],
         "time-limit-exceeded" => vec!["TLE"],
         "time-limit-exceeded-or-accepted" => vec!["TLE", "AC"],

@@ -64,6 +64,7 @@ fn verify_gives_every_polygon_solution_its_tags_verdict() {
         // Right on the manual tests, wrong on the first generated one.
         ("solutions/floor.cpp", "WA 03"),
         ("solutions/sum.py", "WA 01"),
+        ("solutions/nan.py", "PE 01"),
         ("solutions/words.py", "PE 01"),
         ("solutions/slow.cpp", "TLE 01"),
     ] {
@@ -76,7 +77,7 @@ fn verify_gives_every_polygon_solution_its_tags_verdict() {
         "{text}"
     );
     assert!(
-        text.contains("6/6 submissions got their tag's verdict"),
+        text.contains("7/7 submissions got their tag's verdict"),
         "{text}"
     );
 }
