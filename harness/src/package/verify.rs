@@ -104,14 +104,24 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     }
     package.validator.build()?;
     let mut validator_lines = Vec::new();
+    let mut built_validators = Vec::new();
     for source in &package.input_validators {
-        let built = program::build(source, &includes, 1024).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot build input validator {}: {e:#}",
-                source.path.display()
-            )
-        })?;
+        // A validator that does not build is the package's error, reported
+        // with the rest; the submissions are still judged.
+        let built = match program::build(source, &includes, 1024) {
+            Ok(b) => b,
+            Err(e) => {
+                let why = format!(
+                    "cannot build input validator {}: {e:#}",
+                    source.path.display()
+                );
+                validator_lines.push(format!("FAIL {why}"));
+                errors.push(why);
+                continue;
+            }
+        };
         let failures = validate_inputs(&package, source, &built, options.threads);
+        built_validators.push((source, built));
         if failures.is_empty() {
             validator_lines.push(format!(
                 "input validator {} ({}) accepts all {} inputs",
@@ -127,6 +137,10 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         }
     }
 
+    for why in invalid_inputs_accepted(&package.root, &built_validators) {
+        validator_lines.push(format!("FAIL {why}"));
+        errors.push(why);
+    }
     if let Some(p) = &package.polygon {
         let (lines, failures) = polygon_validate(p, &package.cases, options.threads)?;
         validator_lines.extend(lines);
@@ -872,6 +886,41 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
     s
 }
 
+/// spec/2025-09.md "Invalid input": every `.in` under `data/invalid_input/` must
+/// be rejected by at least one input validator; the ones none rejects.
+fn invalid_inputs_accepted(root: &Path, validators: &[(&Source, Built)]) -> Vec<String> {
+    let dir = root.join("data").join("invalid_input");
+    if validators.is_empty() || !dir.is_dir() {
+        return Vec::new();
+    }
+    let limits = Limits {
+        time: Duration::from_secs(60),
+        memory: 4 << 30,
+        output: 1 << 20,
+    };
+    let mut inputs: Vec<PathBuf> = walk(&dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    inputs
+        .into_iter()
+        .filter(|input| {
+            validators.iter().all(|(_, built)| {
+                run::run(built.command(), input, &limits).is_ok_and(|o| o.exit == Exit::Code(42))
+            })
+        })
+        .map(|input| {
+            let rel = input
+                .strip_prefix(root)
+                .unwrap_or(&input)
+                .display()
+                .to_string();
+            format!("{rel}: every input validator accepts it, but it is in invalid_input/")
+        })
+        .collect()
+}
+
 /// Runs an input validator on every `.in`; returns what it rejected.
 fn validate_inputs(
     package: &Package,
@@ -886,7 +935,7 @@ fn validate_inputs(
     };
     let found = parallel_map(&package.cases, threads, |c| {
         let mut cmd = built.command();
-        cmd.args(&c.input_flags);
+        cmd.args(c.input_args(&source.name));
         match run::run(cmd, &c.case.input, &limits) {
             Ok(out) if out.exit == Exit::Code(42) => None,
             Ok(out) => {

@@ -255,3 +255,29 @@ fn an_interactive_multi_pass_solution_talks_to_the_interactor_again_each_pass() 
     assert_eq!(late["cases"][0]["passes"], 2, "{late:#}");
     assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
 }
+
+#[test]
+fn an_invalid_input_that_every_input_validator_accepts_is_an_error() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let dir = copy("half");
+    let subs = dir.path().join("submissions");
+    std::fs::remove_dir_all(&subs).unwrap();
+    std::fs::create_dir_all(subs.join("accepted")).unwrap();
+    std::fs::write(subs.join("accepted/half.py"), "print(int(input()) / 2)\n").unwrap();
+    let (code, doc) = verify_json(dir.path(), &[]);
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+    std::fs::write(dir.path().join("data/invalid_input/fine.in"), "5\n").unwrap();
+    let (code, doc) = verify_json(dir.path(), &[]);
+    let errors = doc["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 1, "{doc:#}");
+    assert!(
+        errors[0]
+            .as_str()
+            .unwrap()
+            .contains("data/invalid_input/fine.in"),
+        "{doc:#}"
+    );
+    assert_eq!((code, &doc["ok"]), (1, &Value::Bool(false)), "{doc:#}");
+}

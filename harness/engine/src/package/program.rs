@@ -646,8 +646,16 @@ pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<B
             if !exe.exists() {
                 let staging = staging_dir(&dir)?;
                 let target = staging.path().join("program");
-                let cmd = compile_command(source, includes, &target);
-                compile(cmd)?;
+                let cmd = compile_command(source, includes, &target, false);
+                if let Err(e) = compile(cmd) {
+                    // Kattis compiles C++ as C++17; code written for C++20
+                    // (BAPCtools' validation.h, DOMjudge's default) gets a second try.
+                    if source.lang != Lang::Cpp
+                        || compile(compile_command(source, includes, &target, true)).is_err()
+                    {
+                        return Err(e);
+                    }
+                }
                 publish(staging, &dir)?;
             }
             Ok(Built::argv(vec![exe.into()]))
@@ -799,7 +807,7 @@ fn build_script(source: &Source, dir: &Path) -> Result<Built> {
 }
 
 /// The compiler command line for a compiled language.
-fn compile_command(source: &Source, includes: &[PathBuf], target: &Path) -> Command {
+fn compile_command(source: &Source, includes: &[PathBuf], target: &Path, cpp20: bool) -> Command {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let mut cmd = match source.lang {
         Lang::C => {
@@ -809,7 +817,15 @@ fn compile_command(source: &Source, includes: &[PathBuf], target: &Path) -> Comm
         }
         Lang::Cpp => {
             let mut c = Command::new("g++");
-            c.args(["-O2", "-std=gnu++17", "-pipe"]);
+            c.args([
+                "-O2",
+                if cpp20 {
+                    "-std=gnu++20"
+                } else {
+                    "-std=gnu++17"
+                },
+                "-pipe",
+            ]);
             c
         }
         Lang::Go => {

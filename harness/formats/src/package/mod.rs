@@ -113,6 +113,24 @@ pub struct PackageCase {
     pub sample: bool,
     /// Flags for input validators (testdata.yaml's `input_validator_flags`).
     pub input_flags: Vec<String>,
+    /// 2025-09 `input_validator_args` given as a map: arguments for the input
+    /// validator of each name (others get none, nor `input_flags`).
+    pub input_flags_by_name: Option<Vec<(String, Vec<String>)>>,
+}
+
+impl PackageCase {
+    /// The arguments for the input validator named `name`.
+    pub fn input_args(&self, name: &str) -> &[String] {
+        match &self.input_flags_by_name {
+            Some(map) => map
+                .iter()
+                .find(|(n, _)| {
+                    n == name || Path::new(name).file_stem().is_some_and(|s| s == n.as_str())
+                })
+                .map_or(&[], |(_, args)| args.as_slice()),
+            None => &self.input_flags,
+        }
+    }
 }
 
 /// A problem package, read.
@@ -407,6 +425,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
                 },
                 sample: part == "sample",
                 input_flags: config.input_flags.clone().unwrap_or_default(),
+                input_flags_by_name: config.input_flags_by_name.clone(),
             });
         }
     }
@@ -503,6 +522,7 @@ pub fn programs_in(dir: &Path) -> Result<Vec<Source>> {
 struct GroupConfig {
     output_flags: Option<Vec<String>>,
     input_flags: Option<Vec<String>>,
+    input_flags_by_name: Option<Vec<(String, Vec<String>)>>,
 }
 
 fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
@@ -536,8 +556,29 @@ fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
     if let Some(f) = words("output_validator_flags")?.or(words("output_validator_args")?) {
         cfg.output_flags = Some(f);
     }
-    if let Some(f) = words("input_validator_flags")?.or(words("input_validator_args")?) {
+    // 2025-09 "Test case configuration": input_validator_args is a list, or a
+    // map from validator name to its list.
+    if let Some(n) = doc.get("input_validator_args")
+        && let Value::Map(entries) = &n.value
+    {
+        let by_name = entries
+            .iter()
+            .map(|(name, v)| {
+                let args = match &v.value {
+                    Value::Seq(items) => items
+                        .iter()
+                        .filter_map(|i| i.as_str().map(String::from))
+                        .collect(),
+                    Value::Scalar(s) => s.split_whitespace().map(String::from).collect(),
+                    _ => Vec::new(),
+                };
+                (name.clone(), args)
+            })
+            .collect();
+        cfg.input_flags_by_name = Some(by_name);
+    } else if let Some(f) = words("input_validator_flags")?.or(words("input_validator_args")?) {
         cfg.input_flags = Some(f);
+        cfg.input_flags_by_name = None;
     }
     Ok(cfg)
 }
