@@ -526,6 +526,37 @@ impl Sources {
         Ok((text, inlined))
     }
 
+    /// What each of `krate`'s dependencies' paths become in the bundle:
+    /// `::lib` when the judge has it installed, else `crate::MODULE`, naming
+    /// its module (its lib name, made unique) on first sight.
+    fn dep_paths(
+        &self,
+        krate: &crates::Crate,
+        judge: Judge,
+        module: &mut BTreeMap<String, String>,
+        taken: &mut BTreeSet<String>,
+    ) -> BTreeMap<String, String> {
+        let mut paths = BTreeMap::new();
+        for (dep, dep_id) in &krate.deps {
+            let d = &self.crates[dep_id];
+            let path = if judge.installed(&d.name).is_some() {
+                format!("::{}", d.lib)
+            } else {
+                let m = module.entry(dep_id.clone()).or_insert_with(|| {
+                    let mut name = d.lib.clone();
+                    while taken.contains(&name) {
+                        name.push('_');
+                    }
+                    taken.insert(name.clone());
+                    name
+                });
+                format!("crate::{m}")
+            };
+            paths.insert(dep.clone(), path);
+        }
+        paths
+    }
+
     /// Appends each crate from outside the workspace the solution uses (and
     /// theirs, transitively) as `pub mod NAME { ... }`, cut to what is used.
     fn with_crates(
@@ -560,24 +591,7 @@ impl Sources {
                     .any(|n| judges::ATCODER.installed(n).is_some())
                     .then_some(judges::ATCODER.name);
                 crates::check_bundlable(krate, &users[&id], installed_at)?;
-                let mut dep_paths = BTreeMap::new();
-                for (dep, dep_id) in &krate.deps {
-                    let d = &self.crates[dep_id];
-                    let path = if judge.installed(&d.name).is_some() {
-                        format!("::{}", d.lib)
-                    } else {
-                        let m = module.entry(dep_id.clone()).or_insert_with(|| {
-                            let mut name = d.lib.clone();
-                            while taken.contains(&name) {
-                                name.push('_');
-                            }
-                            taken.insert(name.clone());
-                            name
-                        });
-                        format!("crate::{m}")
-                    };
-                    dep_paths.insert(dep.clone(), path);
-                }
+                let dep_paths = self.dep_paths(krate, judge, &mut module, &mut taken);
                 if !rendered.contains_key(&id) {
                     let shown = |p: &Path| self.shown(p);
                     let ctx = crates::Ctx {
@@ -713,7 +727,7 @@ fn foreign_crates(metadata: &Metadata) -> BTreeMap<String, crates::Crate> {
                 deps: node.map_or_else(BTreeMap::new, |n| {
                     n.deps
                         .iter()
-                        .filter(|d| d.is_normal())
+                        .filter(|d| d.is_normal() && !metadata.workspace_members.contains(&d.pkg))
                         .map(|d| (d.name.clone(), d.pkg.clone()))
                         .collect()
                 }),
