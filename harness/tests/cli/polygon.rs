@@ -32,6 +32,39 @@ fn copy(name: &str) -> (tempfile::TempDir, PathBuf) {
     (tmp, dir)
 }
 
+/// A workspace with the fixture package `name` imported (`testdata/NAME/`).
+fn imported(name: &str) -> TempWs {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge()
+        .arg("import")
+        .arg(package(name))
+        .env("CP_GAMES_CACHE", cache())
+        .assert()
+        .success();
+    ws
+}
+
+fn cache() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("testlib-cache")
+}
+
+/// The exit status of `judge run --cmd 'python3 SOLUTION' testdata/NAME` in `ws`,
+/// for the package `name`'s solution `solution`.
+fn run_imported(ws: &TempWs, name: &str, solution: &str) -> Option<i32> {
+    let sol = format!(
+        "python3 {}",
+        package(name).join("solutions").join(solution).display()
+    );
+    ws.judge()
+        .args(["run", "--cmd", &sol])
+        .arg(ws.path(&format!("testdata/{name}")))
+        .env("CP_GAMES_CACHE", cache())
+        .output()
+        .unwrap()
+        .status
+        .code()
+}
+
 /// `judge verify -v PACKAGE`: its exit status and output.
 fn verify(dir: &Path) -> (i32, String) {
     let out = judge().args(["verify", "-v"]).arg(dir).output().unwrap();
@@ -209,14 +242,7 @@ fn import_keeps_the_testlib_checker_and_the_main_solution_stays_ac() {
     if !have(&["g++", "python3"]) {
         return;
     }
-    let ws = TempWs::new(&["poj2484"]);
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("testlib-cache");
-    ws.judge()
-        .arg("import")
-        .arg(package("mean"))
-        .env("CP_GAMES_CACHE", &cache)
-        .assert()
-        .success();
+    let ws = imported("mean");
     let toml = ws.read("testdata/mean/problem.toml");
     assert!(
         toml.contains("checker = \"testlib\"\nchecker_source = \"check.cpp\""),
@@ -237,34 +263,8 @@ fn import_keeps_the_testlib_checker_and_the_main_solution_stays_ac() {
     ] {
         assert!(ws.path("testdata/mean").join(f).is_file(), "{f}");
     }
-    let sol = |name: &str| {
-        format!(
-            "python3 {}",
-            package("mean").join("solutions").join(name).display()
-        )
-    };
-    let judged = |name: &str| {
-        ws.judge()
-            .args(["run", "--cmd", &sol(name)])
-            .arg(ws.path("testdata/mean"))
-            .env("CP_GAMES_CACHE", &cache)
-            .output()
-            .unwrap()
-    };
-    let out = judged("mean.py");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
-    let out = judged("sum.py");
-    assert_eq!(
-        out.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    assert_eq!(run_imported(&ws, "mean", "mean.py"), Some(0));
+    assert_eq!(run_imported(&ws, "mean", "sum.py"), Some(1));
 }
 
 #[test]
@@ -307,14 +307,7 @@ fn import_of_an_interactive_package_keeps_its_interactor_and_checker() {
     if !have(&["g++", "python3"]) {
         return;
     }
-    let ws = TempWs::new(&["poj2484"]);
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("testlib-cache");
-    ws.judge()
-        .arg("import")
-        .arg(package("guess"))
-        .env("CP_GAMES_CACHE", &cache)
-        .assert()
-        .success();
+    let ws = imported("guess");
     let toml = ws.read("testdata/guess/problem.toml");
     assert!(
         toml.contains(
@@ -322,20 +315,6 @@ fn import_of_an_interactive_package_keeps_its_interactor_and_checker() {
         ) && toml.contains("checker = \"testlib\"\nchecker_source = \"check.cpp\""),
         "{toml}"
     );
-    let code = |name: &str| {
-        let sol = format!(
-            "python3 {}",
-            package("guess").join("solutions").join(name).display()
-        );
-        ws.judge()
-            .args(["run", "--cmd", &sol])
-            .arg(ws.path("testdata/guess"))
-            .env("CP_GAMES_CACHE", &cache)
-            .output()
-            .unwrap()
-            .status
-            .code()
-    };
-    assert_eq!(code("bisect.py"), Some(0));
-    assert_eq!(code("scan.py"), Some(1));
+    assert_eq!(run_imported(&ws, "guess", "bisect.py"), Some(0));
+    assert_eq!(run_imported(&ws, "guess", "scan.py"), Some(1));
 }
