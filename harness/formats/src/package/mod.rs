@@ -9,6 +9,7 @@
 //! plan: cases in order, limits and a [`validator::Kattis`] checker.
 //! `verify` judges its submissions, `import` turns it into a workspace problem.
 
+pub mod constants;
 pub mod expect;
 pub mod polygon;
 pub mod scoring;
@@ -465,6 +466,8 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
     } else {
         Vec::new()
     };
+    let constants = constants::read(doc)?;
+    let programs = constants::apply_all(programs, &constants)?;
     let validator =
         validator::Kattis::new(programs, base_flags, group_output_flags, includes.clone())?;
 
@@ -475,7 +478,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
     .into_iter()
     .find(|d| d.is_dir())
     {
-        Some(d) => programs_in(&d)?,
+        Some(d) => constants::apply_all(programs_in(&d)?, &constants)?,
         None => Vec::new(),
     };
 
