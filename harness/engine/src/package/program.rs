@@ -564,103 +564,126 @@ pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<B
     }
     let key = content_key(source, includes)?;
     let dir = cache_dir().join("builds").join(format!("{key:032x}"));
-    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    let entry = || abs(&source.files[0]);
-    let interpreted = |argv: Vec<OsString>, check: Option<Command>| -> Result<Built> {
-        // Nothing to build; a syntax check makes a broken file a compile error,
-        // as a judge reports it, instead of an RE on every case.
-        let marker = dir.join("checked");
-        if let Some(mut check) = check
-            && !marker.exists()
-        {
-            let out = check
-                .stdin(Stdio::null())
-                .output()
-                .with_context(|| format!("cannot run {:?}", check.get_program()))?;
-            if !out.status.success() {
-                bail!(
-                    "{}",
-                    tail(if out.stderr.is_empty() {
-                        &out.stdout
-                    } else {
-                        &out.stderr
-                    })
-                );
-            }
-            std::fs::create_dir_all(&dir)
-                .with_context(|| format!("cannot create {}", dir.display()))?;
-            let _ = std::fs::write(&marker, "");
+    match source.lang {
+        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib),
+        Lang::Script => build_script(source, &dir),
+        Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
+        Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => build_native(source, includes, &dir),
+        Lang::Python
+        | Lang::Python2
+        | Lang::JavaScript
+        | Lang::Shell
+        | Lang::Perl
+        | Lang::Awk
+        | Lang::Ruby
+        | Lang::Lua => {
+            let (argv, check) = interpreter(source)?;
+            checked(source, &dir, argv, check)
         }
-        Ok(Built {
-            argv,
-            dir: source.path.is_dir().then(|| abs(&source.path)),
-        })
-    };
+    }
+}
+
+/// An interpreted language's command line, and the syntax check that makes a
+/// broken file a compile error (as a judge reports it) instead of an RE on every case.
+fn interpreter(source: &Source) -> Result<(Vec<OsString>, Option<Command>)> {
+    let entry: OsString = std::path::absolute(&source.files[0])
+        .unwrap_or_else(|_| source.files[0].clone())
+        .into();
     let compile_check = |python: &Path| {
         let mut c = Command::new(python);
         c.arg("-c")
             .arg("import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')")
-            .arg(entry());
+            .arg(&entry);
         c
     };
-    match source.lang {
-        Lang::Python => interpreted(
-            vec![python3().into(), entry().into()],
+    let check = |program: &str, flag: &str| {
+        let mut c = Command::new(program);
+        c.arg(flag).arg(&entry);
+        Some(c)
+    };
+    Ok(match source.lang {
+        Lang::Python => (
+            vec![python3().into(), entry.clone()],
             Some(compile_check(&python3())),
         ),
         Lang::Python2 => {
             let python = python2().context("Python 2 needs python2, which is not installed")?;
-            interpreted(
-                vec![python.clone().into(), entry().into()],
-                Some(compile_check(&python)),
-            )
+            let check = compile_check(&python);
+            (vec![python.into(), entry.clone()], Some(check))
         }
-        Lang::JavaScript => {
-            let mut check = Command::new("node");
-            check.arg("--check").arg(entry());
-            interpreted(vec!["node".into(), entry().into()], Some(check))
-        }
+        Lang::JavaScript => (vec!["node".into(), entry.clone()], check("node", "--check")),
         Lang::Shell => {
             // The shebang's shell when it names plain sh, else bash (DOMjudge's).
             let shell = match shebang(&source.files[0]) {
                 Some(line) if !line.contains("bash") && line.contains("sh") => "sh",
                 _ => "bash",
             };
-            let mut check = Command::new(shell);
-            check.arg("-n").arg(entry());
-            interpreted(vec![shell.into(), entry().into()], Some(check))
+            (vec![shell.into(), entry.clone()], check(shell, "-n"))
         }
-        Lang::Perl => {
-            let mut check = Command::new("perl");
-            check.arg("-c").arg(entry());
-            interpreted(vec!["perl".into(), entry().into()], Some(check))
+        Lang::Perl => (vec!["perl".into(), entry.clone()], check("perl", "-c")),
+        Lang::Awk => (vec!["awk".into(), "-f".into(), entry.clone()], None),
+        Lang::Ruby => (vec!["ruby".into(), entry.clone()], None),
+        Lang::Lua => (vec!["lua".into(), entry.clone()], None),
+        other => bail!("{} is not an interpreted language", other.name()),
+    })
+}
+
+/// Nothing to build: runs the syntax `check` once (a marker in the cache folder
+/// remembers it passed), then runs the file with `argv`.
+fn checked(
+    source: &Source,
+    dir: &Path,
+    argv: Vec<OsString>,
+    check: Option<Command>,
+) -> Result<Built> {
+    let marker = dir.join("checked");
+    if let Some(mut check) = check
+        && !marker.exists()
+    {
+        let out = check
+            .stdin(Stdio::null())
+            .output()
+            .with_context(|| format!("cannot run {:?}", check.get_program()))?;
+        if !out.status.success() {
+            bail!(
+                "{}",
+                tail(if out.stderr.is_empty() {
+                    &out.stdout
+                } else {
+                    &out.stderr
+                })
+            );
         }
-        Lang::Awk => interpreted(vec!["awk".into(), "-f".into(), entry().into()], None),
-        Lang::Ruby => interpreted(vec!["ruby".into(), entry().into()], None),
-        Lang::Lua => interpreted(vec!["lua".into(), entry().into()], None),
-        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib),
-        Lang::Script => build_script(source, &dir),
-        Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
-        Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => {
-            let exe = dir.join("program");
-            if !exe.exists() {
-                let staging = staging_dir(&dir)?;
-                let target = staging.path().join("program");
-                let cmd = compile_command(source, includes, &target, false);
-                if let Err(e) = compile(cmd) {
-                    // Kattis compiles C++ as C++17; code written for C++20
-                    // (BAPCtools' validation.h, DOMjudge's default) gets a second try.
-                    if source.lang != Lang::Cpp
-                        || compile(compile_command(source, includes, &target, true)).is_err()
-                    {
-                        return Err(e);
-                    }
-                }
-                publish(staging, &dir)?;
-            }
-            Ok(Built::argv(vec![exe.into()]))
-        }
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        let _ = std::fs::write(&marker, "");
     }
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    Ok(Built {
+        argv,
+        dir: source.path.is_dir().then(|| abs(&source.path)),
+    })
+}
+
+/// C, C++, Rust and Go: compiled once into the cache (in a staging folder, then
+/// moved in whole, so a half-written program is never found).
+fn build_native(source: &Source, includes: &[PathBuf], dir: &Path) -> Result<Built> {
+    let exe = dir.join("program");
+    if !exe.exists() {
+        let staging = staging_dir(dir)?;
+        let target = staging.path().join("program");
+        let cmd = compile_command(source, includes, &target, false);
+        if let Err(e) = compile(cmd) {
+            // Kattis compiles C++ as C++17; code written for C++20
+            // (BAPCtools' validation.h, DOMjudge's default) gets a second try.
+            if source.lang != Lang::Cpp
+                || compile(compile_command(source, includes, &target, true)).is_err()
+            {
+                return Err(e);
+            }
+        }
+        publish(staging, dir)?;
+    }
+    Ok(Built::argv(vec![exe.into()]))
 }
 
 /// Runs a compiler under limits, as judges do (DOMjudge: 30 s): a source that
