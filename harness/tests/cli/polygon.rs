@@ -223,7 +223,7 @@ fn an_interactive_polygon_package_runs_its_interactor_then_its_checker() {
     assert!(
         row(&text, "solutions/scan.py")
             .join(" ")
-            .contains("WA WA 02"),
+            .contains("WA|PE WA 02"),
         "{text}"
     );
     assert!(
