@@ -266,6 +266,14 @@ fn scan_file(ctx: &Ctx, path: &Path, src: &str, modpath: &[String], mod_rs: bool
                 name_refs(&mut s, t, i + 2, tok.start);
             }
             "super" | "self" if next(1) == "::" => name_refs(&mut s, t, i + 2, tok.start),
+            "cfg" if next(1) == "(" || next(1) == "!" && next(2) == "(" => {
+                // `cfg!(...)`, or a predicate handed to a macro as a `meta`
+                // (either's `impl_specific_ref_and_mut!(..., cfg(feature = "std"))`).
+                let open = if next(1) == "(" { i + 1 } else { i + 2 };
+                let close = matching(t, open);
+                let pred = &t[open + 1..close.max(open + 1)];
+                s.edits.extend(cfg::settle(pred, &ctx.krate.features));
+            }
             "include" | "include_str" | "include_bytes" if next(1) == "!" => {
                 return Err(refusal(
                     &file,
@@ -309,7 +317,7 @@ fn scan_file(ctx: &Ctx, path: &Path, src: &str, modpath: &[String], mod_rs: bool
             "use" if ctx.krate.edition == "2015" => edition_2015_use(ctx, t, i, &mut s, &aliases),
             name if starts_path(t, i)
                 && (next(1) == "::" || i > 0 && t[i - 1].is("use"))
-                && (ctx.krate.deps.contains_key(name) || aliases.contains_key(name)) =>
+                && (ctx.dep_paths.contains_key(name) || aliases.contains_key(name)) =>
             {
                 let dep = aliases.get(name).map_or(name, String::as_str);
                 dep_path(ctx, &mut s, t, i, dep);
@@ -350,6 +358,9 @@ fn dep_path(ctx: &Ctx, s: &mut Scan, t: &[Token], i: usize, dep: &str) {
     let leading = i > 0 && t[i - 1].is("::");
     let from = if leading { t[i - 1].start } else { tok.start };
     s.edits.push((from, tok.end, ctx.dep_paths[dep].clone()));
+    if !ctx.krate.deps.contains_key(dep) {
+        return; // `alloc`, which is std's
+    }
     let names = if t.get(i + 1).is_some_and(|x| x.is("::")) {
         next_names(t, i + 2).map(|v| v.into_iter().map(|(n, _)| n).collect())
     } else {
@@ -609,7 +620,7 @@ fn extern_crate(
         String::new()
     };
     s.edits.push((from, t[end].end, with));
-    if macro_use.is_some() {
+    if macro_use.is_some() && ctx.krate.deps.contains_key(&name) {
         // The glob may bring in any of it.
         s.refs.push((t[i].start, Ref::Dep(name, None)));
     }
@@ -777,7 +788,9 @@ fn item_end_any(t: &[Token], i: usize) -> usize {
 /// Which kind of root item `t[a..=b]` is; records modules and re-exports.
 fn classify(t: &[Token], a: usize, b: usize, r: &mut Rendered) -> Kept {
     let mut j = a;
+    let mut macro_use = false;
     while j <= b && t[j].is("#") {
+        macro_use |= t.get(j + 2).is_some_and(|x| x.is("macro_use"));
         j = close_bracket(t, j + 1);
     }
     if t.get(j).is_some_and(|x| x.is("pub")) {
@@ -790,6 +803,11 @@ fn classify(t: &[Token], a: usize, b: usize, r: &mut Rendered) -> Kept {
     if word == "mod" {
         let name = t.get(j + 1).map_or("", |x| x.text).to_string();
         r.modules.insert(name.clone());
+        // Its macros are in textual scope for every module after it, which
+        // may call them with no path to follow: it stays.
+        if macro_use {
+            return Kept::Root;
+        }
         return Kept::Module(name);
     }
     if word != "use" {
@@ -978,7 +996,10 @@ mod tests {
             std::fs::write(at, text).unwrap();
         }
         let k = krate(&dir.path().join("lib.rs"), edition, &["dep"]);
-        let dep_paths = BTreeMap::from([("dep".to_string(), "crate::dep".to_string())]);
+        let dep_paths = BTreeMap::from([
+            ("dep".to_string(), "crate::dep".to_string()),
+            ("alloc".to_string(), "::std".to_string()),
+        ]);
         let shown = |p: &Path| p.display().to_string();
         let ctx = Ctx {
             krate: &k,
@@ -1165,5 +1186,45 @@ mod tests {
             &["lazy"],
         );
         assert_eq!(p.body, "pub mod lazy {\npub fn on() {}\n}\n");
+    }
+
+    #[test]
+    fn macro_use_modules_stay_and_cfg_anywhere_is_decided() {
+        let p = bundle(
+            &[
+                ("lib.rs", "#[macro_use]\nmod macros;\npub mod a;\n"),
+                ("macros.rs", "macro_rules! m { ($($x:tt)*) => {} }\n"),
+                (
+                    "a.rs",
+                    "m!(cfg(feature = \"on\"), cfg(test));\npub fn f() -> bool { cfg!(feature = \"off\") }\n",
+                ),
+            ],
+            "2018",
+            &["a"],
+        );
+        assert!(
+            p.body.contains("mod macros {"),
+            "textual scope for a:\n{}",
+            p.body
+        );
+        assert!(p.body.contains("m!(cfg(all()), cfg(any()));"), "{}", p.body);
+        assert!(p.body.contains("cfg!(any())"), "{}", p.body);
+    }
+
+    #[test]
+    fn a_no_std_crates_alloc_paths_are_stds() {
+        let p = bundle(
+            &[(
+                "lib.rs",
+                "extern crate alloc;\nuse alloc::vec::Vec;\npub fn f() -> Vec<u8> { alloc::vec![1] }\n",
+            )],
+            "2018",
+            &["f"],
+        );
+        assert_eq!(
+            p.body,
+            "use ::std::vec::Vec;\npub fn f() -> Vec<u8> { ::std::vec![1] }\n"
+        );
+        assert!(p.deps.is_empty(), "{:?}", p.deps);
     }
 }

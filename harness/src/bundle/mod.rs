@@ -109,7 +109,13 @@ impl Bundle {
         let mut parts: Vec<String> = self
             .modules
             .iter()
-            .map(|(lib, mods)| format!("{lib}: {}", mods.join(", ")))
+            .map(|(lib, mods)| {
+                if mods.is_empty() {
+                    lib.clone()
+                } else {
+                    format!("{lib}: {}", mods.join(", "))
+                }
+            })
             .collect();
         if !self.externs.is_empty() {
             let pins: Vec<String> = self
@@ -536,7 +542,10 @@ impl Sources {
         module: &mut BTreeMap<String, String>,
         taken: &mut BTreeSet<String>,
     ) -> BTreeMap<String, String> {
-        let mut paths = BTreeMap::new();
+        // A no_std crate's `alloc::vec::Vec` is std's `vec::Vec` (std re-exports
+        // every module of alloc under the same name), and `extern crate alloc;`
+        // inside a module would not reach its other modules.
+        let mut paths = BTreeMap::from([("alloc".to_string(), "::std".to_string())]);
         for (dep, dep_id) in &krate.deps {
             let d = &self.crates[dep_id];
             let path = if judge.installed(&d.name).is_some() {
@@ -604,7 +613,9 @@ impl Sources {
                 }
                 let p = rendered[&id].prune(needed[&id].as_ref());
                 for (dep, names) in &p.deps {
-                    let dep_id = &krate.deps[dep];
+                    let Some(dep_id) = krate.deps.get(dep) else {
+                        continue;
+                    };
                     let d = &self.crates[dep_id];
                     if let Some(at) = judge.installed(&d.name) {
                         if !made.externs.iter().any(|(n, _)| *n == d.name) {
