@@ -20,7 +20,7 @@ pub fn lowest(rust_version: Option<&str>, judge: Judge) -> Option<(String, Strin
     let own = rust_version.map(|v| (v.to_string(), "the crate's rust-version".to_string()));
     let judge = judge
         .rust
-        .map(|v| (v.to_string(), format!("{}'s Rust", judge.title)));
+        .map(|v| (v.to_string(), format!("{} Rust", possessive(judge.title))));
     match (own, judge) {
         (Some(a), Some(b)) => Some(if judges::version(&a.0) <= judges::version(&b.0) {
             a
@@ -28,6 +28,15 @@ pub fn lowest(rust_version: Option<&str>, judge: Judge) -> Option<(String, Strin
             b
         }),
         (a, b) => a.or(b),
+    }
+}
+
+/// `AtCoder's`, `Codeforces'`.
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
     }
 }
 
@@ -231,7 +240,7 @@ mod tests {
         assert_eq!(lowest(Some("1.70"), cf).unwrap().0, "1.70");
         assert_eq!(
             lowest(Some("1.90"), cf).unwrap(),
-            ("1.89.0".into(), "Codeforces's Rust".into())
+            ("1.89.0".into(), "Codeforces' Rust".into())
         );
         assert_eq!(lowest(None, judges::STD), None);
     }
