@@ -56,6 +56,15 @@ pub enum Cmd {
     Import(ImportArgs),
 }
 
+/// `--no-isolation`, for the commands that run programs.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct IsolationArg {
+    /// Run programs without isolation (as the judge's user, with its network and
+    /// files): for the rare program that needs more; every report says so.
+    #[arg(long)]
+    pub no_isolation: bool,
+}
+
 /// `cargo judge verify PACKAGE`.
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -80,6 +89,9 @@ pub struct VerifyArgs {
     /// When to color the output (NO_COLOR is honoured by auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
+    /// Isolation of the programs run.
+    #[command(flatten)]
+    pub isolation: IsolationArg,
 }
 
 /// `cargo judge import PACKAGE [NAME]`.
@@ -199,6 +211,9 @@ pub struct StressArgs {
     /// When to color the output (NO_COLOR is honoured by auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
+    /// Isolation of the programs run.
+    #[command(flatten)]
+    pub isolation: IsolationArg,
     /// More generator arguments, passed through after `--` (e.g. `-- --k 3`).
     #[arg(last = true, value_name = "GENERATOR ARGS")]
     pub gen_args: Vec<String>,
@@ -224,6 +239,9 @@ pub struct BlessArgs {
     /// When to color the output (NO_COLOR is honoured by auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
+    /// Isolation of the programs run.
+    #[command(flatten)]
+    pub isolation: IsolationArg,
 }
 
 /// Where `bless` takes expected outputs from.
@@ -243,6 +261,9 @@ pub struct LintArgs {
     /// When to color the output (NO_COLOR is honoured by auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
+    /// Isolation of the programs run.
+    #[command(flatten)]
+    pub isolation: IsolationArg,
 }
 
 /// `cargo judge bundle [NAME...]`.
@@ -368,6 +389,9 @@ pub struct Options {
     /// When to color the output (NO_COLOR is honoured by auto).
     #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
     pub color: ColorArg,
+    /// Isolation of the programs run.
+    #[command(flatten)]
+    pub isolation: IsolationArg,
 }
 
 impl Options {

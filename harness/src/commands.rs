@@ -219,9 +219,10 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     if let Some(command) = &args.interactor {
         plan::check_program("--interactor", command)?;
         suite.settings.interactive = true;
+        // The user's own interactor: it runs where they typed the command.
         suite.settings.interactor = Some(Interactor::Shell {
             command: command.clone(),
-            dir: None,
+            dir: Some(std::env::current_dir().context("cannot read the current folder")?),
         });
     } else if let Some(Interactor::Binary(bin)) = suite.settings.interactor.clone() {
         // problem.toml names a binary of a workspace crate: build that crate.
@@ -316,7 +317,8 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
         json: args.format == crate::cli::Format::Json,
         junit: args.junit.clone(),
     };
-    Ok(if crate::package::verify::verify(&args.dir, &options)? {
+    let passed = crate::package::verify::verify(&args.dir, &options)?;
+    Ok(if passed {
         Status::Passed
     } else {
         Status::Failed
@@ -428,6 +430,7 @@ fn finish(
         catches,
         errors,
         judge_peak_rss: run::own_peak_rss(),
+        isolation: crate::sandbox::isolation().to_string(),
     };
     reporter.finish(&summary)?;
     if !errors.is_empty() {

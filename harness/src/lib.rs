@@ -50,6 +50,16 @@ use status::Status;
 /// Runs the parsed command line and returns the process exit status.
 pub fn main(cli: Cli) -> i32 {
     on_interrupt();
+    let isolation = match &cli.command {
+        None => Some(cli.judge.options.isolation),
+        Some(Cmd::Run(a)) => Some(a.options.isolation),
+        Some(Cmd::Bless(a)) => Some(a.isolation),
+        Some(Cmd::Lint(a)) => Some(a.isolation),
+        Some(Cmd::Stress(a)) => Some(a.isolation),
+        Some(Cmd::Verify(a)) => Some(a.isolation),
+        _ => None,
+    };
+    sandbox::set_isolation(!isolation.is_some_and(|i| i.no_isolation));
     let result = match cli.command {
         None => {
             set_color(cli.judge.options.color);

@@ -91,6 +91,11 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
             true,
             "",
         );
+        let spawn_stats = if i == 0 {
+            spawn_loop(b, &group, &sol_arg, &dir_arg, &dummy_input)?
+        } else {
+            None
+        };
         let mut judged = Vec::new();
         for jobs in ["1", "2"] {
             let program = Program::new(
@@ -114,6 +119,19 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
             // The judge as people run it: its default -j is the number of cores (2 on
             // the machines this was written for); -j 1 is reported beside it.
             let (j1, j2) = (judged[0].wall, judged[1].wall);
+            if let Some(spawn) = spawn_stats {
+                b.targets.push(Target {
+                    goal: "judge, 200 small cases (C): `judge run -j 2` (isolated) ≤ 1.3× a bare posix_spawn loop with 2 workers"
+                        .into(),
+                    measured: format!(
+                        "judge -j 2 {} vs spawn loop {} ({:.2}×)",
+                        duration(j2),
+                        duration(spawn.wall),
+                        j2.as_secs_f64() / spawn.wall.as_secs_f64().max(1e-9)
+                    ),
+                    met: Some(j2.as_secs_f64() <= 1.3 * spawn.wall.as_secs_f64()),
+                });
+            }
             b.targets.push(Target {
                 goal: "judge, 200 small cases (C): ≤ 0.2 s wall and ≤ 0.4× the shell loop at the default -j (2)"
                     .into(),
@@ -230,6 +248,45 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
         met: Some(ole && stats.wall <= Duration::from_secs(2) && stats.rss <= 128 << 20),
     });
     Ok(())
+}
+
+/// The bare peer of `judge run` on small cases (`spawnloop.c`): 2 threads that
+/// each `posix_spawn` the solution on a case (stdin the `.in` file, stdout a pipe),
+/// read its output to the end, wait for it and compare with `.out`; nothing else
+/// (no limits, no isolation, no report). `None` (and a row saying why) without gcc.
+fn spawn_loop(
+    b: &mut Bench,
+    group: &str,
+    solution: &str,
+    dir: &str,
+    input: &Path,
+) -> Result<Option<super::measure::Stats>> {
+    let bin = b.out.join("bin");
+    std::fs::create_dir_all(&bin)?;
+    let src = bin.join("spawnloop.c");
+    let exe = bin.join("spawnloop");
+    std::fs::write(&src, include_str!("spawnloop.c"))?;
+    let built = Command::new("gcc")
+        .args(["-O2", "-pthread", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !built {
+        b.row(group, "bare posix_spawn loop", None, false, "gcc not found");
+        return Ok(None);
+    }
+    let exe = exe.to_string_lossy().into_owned();
+    let program = Program::new("spawn-loop", &exe, &[solution, dir, "2"]);
+    let (stats, _) = b.time(group, &program, input)?;
+    b.row(
+        group,
+        "bare loop: posix_spawn, read, compare; 2 workers (C)",
+        Some(stats),
+        false,
+        "",
+    );
+    Ok(Some(stats))
 }
 
 /// Writes `count` cases of `lines` lines into `dir` (emptied first): inputs from the

@@ -101,6 +101,9 @@ fn run_command(
         .arg(&out_path)
         .arg(&exp_path)
         .current_dir(dir);
+    // The user's own tool (problem.toml's or --checker-command's), run like the
+    // judge's configuration; a package's validators are isolated (validator.rs).
+    crate::sandbox::trust(&mut sh);
     let limits = run::Limits {
         time: time_limit,
         // A checker reads whole outputs; it is trusted code, only kept finite.

@@ -124,9 +124,10 @@ pub fn exe_command(path: &Path) -> impl Fn() -> Command + Send + Sync + use<> {
 /// fresh empty folder, so each word of the line that names an existing file or
 /// folder relative to the caller's directory (`sol.py`, `./a.out`, `build/x`) is
 /// made absolute first: `run --cmd "python3 sol.py" DIR` finds `sol.py` where the
-/// user typed it.
+/// user typed it. Those files and folders are also the ones an isolated run sees
+/// of the caller's (read-only: the script, the class folder), except test data.
 pub fn shell_command(line: &str) -> impl Fn() -> Command + Send + Sync + use<> {
-    let line = absolutize(line);
+    let (line, shared) = absolutize(line);
     // Plain words only (no quoting, expansion or assignment for a shell to do): run
     // the program itself, so not even a shell's pages count in its peak memory.
     let words: Vec<String> = line.split_whitespace().map(str::to_string).collect();
@@ -144,7 +145,7 @@ pub fn shell_command(line: &str) -> impl Fn() -> Command + Send + Sync + use<> {
         line.to_string()
     };
     move || {
-        if plain {
+        let mut c = if plain {
             let mut c = Command::new(&words[0]);
             c.args(&words[1..]);
             c
@@ -152,24 +153,73 @@ pub fn shell_command(line: &str) -> impl Fn() -> Command + Send + Sync + use<> {
             let mut c = Command::new("sh");
             c.arg("-c").arg(&script);
             c
+        };
+        for path in &shared {
+            crate::sandbox::share(&mut c, path, crate::sandbox::Access::Code);
         }
+        c
     }
 }
 
-/// `line` with each plain word that names an existing relative path replaced by
-/// the absolute path (single-quoted when it needs quoting). Words with quotes,
-/// `$`, globs or a leading `-` are left to the shell.
-fn absolutize(line: &str) -> String {
-    let Ok(here) = std::env::current_dir() else {
-        return line.to_string();
+/// Lets an isolated run of `command` see the files `line` names (a shell command
+/// line, e.g. an interactor's or a checker's `python3 check.py`), relative paths
+/// taken from `base`: the same rule as for `--cmd`.
+pub fn share_named_files(command: &mut Command, line: &str, base: &Path) {
+    let mut class_path = false;
+    for word in line.split_whitespace() {
+        let word = word.trim_matches(|c| c == '\'' || c == '"');
+        let path = base.join(word);
+        if (path.is_file() || class_path && path.is_dir()) && !is_test_data(&path) {
+            crate::sandbox::share(command, &path, crate::sandbox::Access::Code);
+        }
+        class_path = ["-cp", "-classpath", "--class-path"].contains(&word);
+    }
+}
+
+/// Whether a path named on a command line is test data (a case's input or
+/// answer, or a folder holding some), which an isolated solution never gets to
+/// read, even when named.
+fn is_test_data(path: &Path) -> bool {
+    let data = |p: &Path| {
+        p.extension()
+            .is_some_and(|e| ["in", "out", "ans", "interaction"].iter().any(|x| e == *x))
     };
-    line.split(' ')
+    data(path)
+        || path.is_dir()
+            && std::fs::read_dir(path).is_ok_and(|mut entries| {
+                entries.any(|e| e.is_ok_and(|e| data(&e.path()) || e.file_name() == "problem.toml"))
+            })
+}
+
+/// `line` with each plain word that names an existing relative path replaced by
+/// the absolute path (single-quoted when it needs quoting), and those paths (but
+/// test data). Words with quotes, `$`, globs or a leading `-` are left to the shell.
+fn absolutize(line: &str) -> (String, Vec<std::path::PathBuf>) {
+    let Ok(here) = std::env::current_dir() else {
+        return (line.to_string(), Vec::new());
+    };
+    let mut shared = Vec::new();
+    let mut previous = "";
+    let line = line
+        .split(' ')
         .map(|word| {
+            // Seen: the files named, and a folder only as a Java class path (a
+            // folder may hold anything, test data included). An absolute path
+            // (`python3 /home/me/sol.py`) stays as it is.
+            let path = Path::new(word);
+            let class_path = ["-cp", "-classpath", "--class-path"].contains(&previous);
+            previous = word;
+            let seen = |p: &Path| (p.is_file() || class_path && p.is_dir()) && !is_test_data(p);
+            if word.starts_with('/') && seen(path) {
+                shared.push(path.to_path_buf());
+            }
             let plain = !word.is_empty()
                 && !word.starts_with(['-', '/', '~'])
                 && !word.contains(|c: char| "'\"$`*?[]{}()<>|&;=\\".contains(c));
-            let path = Path::new(word);
             if plain && path.exists() {
+                if seen(path) {
+                    shared.push(here.join(path));
+                }
                 let abs = here.join(path).to_string_lossy().into_owned();
                 if abs.contains(|c: char| !(c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c))) {
                     format!("'{}'", abs.replace('\'', "'\\''"))
@@ -181,5 +231,6 @@ fn absolutize(line: &str) -> String {
             }
         })
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" ");
+    (line, shared)
 }

@@ -214,9 +214,12 @@ impl Program {
     pub fn check_files(&self, input: &Path, output: &Path, answer: &Path) -> Result<Outcome> {
         let built = self.build()?;
         let mut command = built.command();
-        // Absolute: the checker runs in a folder of its own.
+        // Absolute: the checker runs in a folder of its own, where (isolated) it
+        // sees the three files it is given and nothing else of the judge's.
         for path in [input, output, answer] {
-            command.arg(std::path::absolute(path)?);
+            let path = std::path::absolute(path)?;
+            crate::sandbox::share(&mut command, &path, crate::sandbox::Access::Read);
+            command.arg(path);
         }
         let ran = run::run_with_wall(
             command,
@@ -246,6 +249,11 @@ impl Program {
         c.arg("-c")
             .arg(format!("exec \"$0\" \"$1\" \"$3/{TOUT}\" \"$2\""))
             .arg(&built.argv[0]);
+        crate::sandbox::share(
+            &mut c,
+            Path::new(&built.argv[0]),
+            crate::sandbox::Access::Code,
+        );
         Ok(c)
     }
 

@@ -199,6 +199,10 @@ impl Reporter for Human {
             text.push('\n');
             text.push_str(&summary_table(&tally(summary.results)));
         }
+        // Only the unusual is said: programs that ran without (all of) it.
+        if !self.aside && summary.isolation != "on" {
+            text.push_str(&format!("isolation: {}\n", summary.isolation));
+        }
         if !self.aside {
             self.write(&text)?;
         }

@@ -30,6 +30,8 @@ struct Document<'a> {
     errors: Vec<String>,
     /// The judge's own peak resident memory in bytes.
     judge_peak_rss: u64,
+    /// The programs' isolation ([`Summary::isolation`]).
+    isolation: &'a str,
 }
 
 /// One case. Written out field by field (not `CaseResult`'s own serialisation), so
@@ -114,6 +116,7 @@ impl Reporter for Json {
                 .collect(),
             errors: summary.problems(),
             judge_peak_rss: summary.judge_peak_rss,
+            isolation: &summary.isolation,
         };
         // Rendered first, then written: a closed stdout is then a plain io error
         // (ending the command quietly), not one wrapped in serde_json's.

@@ -43,12 +43,13 @@ impl Reporter for Junit {
         if summary.results.is_empty() && errors.is_empty() {
             errors.push("nothing was judged".into());
         }
-        std::fs::write(&self.path, xml(summary.results, summary.catches, &errors))
+        let xml = xml(summary.results, summary.catches, &errors, &summary.isolation);
+        std::fs::write(&self.path, xml)
             .with_context(|| format!("cannot write JUnit report {}", self.path.display()))
     }
 }
 
-fn xml(results: &[CaseResult], catches: &[Catch], errors: &[String]) -> String {
+fn xml(results: &[CaseResult], catches: &[Catch], errors: &[String], isolation: &str) -> String {
     let mut xml = String::from(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cargo judge\">\n",
     );
@@ -61,7 +62,7 @@ fn xml(results: &[CaseResult], catches: &[Catch], errors: &[String]) -> String {
     for name in suites {
         let cases: Vec<&CaseResult> = results.iter().filter(|r| suite_name(r) == name).collect();
         let wrongs: Vec<&Catch> = catches.iter().filter(|c| c.wrong.problem == name).collect();
-        problem_suite(&mut xml, &name, &cases, &wrongs);
+        problem_suite(&mut xml, &name, (&cases, &wrongs), isolation);
     }
     if !errors.is_empty() {
         errors_suite(&mut xml, errors);
@@ -71,7 +72,13 @@ fn xml(results: &[CaseResult], catches: &[Catch], errors: &[String]) -> String {
 }
 
 /// One problem's testsuite: a testcase per case judged and per known-wrong solution.
-fn problem_suite(xml: &mut String, name: &str, cases: &[&CaseResult], wrongs: &[&Catch]) {
+/// `isolation`, how the programs ran, is the suite's one property.
+fn problem_suite(
+    xml: &mut String,
+    name: &str,
+    (cases, wrongs): (&[&CaseResult], &[&Catch]),
+    isolation: &str,
+) {
     let errors = cases
         .iter()
         .filter(|r| matches!(r.verdict, Verdict::ERR | Verdict::INT))
@@ -87,6 +94,11 @@ fn problem_suite(xml: &mut String, name: &str, cases: &[&CaseResult], wrongs: &[
         "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failures}\" errors=\"{errors}\" time=\"{time:.3}\">",
         escape(name),
         cases.len() + wrongs.len(),
+    );
+    let _ = writeln!(
+        xml,
+        "    <properties><property name=\"isolation\" value=\"{}\"/></properties>",
+        escape(isolation)
     );
     for r in cases {
         case(xml, name, r);

@@ -40,6 +40,9 @@ pub struct Summary<'a> {
     pub errors: &'a [String],
     /// The judge's own peak resident memory in bytes.
     pub judge_peak_rss: u64,
+    /// The programs' isolation: "on", "off (--no-isolation)" or "partial (missing:
+    /// ...)" where the kernel refused a protection (docs/sandbox.md).
+    pub isolation: String,
 }
 
 impl Summary<'_> {

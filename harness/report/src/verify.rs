@@ -22,6 +22,9 @@ pub struct VerifyReport {
     pub submissions: Vec<SubmissionReport>,
     /// What went wrong besides submissions (validators, unpaired files).
     pub errors: Vec<String>,
+    /// The programs' isolation, as in the judge's reports: `on`, `off
+    /// (--no-isolation)` or `partial (missing: ...)`.
+    pub isolation: String,
 }
 
 /// One submission.
@@ -99,6 +102,11 @@ pub fn junit(report: &VerifyReport) -> String {
         escape(&report.package),
         report.submissions.len() + report.errors.len(),
         report.errors.len()
+    );
+    let _ = writeln!(
+        xml,
+        "    <properties><property name=\"isolation\" value=\"{}\"/></properties>",
+        escape(&report.isolation)
     );
     for s in &report.submissions {
         let time: f64 = s.cases.iter().map(|c| c.time).sum();

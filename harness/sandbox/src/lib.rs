@@ -23,6 +23,8 @@
 
 #![allow(unsafe_code)] // pipes, poll and the server's socket are raw system calls.
 
+mod isolation;
+mod jail;
 mod server;
 mod wire;
 
@@ -38,6 +40,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 
+pub use isolation::{Access, Isolation, isolation, set_isolation, share, trust};
 pub use wire::Step;
 
 /// The first argument that turns the judge binary into the sandbox server.
@@ -87,26 +90,48 @@ pub struct Spec {
     pub cwd: Cwd,
     /// The limits.
     pub limits: Limits,
+    /// Run it isolated (see `isolation`): an unprivileged user, no network, only
+    /// the system's folders, its work folder, a private `/tmp` and `binds`.
+    pub isolate: bool,
+    /// The judge's paths an isolated program sees (besides the system's folders).
+    pub binds: Vec<Bind>,
+}
+
+/// A path of the judge's machine that an isolated program sees, at the same place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bind {
+    /// The absolute path, as the program names it.
+    pub path: PathBuf,
+    /// The same without symbolic links (the keeper cannot follow an absolute link
+    /// of the judge's tree): filled in by [`spawn`].
+    pub real: PathBuf,
+    /// Writable (else read-only).
+    pub write: bool,
+    /// Kept for the keeper's later runs (a program or its runtime), else removed
+    /// when this run ends (a case's files).
+    pub keep: bool,
 }
 
 impl Spec {
     /// The spec of a `std::process::Command` (program, arguments, environment
     /// changes, working directory), with these limits. A command without a
     /// working directory runs in a fresh one under the temporary folder.
+    /// Isolated unless [`set_isolation`] turned isolation off; the paths given to
+    /// [`share`] are its binds.
     pub fn from_command(command: &Command, limits: Limits) -> Spec {
+        let (env, binds) = isolation::take_shares(command);
         Spec {
             program: command.get_program().to_owned(),
             args: command.get_args().map(ToOwned::to_owned).collect(),
             env_clear: false,
-            env: command
-                .get_envs()
-                .map(|(k, v)| (k.to_owned(), v.map(ToOwned::to_owned)))
-                .collect(),
+            env,
             cwd: command.get_current_dir().map_or_else(
                 || Cwd::Fresh(fresh_base().to_path_buf()),
                 |d| Cwd::Dir(d.to_path_buf()),
             ),
             limits,
+            isolate: isolation::isolated(command),
+            binds,
         }
     }
 }
@@ -180,6 +205,8 @@ pub enum Ended {
 
 /// A run in progress.
 pub struct Running {
+    /// The keeper's pool.
+    kind: usize,
     /// The keeper's line, back to the pool once it has reported.
     keeper: Option<OwnedFd>,
     report: File,
@@ -210,8 +237,8 @@ struct Server {
 
 static SERVER: Mutex<Option<Server>> = Mutex::new(None);
 
-/// Idle keepers: the judge's ends of their lines.
-static POOL: Mutex<Vec<OwnedFd>> = Mutex::new(Vec::new());
+/// Idle keepers, plain (0) and isolated (1): the judge's ends of their lines.
+static POOL: Mutex<[Vec<OwnedFd>; 2]> = Mutex::new([Vec::new(), Vec::new()]);
 
 /// The judge binary: the one running (if `main` called [`serve_if_asked`]), else
 /// (the library's own unit tests) the `judge` beside or above the running program.
@@ -285,8 +312,16 @@ pub fn pipe() -> Result<(OwnedFd, OwnedFd)> {
 }
 
 /// A new keeper, forked by the server (started first if need be): the judge's end
-/// of its line.
-fn new_keeper() -> Result<OwnedFd> {
+/// of its line. An isolated one first says which protections it could not have.
+fn new_keeper(isolated: bool) -> Result<OwnedFd> {
+    let ours = new_keeper_line(isolated)?;
+    if isolated {
+        isolation::read_ready(&ours)?;
+    }
+    Ok(ours)
+}
+
+fn new_keeper_line(isolated: bool) -> Result<OwnedFd> {
     let (ours, theirs) = socket_pair()?;
     let mut server = SERVER.lock().unwrap_or_else(|e| e.into_inner());
     let mut tries = 0;
@@ -295,7 +330,8 @@ fn new_keeper() -> Result<OwnedFd> {
             *server = Some(start_server()?);
         }
         let s = server.as_ref().expect("just started");
-        match server::send_with_fds(s.sock.as_raw_fd(), b"k", &[theirs.as_raw_fd()]) {
+        let kind: &[u8] = if isolated { b"i" } else { b"k" };
+        match server::send_with_fds(s.sock.as_raw_fd(), kind, &[theirs.as_raw_fd()]) {
             Ok(()) => return Ok(ours),
             // The server died (killed from outside?): start another, once.
             Err(e) if tries == 0 && e.raw_os_error() == Some(libc::EPIPE) => {
@@ -315,6 +351,14 @@ fn new_keeper() -> Result<OwnedFd> {
 pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     let (report_r, report_w) = pipe()?;
     let (control_r, control_w) = pipe()?;
+    let resolved;
+    let spec = if spec.isolate {
+        resolved = isolation::resolve(spec);
+        &resolved
+    } else {
+        spec
+    };
+    let kind = usize::from(spec.isolate);
     let bytes = wire::encode(spec);
     let fds = [
         io.stdin.as_raw_fd(),
@@ -326,10 +370,10 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     debug_assert_eq!(fds.len(), server::FDS);
     let mut tries = 0;
     let keeper = loop {
-        let idle = POOL.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let idle = POOL.lock().unwrap_or_else(|e| e.into_inner())[kind].pop();
         let keeper = match idle {
             Some(k) => k,
-            None => new_keeper()?,
+            None => new_keeper(spec.isolate)?,
         };
         match server::send_with_fds(keeper.as_raw_fd(), &bytes, &fds) {
             Ok(()) => break keeper,
@@ -341,6 +385,7 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     // Our copies of the program's ends close here, so its pipes end with its tree.
     drop((io, report_w, control_r));
     Ok(Running {
+        kind,
         keeper: Some(keeper),
         report: File::from(report_r),
         control: Some(control_w),
@@ -376,7 +421,7 @@ impl Running {
             // A keeper that has reported and closed the run's descriptors has
             // reaped and cleaned up everything: it is free for the next run.
             if let (Some(keeper), Some(_)) = (self.keeper.take(), self.ended) {
-                POOL.lock().unwrap_or_else(|e| e.into_inner()).push(keeper);
+                POOL.lock().unwrap_or_else(|e| e.into_inner())[self.kind].push(keeper);
             }
         }
         self.text.extend_from_slice(&buf[..n]);

@@ -23,10 +23,12 @@
 
 use std::ffi::{CString, OsString};
 use std::os::fd::{AsRawFd as _, FromRawFd as _, OwnedFd, RawFd};
-use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
+use std::os::unix::ffi::OsStrExt as _;
+use std::os::unix::ffi::OsStringExt as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use super::jail::{self, Jail};
 use super::wire::{self, Line, Step};
 use super::{Cwd, Spec};
 
@@ -73,17 +75,50 @@ pub(super) fn serve(sock: RawFd) -> ! {
         let Ok([line]) = <[OwnedFd; 1]>::try_from(fds) else {
             continue;
         };
-        // SAFETY: the server is single-threaded, so the child may do anything.
-        match unsafe { libc::fork() } {
-            // The keeper keeps the server's socket as its descriptor 0 (and /dev/null
-            // as 1 and 2), so every descriptor it opens or receives is above 2 and
-            // cannot be mistaken for one of the program's three.
-            0 => keeper(line),
-            // The judge sees its line close without an answer and says so.
-            -1 => {}
-            _ => {}
+        // The keeper keeps the server's socket as its descriptor 0 (and /dev/null
+        // as 1 and 2), so every descriptor it opens or receives is above 2 and
+        // cannot be mistaken for one of the program's three. If the fork fails,
+        // the judge sees its line close without an answer and says so.
+        if buf[..n] == *b"i" {
+            fork_isolated(line);
+        } else {
+            // SAFETY: the server is single-threaded, so the child may do anything.
+            if unsafe { libc::fork() } == 0 {
+                keeper(line, None);
+            }
         }
         // The parent's copy of the line closes here; the keeper holds its own.
+    }
+}
+
+/// Forks an isolated keeper: into a new PID namespace (and, for a judge that is
+/// not root, a new user namespace that gives it the right to make the others),
+/// or, where the kernel refuses that, a plain fork that says so.
+fn fork_isolated(line: OwnedFd) {
+    static REFUSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    // SAFETY: plain system calls; the server is single-threaded, so the child of
+    // a fork-like clone (no new stack, no CLONE_VM) may do anything.
+    unsafe {
+        let (uid, gid) = (libc::geteuid(), libc::getegid());
+        let user_ns = uid != 0;
+        if !REFUSED.load(std::sync::atomic::Ordering::Relaxed) {
+            let mut flags = libc::CLONE_NEWPID | libc::SIGCHLD;
+            if user_ns {
+                flags |= libc::CLONE_NEWUSER;
+            }
+            let pid = libc::syscall(libc::SYS_clone, flags as libc::c_ulong, 0, 0, 0, 0);
+            if pid == 0 {
+                let jail = Jail::enter(user_ns.then_some((uid, gid)));
+                keeper(line, Some(jail));
+            }
+            if pid > 0 {
+                return;
+            }
+            REFUSED.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        if libc::fork() == 0 {
+            keeper(line, Some(Jail::enter(None)));
+        }
     }
 }
 
@@ -132,6 +167,8 @@ struct KeeperState {
     /// The signals whose disposition is not the default here (std's SIGPIPE,
     /// SIGSEGV and SIGBUS): the only ones the program's side must reset.
     handled: Vec<libc::c_int>,
+    /// An isolated keeper's namespaces and view.
+    jail: Option<Jail>,
 }
 
 /// The signals (1 to 31, but SIGKILL and SIGSTOP) whose disposition in this
@@ -158,21 +195,38 @@ const CHILD_STACK: usize = 256 << 10;
 /// descriptors per message), each started, watched, cleaned up and reported before
 /// the next is read. Kept for the whole judge run, so a case costs no `fork` of a
 /// keeper and no faulting-in of its code. Ends when the judge closes the line.
-fn keeper(line: OwnedFd) -> ! {
+fn keeper(line: OwnedFd, jail: Option<Jail>) -> ! {
+    if let Some(jail) = &jail {
+        let ready = format!("ready {}", jail.missing);
+        // SAFETY: sending a valid buffer on our own socket.
+        unsafe {
+            libc::send(
+                line.as_raw_fd(),
+                ready.as_ptr().cast(),
+                ready.len(),
+                libc::MSG_NOSIGNAL,
+            )
+        };
+    }
     // SAFETY: resetting our own signal disposition and becoming a subreaper.
     unsafe {
         libc::signal(libc::SIGCHLD, libc::SIG_DFL);
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
-    // SAFETY: opening a fixed path; -1 (an old kernel) only costs the floor.
-    let clear_refs = unsafe {
-        libc::open(
-            c"/proc/self/clear_refs".as_ptr(),
-            libc::O_WRONLY | libc::O_CLOEXEC,
-        )
+    // In the jail's view, the keeper's /proc is the jail's.
+    let clear_refs_path = match &jail {
+        Some(j) if j.fs => c"/jail/proc/self/clear_refs",
+        _ => c"/proc/self/clear_refs",
     };
+    // SAFETY: opening a fixed path; -1 (an old kernel) only costs the floor.
+    let clear_refs =
+        unsafe { libc::open(clear_refs_path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC) };
     let mut state = KeeperState {
-        children_file: format!("/proc/self/task/{}/children", std::process::id()),
+        children_file: match &jail {
+            Some(j) if j.fs => j.children_file(),
+            _ => format!("/proc/self/task/{}/children", std::process::id()),
+        },
+        jail,
         clear_refs,
         stack: vec![0u8; CHILD_STACK],
         handled: non_default_signals(),
@@ -202,16 +256,12 @@ fn keeper(line: OwnedFd) -> ! {
 fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
     let [stdin, stdout, stderr, report, control] = fds;
     let report = report.as_raw_fd();
-    let (dir, remove) = match &spec.cwd {
-        Cwd::Inherit => (None, false),
-        Cwd::Dir(d) => (Some(d.clone()), false),
-        Cwd::Fresh(base) => match fresh_dir(base) {
-            Ok(d) => (Some(d), true),
-            Err(e) => return fail(report, Step::Mkdir, e.raw_os_error().unwrap_or(0)),
-        },
+    let room = match Room::enter(spec, state) {
+        Ok(room) => room,
+        Err((step, errno)) => return fail(report, step, errno),
     };
-    let Some(prepared) = Prepared::new(spec, dir.as_ref()) else {
-        cleanup_dir(dir.as_ref(), remove);
+    let Some(prepared) = Prepared::new(spec, &room, state.jail.as_ref()) else {
+        room.leave(state);
         return fail(report, Step::Exec, libc::EINVAL);
     };
     let started = Instant::now();
@@ -224,26 +274,32 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
     // judge sees EOF exactly when the last of them is gone.
     drop((stdin, stdout, stderr));
     if pid < 0 {
-        cleanup_dir(dir.as_ref(), remove);
+        room.leave(state);
         return fail(report, Step::Fork, failed.1);
     }
     if failed.0 != NOT_FAILED {
         let step = match failed.0 {
             0 => Step::Chdir,
             1 => Step::Rlimit,
+            3 => Step::Isolate,
             _ => Step::Exec,
         };
         reap_all(pid, &state.children_file);
-        cleanup_dir(dir.as_ref(), remove);
+        room.leave(state);
         return fail(report, step, failed.1);
     }
-    write_line(report, &Line::Started(pid));
+    // The judge looks at the program in its own PID namespace (`/proc/PID`).
+    let shown = state
+        .jail
+        .as_ref()
+        .map_or(pid, |j| j.host_pid_of_child(pid));
+    write_line(report, &Line::Started(shown));
 
     let (wall_exceeded, killed) = watch(pid, control.as_raw_fd(), spec, started);
     let (status, usage) = reap_leader(pid);
     let wall = started.elapsed();
     reap_all(pid, &state.children_file);
-    cleanup_dir(dir.as_ref(), remove);
+    room.leave(state);
     let us = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
     write_line(
         report,
@@ -257,6 +313,74 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
             killed,
         },
     );
+}
+
+/// Where a run happens: the program's working folder, as it sees it.
+struct Room {
+    dir: Option<PathBuf>,
+    /// A fresh folder of the judge's machine, removed after the run.
+    remove: Option<PathBuf>,
+    /// In the jail: its binds and `/work` are undone after the run.
+    jailed: bool,
+}
+
+impl Room {
+    fn enter(spec: &Spec, state: &mut KeeperState) -> Result<Room, (Step, i32)> {
+        let os_err = |e: std::io::Error| e.raw_os_error().unwrap_or(0);
+        if let Some(jail) = state.jail.as_mut().filter(|j| j.fs && spec.isolate) {
+            let mut room = Room {
+                dir: None,
+                remove: None,
+                jailed: true,
+            };
+            // The judge's side has added the working folder to the binds.
+            if !jail.bind_all(&spec.binds) {
+                let errno = last_errno();
+                jail.clean();
+                return Err((Step::Isolate, errno));
+            }
+            room.dir = Some(match &spec.cwd {
+                Cwd::Dir(d) => d.clone(),
+                _ => match jail.fresh_work() {
+                    Ok(_) => PathBuf::from(jail::WORK),
+                    Err(e) => {
+                        jail.clean();
+                        return Err((Step::Mkdir, os_err(e)));
+                    }
+                },
+            });
+            return Ok(room);
+        }
+        let (dir, remove) = match &spec.cwd {
+            Cwd::Inherit => (None, None),
+            Cwd::Dir(d) => (Some(d.clone()), None),
+            Cwd::Fresh(base) => match fresh_dir(base) {
+                Ok(d) => (Some(d.clone()), Some(d)),
+                Err(e) => return Err((Step::Mkdir, os_err(e))),
+            },
+        };
+        // An unprivileged program without the jail still writes its fresh folder.
+        if let (Some(d), Some(j)) = (&remove, state.jail.as_ref().filter(|j| j.switch_user)) {
+            let c = CString::new(d.as_os_str().as_bytes()).unwrap_or_default();
+            // SAFETY: chown of the folder just made for this run.
+            unsafe { libc::chown(c.as_ptr(), j.uid, j.gid) };
+        }
+        Ok(Room {
+            dir,
+            remove,
+            jailed: false,
+        })
+    }
+
+    fn leave(self, state: &mut KeeperState) {
+        if self.jailed {
+            if let Some(jail) = state.jail.as_mut() {
+                jail.clean();
+            }
+        } else {
+            cleanup_dir(self.remove.as_ref(), true);
+        }
+    }
 }
 
 /// The (step, errno) slot of a start that has not failed.
@@ -324,11 +448,16 @@ struct Prepared {
     argv_ptrs: Vec<*const libc::c_char>,
     envp_ptrs: Vec<*const libc::c_char>,
     dir: Option<CString>,
+    /// chroot here first (the jail), then change into `dir`.
+    root: Option<CString>,
+    /// Become this uid and gid (the judge is root), with no supplementary groups.
+    user: Option<(u32, u32)>,
     limits: [(libc::__rlimit_resource_t, u64, u64); 4],
 }
 
 impl Prepared {
-    fn new(spec: &Spec, dir: Option<&PathBuf>) -> Option<Prepared> {
+    fn new(spec: &Spec, room: &Room, jail: Option<&Jail>) -> Option<Prepared> {
+        let dir = room.dir.as_ref();
         let c = |s: &OsString| CString::new(s.as_bytes()).ok();
         let program = c(&spec.program)?;
         let mut argv = vec![program.clone()];
@@ -384,6 +513,12 @@ impl Prepared {
             _argv: argv,
             _envp: envp,
             dir,
+            root: room
+                .jailed
+                .then(|| CString::new(jail::JAIL).expect("no NUL")),
+            user: jail
+                .filter(|j| j.switch_user && spec.isolate)
+                .map(|j| (j.uid, j.gid)),
             limits: [
                 (libc::RLIMIT_CPU, cpu.0, cpu.1),
                 (libc::RLIMIT_AS, memory, memory),
@@ -420,6 +555,11 @@ fn child(args: &ChildArgs<'_>) -> ! {
                 die(2);
             }
         }
+        if let Some(root) = &p.root
+            && libc::chroot(root.as_ptr()) != 0
+        {
+            die(3);
+        }
         if let Some(dir) = &p.dir
             && libc::chdir(dir.as_ptr()) != 0
         {
@@ -436,6 +576,18 @@ fn child(args: &ChildArgs<'_>) -> ! {
             if libc::setrlimit(resource, &lim) != 0 {
                 die(1);
             }
+        }
+        // Limits first (root may set any), then the user: no groups, the gid, the
+        // uid, and no way back up through a setuid file.
+        if let Some((uid, gid)) = p.user
+            && (libc::setgroups(0, std::ptr::null()) != 0
+                || libc::setresgid(gid, gid, gid) != 0
+                || libc::setresuid(uid, uid, uid) != 0)
+        {
+            die(3);
+        }
+        if p.root.is_some() || p.user.is_some() {
+            libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
         }
         // exec hands the old memory's high-water mark of resident pages on to the
         // program's peak, and the old memory is the keeper's: drop the keeper's code

@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
 use std::path::PathBuf;
 
-use super::{Cwd, Limits, Spec};
+use super::{Bind, Cwd, Limits, Spec};
 
 /// Encodes a spec as length-prefixed fields.
 pub(super) fn encode(spec: &Spec) -> Vec<u8> {
@@ -50,6 +50,13 @@ pub(super) fn encode(spec: &Spec) -> Vec<u8> {
     ] {
         put_u64(&mut w, v);
     }
+    put_u64(&mut w, u64::from(spec.isolate));
+    put_u64(&mut w, spec.binds.len() as u64);
+    for b in &spec.binds {
+        put(&mut w, b.path.as_os_str().as_bytes());
+        put(&mut w, b.real.as_os_str().as_bytes());
+        put_u64(&mut w, u64::from(b.write) | u64::from(b.keep) << 1);
+    }
     w
 }
 
@@ -79,6 +86,20 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
         file_size: nonzero(r.u64()?),
         wall: std::time::Duration::from_micros(r.u64()?),
     };
+    let isolate = r.u64()? == 1;
+    let binds = (0..r.u64()?)
+        .map(|_| {
+            let path = PathBuf::from(r.os()?);
+            let real = PathBuf::from(r.os()?);
+            let how = r.u64()?;
+            Some(Bind {
+                path,
+                real,
+                write: how & 1 != 0,
+                keep: how & 2 != 0,
+            })
+        })
+        .collect::<Option<Vec<_>>>()?;
     Some(Spec {
         program,
         args,
@@ -86,6 +107,8 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
         env,
         cwd,
         limits,
+        isolate,
+        binds,
     })
 }
 
@@ -154,6 +177,8 @@ pub enum Step {
     Fork,
     /// `exec`.
     Exec,
+    /// Entering the isolation: a bind, the chroot or the unprivileged user.
+    Isolate,
 }
 
 impl Step {
@@ -164,6 +189,7 @@ impl Step {
             Step::Rlimit => "setrlimit",
             Step::Fork => "fork",
             Step::Exec => "exec",
+            Step::Isolate => "isolate",
         }
     }
 
@@ -174,6 +200,7 @@ impl Step {
             Step::Rlimit,
             Step::Fork,
             Step::Exec,
+            Step::Isolate,
         ]
         .into_iter()
         .find(|k| k.name() == s)
@@ -250,6 +277,13 @@ mod tests {
                 file_size: None,
                 wall: std::time::Duration::from_millis(5000),
             },
+            isolate: true,
+            binds: vec![Bind {
+                path: "/x/sol.py".into(),
+                real: "/y/sol.py".into(),
+                write: false,
+                keep: true,
+            }],
         };
         let back = decode(&encode(&spec)).unwrap();
         assert_eq!(format!("{back:?}"), format!("{spec:?}"));

@@ -18,7 +18,8 @@ fn main() {
         || exceeds_a_limit(mode, &input, &mut out)
         || fails(mode, &input, &mut out)
         || leaves_processes(mode, &input, &mut out)
-        || probes(mode, &input, &mut out);
+        || probes(mode, &input, &mut out)
+        || isolation_probe(mode, &input, &mut out);
     if !known {
         eprintln!("fixture: unknown mode \"{mode}\"");
         std::process::exit(2);
@@ -301,4 +302,59 @@ fn escape() {
         });
     }
     let _ = sleep.spawn();
+}
+
+/// Isolation probes (`probe-KIND ARG`): each tries one forbidden thing; kept from
+/// it, it echoes its input (AC), else it says what it got away with (WA). False
+/// for any other mode.
+fn isolation_probe(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
+    if !mode.starts_with("probe-") {
+        return false;
+    }
+    let arg = std::env::args().nth(2).unwrap_or_default();
+    match escaped(mode, &arg) {
+        None => {
+            let _ = out.write_all(input);
+        }
+        Some(what) => {
+            let _ = writeln!(out, "escaped: {what}");
+        }
+    }
+    true
+}
+
+/// What an isolation probe got away with, if anything.
+#[allow(unsafe_code)] // geteuid and kill(pid, 0): no safe std API.
+fn escaped(probe: &str, arg: &str) -> Option<String> {
+    match probe {
+        // SAFETY: geteuid has no preconditions.
+        "probe-uid" => Some(unsafe { libc::geteuid() })
+            .filter(|&uid| uid == 0)
+            .map(|_| "runs as uid 0".to_string()),
+        "probe-connect" => std::net::TcpStream::connect(arg)
+            .ok()
+            .map(|_| format!("connected to {arg}")),
+        "probe-read" => std::fs::read(arg).ok().map(|_| format!("read {arg}")),
+        "probe-write" => std::fs::write(arg, "planted\n")
+            .ok()
+            .map(|()| format!("wrote {arg}")),
+        "probe-signal" => {
+            let pid: i32 = arg.parse().unwrap_or(0);
+            // SAFETY: signal 0 only checks that the signal could be sent.
+            (pid > 0 && unsafe { libc::kill(pid, 0) } == 0).then(|| format!("may signal {pid}"))
+        }
+        "probe-environ" => std::fs::read(format!("/proc/{arg}/environ"))
+            .ok()
+            .map(|_| format!("read /proc/{arg}/environ")),
+        // The control: scratch files in the work folder and /tmp must work.
+        "probe-scratch" => {
+            let ok = std::fs::write("scratch.txt", "x").is_ok()
+                && std::fs::read("scratch.txt").is_ok()
+                && std::fs::create_dir("sub").is_ok()
+                && std::fs::write("sub/more.txt", "y").is_ok()
+                && std::fs::write(format!("/tmp/scratch-{}", std::process::id()), "z").is_ok();
+            (!ok).then(|| "could not write its scratch files".to_string())
+        }
+        _ => Some(format!("unknown probe {probe}")),
+    }
 }

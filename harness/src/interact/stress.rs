@@ -322,6 +322,7 @@ fn answer_of(generator: &Path, input: &Path, scratch: &Path) -> Result<String> {
     std::fs::write(&null, "")?;
     let mut command = Command::new(generator);
     command.arg("--answer").arg(input);
+    crate::sandbox::share(&mut command, input, crate::sandbox::Access::Read);
     let out = proc::run(command, &null, &HELPER_LIMITS)?;
     if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
         let stderr = String::from_utf8_lossy(&out.stderr_tail);

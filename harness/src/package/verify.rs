@@ -193,6 +193,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
             .map(|s| report_of(&package, s, time_limit))
             .collect(),
         errors,
+        isolation: String::new(),
     };
     let ok = report.errors.is_empty()
         && report
@@ -200,7 +201,13 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
             .iter()
             .all(|s| s.matched || s.skipped.is_some())
         && !report.submissions.is_empty();
-    let report = VerifyReport { ok, ..report };
+    // Known once the programs have run (a refused namespace shows at the first).
+    let isolation = crate::sandbox::isolation().to_string();
+    let report = VerifyReport {
+        ok,
+        isolation,
+        ..report
+    };
     if let Some(path) = &options.junit {
         std::fs::write(path, crate::report::verify::junit(&report))
             .with_context(|| format!("cannot write JUnit report {}", path.display()))?;
@@ -248,6 +255,9 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
             },
             started.elapsed().as_secs_f64()
         );
+        if report.isolation != "on" {
+            let _ = writeln!(out, "isolation: {}", report.isolation);
+        }
         out
     };
     let mut stdout = anstream::stdout();

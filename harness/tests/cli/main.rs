@@ -9,6 +9,7 @@ mod ci;
 mod crates;
 mod diffs;
 mod interactive;
+mod isolation;
 mod lint;
 mod listen;
 mod malformed;

@@ -152,7 +152,8 @@ pub enum Interactor {
     Shell {
         /// The command line, e.g. `python3 interactor.py`.
         command: String,
-        /// Where it runs.
+        /// Where it runs: the user's own interactor, not isolated. `None`: a
+        /// package's, isolated in a fresh folder.
         dir: Option<PathBuf>,
     },
     /// A testlib interactor (exit 0 accepts, 1 and 2 reject, 3 is its failure),
@@ -189,9 +190,18 @@ impl Interactor {
                 // Not the sandbox's fresh folder: a relative path in the command
                 // line means the testdata folder, or where `judge run` was started.
                 match dir {
-                    Some(dir) => c.current_dir(dir),
-                    None => c.current_dir(std::env::current_dir().unwrap_or_default()),
-                };
+                    // problem.toml's or --interactor's: the user's own tool, run like
+                    // the judge's configuration.
+                    Some(dir) => {
+                        c.current_dir(dir);
+                        crate::sandbox::trust(&mut c);
+                    }
+                    // A package's (absolute paths): isolated, seeing its own files.
+                    None => {
+                        let here = std::env::current_dir().unwrap_or_default();
+                        crate::runner::share_named_files(&mut c, command, &here);
+                    }
+                }
                 Some(c)
             }
         }
@@ -489,6 +499,7 @@ pub fn replay(
         .arg("cat \"$1\"; cat > /dev/null")
         .arg("replay")
         .arg(&script);
+    crate::sandbox::share(&mut solution, &script, crate::sandbox::Access::Read);
     let limits = Limits {
         time: Duration::from_secs(5),
         memory: 1 << 30,

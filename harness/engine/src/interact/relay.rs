@@ -279,6 +279,10 @@ pub fn run(spec: Spec) -> Result<Interaction> {
     let mut dir = feedback.path().as_os_str().to_os_string();
     dir.push("/");
     interactor.arg(&input).arg(&answer).arg(dir);
+    // Isolated, the interactor sees these three and nothing else of the judge's.
+    sandbox::share(&mut interactor, &input, sandbox::Access::Read);
+    sandbox::share(&mut interactor, &answer, sandbox::Access::Read);
+    sandbox::share(&mut interactor, feedback.path(), sandbox::Access::Write);
     let (sol, int, ends) = start_both(&solution, &interactor, &limits, &interactor_limits)?;
     let shared = Arc::new(Shared {
         dialogue: Mutex::new(Dialogue::default()),

@@ -501,9 +501,16 @@ impl Built {
     }
 
     /// A fresh command running the program (extra arguments go after).
+    /// Isolated, it sees its own files (the script, the class folder).
     pub fn command(&self) -> Command {
         let mut c = Command::new(&self.argv[0]);
         c.args(&self.argv[1..]);
+        for arg in &self.argv[1..] {
+            let path = Path::new(arg);
+            if path.is_absolute() && path.exists() {
+                crate::sandbox::share(&mut c, path, crate::sandbox::Access::Code);
+            }
+        }
         if let Some(dir) = &self.dir {
             c.current_dir(dir);
         }

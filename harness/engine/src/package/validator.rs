@@ -351,6 +351,12 @@ impl Kattis {
                 .arg(&answer_path)
                 .arg(format!("{}/", feedback.display()))
                 .args(flags);
+            // Isolated, the validator sees the input and answer it is given and
+            // writes its feedback folder; nothing else of the judge's.
+            let input = std::path::absolute(input)?;
+            crate::sandbox::share(&mut command, &input, crate::sandbox::Access::Read);
+            crate::sandbox::share(&mut command, &answer_path, crate::sandbox::Access::Read);
+            crate::sandbox::share(&mut command, &feedback, crate::sandbox::Access::Write);
             let outcome =
                 run_validator(command, &out_path, &feedback, self.time_limit, &source.name)?;
             if outcome != Outcome::Accepted {

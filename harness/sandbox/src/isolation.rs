@@ -1,0 +1,278 @@
+//! The judge's side of isolation: whether runs are isolated, which of the judge's
+//! paths a run may see, and which protections the kernel granted (see `jail` for
+//! how a keeper builds them).
+
+use std::ffi::OsString;
+use std::os::fd::{AsRawFd as _, OwnedFd};
+use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+
+use anyhow::{Result, bail};
+
+use super::jail::MISSING_NAMES;
+use super::{Bind, Cwd, Spec};
+
+/// The variable that carries [`share`]d paths on a `Command` to
+/// [`Spec::from_command`] (which removes it: the program never sees it).
+const SHARE_VAR: &str = "__CP_JUDGE_SHARE";
+
+static ISOLATE: AtomicBool = AtomicBool::new(true);
+/// Protections some isolated keeper reported missing (`jail`'s bits).
+static MISSING: AtomicU32 = AtomicU32::new(0);
+/// Some isolated keeper has reported.
+static SEEN: AtomicBool = AtomicBool::new(false);
+static WARNED: AtomicBool = AtomicBool::new(false);
+
+/// Turns isolation on (the default) or off (`--no-isolation`) for every run
+/// specified after this.
+pub fn set_isolation(on: bool) {
+    ISOLATE.store(on, Ordering::SeqCst);
+}
+
+pub(super) fn wanted() -> bool {
+    ISOLATE.load(Ordering::SeqCst)
+}
+
+/// What isolation the judge's runs had, for its reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Isolation {
+    /// Turned off (`--no-isolation`).
+    Off,
+    /// On, with every protection (or no isolated run has started yet).
+    On,
+    /// On, but the kernel refused these protections.
+    Partial(Vec<&'static str>),
+}
+
+impl std::fmt::Display for Isolation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Isolation::Off => f.write_str("off (--no-isolation)"),
+            Isolation::On => f.write_str("on"),
+            Isolation::Partial(missing) => write!(f, "partial (missing: {})", missing.join("; ")),
+        }
+    }
+}
+
+/// The isolation the runs so far had.
+pub fn isolation() -> Isolation {
+    if !wanted() {
+        return Isolation::Off;
+    }
+    let missing = MISSING.load(Ordering::SeqCst);
+    if !SEEN.load(Ordering::SeqCst) || missing == 0 {
+        return Isolation::On;
+    }
+    Isolation::Partial(
+        MISSING_NAMES
+            .iter()
+            .filter(|(bit, _)| missing & bit != 0)
+            .map(|(_, name)| *name)
+            .collect(),
+    )
+}
+
+/// How an isolated program may use a [`share`]d path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Code it runs (a script, a class folder): read-only, kept by the keeper for
+    /// later runs.
+    Code,
+    /// A file of this run (a checker's input and answer): read-only, gone after it.
+    Read,
+    /// A folder of this run it writes (a feedback folder).
+    Write,
+}
+
+/// The value of [`SHARE_VAR`] that marks a command as the user's own tool.
+const TRUSTED: &[u8] = b"trusted";
+
+/// Marks `command` as the user's own tool (a checker or interactor command they
+/// named themselves, like the judge's own configuration): it runs without
+/// isolation, whatever [`set_isolation`] says.
+pub fn trust(command: &mut Command) {
+    command.env(SHARE_VAR, OsString::from_vec(TRUSTED.to_vec()));
+}
+
+/// Lets the program `command` starts see `path` (absolute) when isolated.
+pub fn share(command: &mut Command, path: &Path, access: Access) {
+    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut value = command
+        .get_envs()
+        .find(|(k, _)| *k == SHARE_VAR)
+        .and_then(|(_, v)| v.map(ToOwned::to_owned))
+        .unwrap_or_default()
+        .into_vec();
+    if value == TRUSTED {
+        return;
+    }
+    if !value.is_empty() {
+        value.push(b'\n');
+    }
+    value.push(match access {
+        Access::Code => b'k',
+        Access::Read => b'r',
+        Access::Write => b'w',
+    });
+    value.extend_from_slice(path.as_os_str().as_bytes());
+    command.env(SHARE_VAR, OsString::from_vec(value));
+}
+
+/// Whether a run of `command` is isolated: isolation is on and it is not
+/// [`trust`]ed.
+pub(super) fn isolated(command: &Command) -> bool {
+    wanted()
+        && !command
+            .get_envs()
+            .any(|(k, v)| k == SHARE_VAR && v.is_some_and(|v| v.as_bytes() == TRUSTED))
+}
+
+/// `command`'s environment changes without the shares, and the shares as binds.
+pub(super) fn take_shares(command: &Command) -> (Vec<(OsString, Option<OsString>)>, Vec<Bind>) {
+    let mut env = Vec::new();
+    let mut binds = Vec::new();
+    for (k, v) in command.get_envs() {
+        if k != SHARE_VAR {
+            env.push((k.to_owned(), v.map(ToOwned::to_owned)));
+            continue;
+        }
+        if v.is_some_and(|v| v.as_bytes() == TRUSTED) {
+            continue;
+        }
+        for entry in v.unwrap_or_default().as_bytes().split(|&b| b == b'\n') {
+            let Some((&how, path)) = entry.split_first() else {
+                continue;
+            };
+            let path = PathBuf::from(OsString::from_vec(path.to_vec()));
+            binds.push(Bind {
+                real: path.clone(),
+                path,
+                write: how == b'w',
+                keep: how == b'k',
+            });
+        }
+    }
+    (env, binds)
+}
+
+/// Folders every isolated program sees read-only (`jail` binds them whole).
+pub(super) const SYSTEM: [&str; 10] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix",
+];
+
+fn in_system(p: &Path) -> bool {
+    SYSTEM.iter().any(|s| p.starts_with(s))
+}
+
+/// `spec` with its program made visible: a program outside the system's folders
+/// is run by its real path, bound read-only, with its installation when it is an
+/// interpreter's (`PREFIX/bin/python3` next to `PREFIX/lib`: pyenv, a JDK in the
+/// home). A bare name found first in a system folder stays a name (the jail's
+/// `PATH` lookup finds it there).
+pub(super) fn resolve(spec: &Spec) -> Spec {
+    let mut spec = spec.clone();
+    let program = Path::new(&spec.program);
+    let found = if program.as_os_str().as_bytes().contains(&b'/') {
+        std::path::absolute(program).ok()
+    } else {
+        on_path(program)
+    };
+    if let Some(path) = found {
+        let real = std::fs::canonicalize(&path).unwrap_or(path);
+        if !in_system(&real) {
+            let path = installation(&real);
+            spec.binds.push(Bind {
+                real: path.clone(),
+                path,
+                write: false,
+                keep: true,
+            });
+            spec.program = real.into_os_string();
+        }
+    }
+    if let Cwd::Dir(d) = &spec.cwd {
+        let d = std::path::absolute(d).unwrap_or_else(|_| d.clone());
+        spec.cwd = Cwd::Dir(d.clone());
+        spec.binds.push(Bind {
+            real: d.clone(),
+            path: d,
+            write: false,
+            keep: false,
+        });
+    }
+    for b in &mut spec.binds {
+        b.real = std::fs::canonicalize(&b.path).unwrap_or_else(|_| b.path.clone());
+    }
+    spec
+}
+
+/// The first executable `name` on `PATH`, or `None` when that is in a system
+/// folder (or nowhere).
+fn on_path(name: &Path) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        let candidate = dir.join(name);
+        let c = std::ffi::CString::new(candidate.as_os_str().as_bytes()).ok()?;
+        // SAFETY: access(2) on a valid C string.
+        if unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0 && candidate.is_file() {
+            let real = std::fs::canonicalize(&candidate).unwrap_or(candidate.clone());
+            return (!in_system(&candidate) && !in_system(&real)).then_some(candidate);
+        }
+    }
+    None
+}
+
+/// What to bind for the program at `real`: its installation `PREFIX` when it is
+/// `PREFIX/bin/NAME` and `PREFIX/lib` exists, or a version manager's shim
+/// `PREFIX/shims/NAME` (pyenv, rbenv: the shim runs `PREFIX/libexec`, which picks
+/// a version under `PREFIX/versions`), and `PREFIX` is not the home or a
+/// top-level folder; else the file alone.
+fn installation(real: &Path) -> PathBuf {
+    let parent = real.parent().and_then(Path::file_name);
+    let prefix = real.parent().and_then(Path::parent).filter(|p| {
+        parent.is_some_and(|n| n == "bin") && p.join("lib").is_dir()
+            || parent.is_some_and(|n| n == "shims") && p.join("libexec").is_dir()
+    });
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    match prefix {
+        Some(p) if p.components().count() > 2 && home.as_deref() != Some(p) => p.to_path_buf(),
+        _ => real.to_path_buf(),
+    }
+}
+
+/// Reads a new isolated keeper's first word: `ready MISSING`. Warns once (on
+/// stderr) about the protections the kernel refused.
+pub(super) fn read_ready(line: &OwnedFd) -> Result<()> {
+    let mut buf = [0u8; 64];
+    let n = loop {
+        // SAFETY: reading into a valid buffer from our own socket.
+        let n = unsafe { libc::recv(line.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len(), 0) };
+        if n >= 0 {
+            break n as usize;
+        }
+        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            bail!(
+                "cannot read from a new sandbox keeper: {}",
+                std::io::Error::last_os_error()
+            );
+        }
+    };
+    let text = String::from_utf8_lossy(&buf[..n]);
+    let Some(missing) = text
+        .strip_prefix("ready ")
+        .and_then(|m| m.trim().parse::<u32>().ok())
+    else {
+        bail!("a new sandbox keeper did not start (it said {text:?})");
+    };
+    MISSING.fetch_or(missing, Ordering::SeqCst);
+    SEEN.store(true, Ordering::SeqCst);
+    if missing != 0 && !WARNED.swap(true, Ordering::SeqCst) {
+        eprintln!(
+            "warning: isolation is {}: the kernel refused it here, runs go on without it",
+            isolation()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,451 @@
+//! The isolated keeper's side of isolation: the namespaces it enters once, the
+//! filesystem view it builds once, and the per-run binds.
+//!
+//! An isolated keeper is forked by the server into a new PID namespace (it is the
+//! namespace's init, so its programs see no process outside their run and cannot
+//! signal it: an init ignores signals it has no handler for), and then unshares a
+//! network namespace (only an unconfigured loopback: no connection anywhere), an
+//! IPC namespace and a mount namespace. In the mount namespace it builds a root
+//! of its own on a tmpfs, the way bubblewrap does: a tmpfs is mounted over `/tmp`
+//! and made the root with `pivot_root`, so the host's tree stays reachable to the
+//! keeper under `/oldroot` (and only to the keeper: programs are chrooted into
+//! `/jail` beside it). `/jail` holds read-only binds of the system's program and
+//! library folders (`/usr`, `/bin`, `/lib*`, `/etc`, `/opt`, ...), a few device
+//! files, a `/proc` of the keeper's PID namespace, a `/tmp` and a `/work` that
+//! are emptied after every run, and per run the binds the judge asks for (the
+//! program itself when it lives outside those folders, a script, a checker's
+//! files). The testdata, the package, the workspace and the home are not there.
+//!
+//! Each program then runs as an unprivileged user: uid/gid 65534 (`nobody`) when
+//! the judge is root; the judge's own uid, in a user namespace, otherwise.
+//! Where the kernel refuses a namespace, the keeper goes on without it and tells
+//! the judge which protection is missing ([`MISSING_NAMES`]).
+
+#![allow(unsafe_code)] // mount, pivot_root, unshare and chown have no safe std API.
+
+use std::collections::HashSet;
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt as _;
+use std::path::{Path, PathBuf};
+
+use super::Bind;
+use super::isolation::SYSTEM;
+
+/// Where the programs' root is, in the keeper's view.
+pub(super) const JAIL: &str = "/jail";
+/// Where the host's root is, in the keeper's view.
+const OLD_ROOT: &str = "/oldroot";
+/// The program's working folder, in its own view.
+pub(super) const WORK: &str = "/box";
+
+/// Protection bits a keeper reports as missing.
+pub(super) const NO_UID: u32 = 1;
+/// No network namespace.
+pub(super) const NO_NET: u32 = 2;
+/// No filesystem view (mount namespace or its setup refused).
+pub(super) const NO_FS: u32 = 4;
+/// No PID namespace.
+pub(super) const NO_PID: u32 = 8;
+
+/// What each missing bit means, for the judge's one warning.
+pub const MISSING_NAMES: [(u32, &str); 4] = [
+    (
+        NO_UID,
+        "runs as the judge's user (no unprivileged uid or user namespace)",
+    ),
+    (NO_NET, "network (no network namespace)"),
+    (
+        NO_FS,
+        "files (no mount namespace: the program sees the judge's files)",
+    ),
+    (
+        NO_PID,
+        "processes (no PID namespace: other processes are visible)",
+    ),
+];
+
+/// Device files bound into `/jail/dev`.
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+
+/// The isolated keeper's state.
+pub(super) struct Jail {
+    /// The program's uid and gid.
+    pub uid: u32,
+    pub gid: u32,
+    /// The judge is root: the program switches to `uid`/`gid` before exec.
+    pub switch_user: bool,
+    /// The filesystem view is built: programs chroot into [`JAIL`].
+    pub fs: bool,
+    /// The keeper is init of its own PID namespace, with this pid in the host's.
+    pub host_pid: Option<i32>,
+    /// Missing protections (the bits above).
+    pub missing: u32,
+    /// Binds kept from run to run (programs and their runtimes, scripts).
+    kept: HashSet<PathBuf>,
+    /// This run's binds, removed after it.
+    transient: Vec<PathBuf>,
+}
+
+fn cstr(p: &Path) -> CString {
+    CString::new(p.as_os_str().as_bytes()).unwrap_or_default()
+}
+
+/// mount(2) with C strings; true on success.
+fn mount(src: Option<&Path>, dst: &Path, fstype: Option<&str>, flags: u64, data: &str) -> bool {
+    let src = src.map(cstr);
+    let dst = cstr(dst);
+    let fstype = fstype.map(|t| CString::new(t).unwrap_or_default());
+    let data = CString::new(data).unwrap_or_default();
+    // SAFETY: valid C strings or nulls.
+    unsafe {
+        libc::mount(
+            src.as_ref().map_or(std::ptr::null(), |s| s.as_ptr()),
+            dst.as_ptr(),
+            fstype.as_ref().map_or(std::ptr::null(), |s| s.as_ptr()),
+            flags as libc::c_ulong,
+            if data.is_empty() {
+                std::ptr::null()
+            } else {
+                data.as_ptr().cast()
+            },
+        ) == 0
+    }
+}
+
+/// Binds `src` at `dst` (which exists), read-only unless `write`, never setuid or
+/// device files. The remount keeps the flags the kernel locks on the source.
+fn bind(src: &Path, dst: &Path, write: bool) -> bool {
+    if !mount(Some(src), dst, None, libc::MS_BIND | libc::MS_REC, "") {
+        return false;
+    }
+    // SAFETY: statvfs into a zeroed struct on a valid path.
+    let locked = unsafe {
+        let mut st: libc::statvfs = std::mem::zeroed();
+        let c = cstr(dst);
+        if libc::statvfs(c.as_ptr(), &mut st) == 0 {
+            st.f_flag
+                & (libc::ST_NOEXEC | libc::ST_NOSUID | libc::ST_NODEV | libc::ST_NOATIME)
+                    as libc::c_ulong
+        } else {
+            0
+        }
+    };
+    let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | libc::MS_NODEV;
+    if locked & libc::ST_NOEXEC as libc::c_ulong != 0 {
+        flags |= libc::MS_NOEXEC;
+    }
+    if locked & libc::ST_NOATIME as libc::c_ulong != 0 {
+        flags |= libc::MS_NOATIME;
+    }
+    if !write {
+        flags |= libc::MS_RDONLY;
+    }
+    mount(None, dst, None, flags, "")
+}
+
+/// Creates `dst`'s parents (root's, 0755) and `dst` itself as an empty file or
+/// folder to mount on, like `src`.
+fn mount_point(src: &Path, dst: &Path) -> bool {
+    // Already there (through a folder bound before it): bind on top of it.
+    if dst.symlink_metadata().is_ok() {
+        return true;
+    }
+    if let Some(parent) = dst.parent() {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    if src.is_dir() {
+        std::fs::create_dir(dst).is_ok() || dst.is_dir()
+    } else {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(dst)
+            .is_ok()
+    }
+}
+
+/// The host path `p` in the keeper's view.
+fn host(p: &Path) -> PathBuf {
+    Path::new(OLD_ROOT).join(p.strip_prefix("/").unwrap_or(p))
+}
+
+/// `p` inside the jail, in the keeper's view.
+pub(super) fn inside(p: &Path) -> PathBuf {
+    Path::new(JAIL).join(p.strip_prefix("/").unwrap_or(p))
+}
+
+/// Whether `p` is under a system folder bound whole.
+fn in_system(p: &Path) -> bool {
+    SYSTEM.iter().any(|s| p.starts_with(s))
+}
+
+impl Jail {
+    /// Enters the namespaces and builds the view; called once in a new keeper.
+    /// `user_ns`: the server forked it into a new user namespace (a judge that is
+    /// not root) and ran as this uid and gid, which this maps to themselves.
+    pub(super) fn enter(user_ns: Option<(u32, u32)>) -> Jail {
+        // SAFETY: plain system calls on our own process.
+        let euid = unsafe { libc::geteuid() };
+        let root = euid == 0 && user_ns.is_none();
+        let mut missing = 0;
+        if let Some((outer_uid, outer_gid)) = user_ns {
+            let _ = std::fs::write("/proc/self/setgroups", "deny");
+            let ok = std::fs::write("/proc/self/uid_map", format!("{outer_uid} {outer_uid} 1"))
+                .is_ok()
+                && std::fs::write("/proc/self/gid_map", format!("{outer_gid} {outer_gid} 1"))
+                    .is_ok();
+            if !ok {
+                missing |= NO_UID;
+            }
+        } else if !root {
+            missing |= NO_UID;
+        }
+        // SAFETY: as above.
+        let (uid, gid) = if root {
+            (65534, 65534)
+        } else {
+            unsafe { (libc::geteuid(), libc::getegid()) }
+        };
+        // The judge's tests refuse a namespace this way, as a kernel or a container
+        // without the capability would (CP_JUDGE_SANDBOX_REFUSE=net,fs).
+        let refused = std::env::var("CP_JUDGE_SANDBOX_REFUSE").unwrap_or_default();
+        let refuse = |what: &str| refused.split(',').any(|r| r == what);
+        // SAFETY: unshare on our own single-threaded process.
+        if refuse("net") || unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
+            missing |= NO_NET;
+        }
+        // SAFETY: as above; an IPC namespace only hides System V objects.
+        unsafe { libc::unshare(libc::CLONE_NEWIPC) };
+        // SAFETY: getpid.
+        let in_pid_ns = unsafe { libc::getpid() } == 1;
+        let fs = !refuse("fs") && build_view(in_pid_ns);
+        if !fs {
+            missing |= NO_FS;
+        }
+        if !in_pid_ns {
+            missing |= NO_PID;
+        }
+        let host_pid = (in_pid_ns && fs)
+            .then(|| std::fs::read_link(host(Path::new("/proc/self"))).ok())
+            .flatten()
+            .and_then(|p| p.to_str()?.parse().ok());
+        if in_pid_ns && host_pid.is_none() {
+            // Without the host's pid of our programs the judge cannot look at them
+            // (the interactive deadlock rule): say so rather than misreport.
+            missing |= NO_PID;
+        }
+        // SAFETY: prctl on ourselves: a program of the same uid (a user namespace)
+        // must not reach the host's tree through /proc/1/root.
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+        Jail {
+            uid,
+            gid,
+            switch_user: root,
+            fs,
+            host_pid,
+            missing,
+            kept: HashSet::new(),
+            transient: Vec::new(),
+        }
+    }
+
+    /// Where the keeper reads its children: the jail's `/proc`.
+    pub(super) fn children_file(&self) -> String {
+        // SAFETY: getpid.
+        let pid = unsafe { libc::getpid() };
+        format!("{JAIL}/proc/self/task/{pid}/children")
+    }
+
+    /// The host's pid of our only child (just started), if we are in a PID namespace.
+    pub(super) fn host_pid_of_child(&self, pid: i32) -> i32 {
+        let Some(me) = self.host_pid else {
+            return pid;
+        };
+        let file = host(Path::new(&format!("/proc/{me}/task/{me}/children")));
+        std::fs::read_to_string(file)
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse().ok())
+            .unwrap_or(pid)
+    }
+
+    /// Makes this run's binds; false if one could not be made (the run must not
+    /// start without what it was promised).
+    pub(super) fn bind_all(&mut self, binds: &[Bind]) -> bool {
+        if !self.fs {
+            return true;
+        }
+        for b in binds {
+            if in_system(&b.path) || self.kept.contains(&b.path) {
+                continue;
+            }
+            let (src, dst) = (host(&b.real), inside(&b.path));
+            if !mount_point(&src, &dst) || !bind(&src, &dst, b.write) {
+                return false;
+            }
+            if b.write && self.switch_user {
+                let c = cstr(&src);
+                // SAFETY: chown of a folder the judge made for this run.
+                unsafe { libc::chown(c.as_ptr(), self.uid, self.gid) };
+            }
+            if b.keep {
+                self.kept.insert(b.path.clone());
+            } else {
+                self.transient.push(dst);
+            }
+        }
+        true
+    }
+
+    /// A fresh work folder for a run (the program's [`WORK`]).
+    pub(super) fn fresh_work(&self) -> std::io::Result<PathBuf> {
+        let dir = inside(Path::new(WORK));
+        std::fs::create_dir(&dir)?;
+        let c = cstr(&dir);
+        // SAFETY: chown/chmod of the folder just made.
+        unsafe { libc::chown(c.as_ptr(), self.uid, self.gid) };
+        Ok(dir)
+    }
+
+    /// After a run: its binds removed, `/work` and `/tmp` emptied.
+    pub(super) fn clean(&mut self) {
+        for dst in self.transient.drain(..).rev() {
+            let c = cstr(&dst);
+            // SAFETY: unmounting what we mounted.
+            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+        }
+        if !self.fs {
+            return;
+        }
+        let work = inside(Path::new(WORK));
+        if std::fs::remove_dir(&work).is_err() && work.exists() {
+            let _ = std::fs::remove_dir_all(&work);
+        }
+        let tmp = inside(Path::new("/tmp"));
+        if let Ok(entries) = std::fs::read_dir(&tmp) {
+            for e in entries.flatten() {
+                let p = e.path();
+                if p.is_dir() && !p.is_symlink() {
+                    let _ = std::fs::remove_dir_all(&p);
+                } else {
+                    let _ = std::fs::remove_file(&p);
+                }
+            }
+        }
+    }
+}
+
+/// The mount namespace and the programs' root; false if anything was refused (and
+/// then the keeper's view is the host's again).
+fn build_view(in_pid_ns: bool) -> bool {
+    // SAFETY: unshare on our own single-threaded process.
+    if unsafe { libc::unshare(libc::CLONE_NEWNS) } != 0 {
+        return false;
+    }
+    if !mount(
+        None,
+        Path::new("/"),
+        None,
+        libc::MS_REC | libc::MS_PRIVATE,
+        "",
+    ) {
+        return false;
+    }
+    // A tmpfs over /tmp becomes the root; the host's tree moves to /oldroot, and
+    // its /tmp is no longer covered once the tmpfs has moved to the top.
+    if !mount(
+        Some(Path::new("tmpfs")),
+        Path::new("/tmp"),
+        Some("tmpfs"),
+        libc::MS_NOSUID | libc::MS_NODEV,
+        "mode=0755",
+    ) {
+        return false;
+    }
+    let _ = std::fs::create_dir("/tmp/oldroot");
+    let (new_root, put_old) = (c"/tmp", c"/tmp/oldroot");
+    // SAFETY: pivot_root with valid paths; chdir to the new root.
+    let pivoted = unsafe {
+        libc::syscall(libc::SYS_pivot_root, new_root.as_ptr(), put_old.as_ptr()) == 0
+            && libc::chdir(c"/".as_ptr()) == 0
+    };
+    if !pivoted {
+        return false;
+    }
+    if populate(in_pid_ns) {
+        return true;
+    }
+    // Back to the host's view, for programs that run without this protection.
+    // SAFETY: chroot into the old root, which we still hold.
+    unsafe {
+        libc::chroot(c"/oldroot".as_ptr());
+        libc::chdir(c"/".as_ptr());
+    }
+    false
+}
+
+/// Fills `/jail`: the system folders, devices, `/proc`, `/tmp`.
+fn populate(in_pid_ns: bool) -> bool {
+    let jail = Path::new(JAIL);
+    if std::fs::create_dir(jail).is_err() {
+        return false;
+    }
+    for dir in SYSTEM {
+        let src = host(Path::new(dir));
+        let dst = inside(Path::new(dir));
+        match std::fs::symlink_metadata(&src) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let Ok(target) = std::fs::read_link(&src) else {
+                    return false;
+                };
+                if std::os::unix::fs::symlink(target, &dst).is_err() {
+                    return false;
+                }
+            }
+            Ok(m)
+                if m.is_dir()
+                    && (std::fs::create_dir(&dst).is_err() || !bind(&src, &dst, false)) =>
+            {
+                return false;
+            }
+            _ => {}
+        }
+    }
+    let dev = jail.join("dev");
+    let _ = std::fs::create_dir(&dev);
+    for name in DEVICES {
+        let src = host(&Path::new("/dev").join(name));
+        let dst = dev.join(name);
+        if src.exists() && !(mount_point(&src, &dst) && bind(&src, &dst, true)) {
+            return false;
+        }
+    }
+    for (name, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        let _ = std::os::unix::fs::symlink(target, dev.join(name));
+    }
+    let proc_dir = jail.join("proc");
+    let _ = std::fs::create_dir(&proc_dir);
+    // In our own PID namespace /proc shows only our runs; without one, at least
+    // hide the processes of other users.
+    let options = if in_pid_ns { "" } else { "hidepid=2" };
+    if !mount(
+        Some(Path::new("proc")),
+        &proc_dir,
+        Some("proc"),
+        libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+        options,
+    ) {
+        return false;
+    }
+    let tmp = jail.join("tmp");
+    if std::fs::create_dir(&tmp).is_err() {
+        return false;
+    }
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o1777)).is_ok()
+}

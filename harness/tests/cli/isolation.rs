@@ -1,0 +1,278 @@
+//! Isolation (issue 22): a program sees its input, its work folder and nothing
+//! else. Each test runs one `fixture probe-*` that tries one forbidden thing and
+//! echoes its input (AC) only when it was kept from it; the same probe with
+//! `--no-isolation` gets through (WA) when the tests run as root, as CI does, so
+//! each test fails without the protection it names.
+//!
+//! Where the kernel refuses a namespace the judge says so and goes on; these tests
+//! then skip with a message (and fail under `CP_GAMES_REQUIRE_TOOLS`).
+
+use std::path::Path;
+
+use predicates::prelude::*;
+
+use crate::support::{Folder, json_of, judge_fixture};
+
+/// A folder with two cases, `a` and `b`, whose answers are their inputs.
+fn two_cases() -> Folder {
+    let f = Folder::echo_cases();
+    std::fs::remove_file(f.path().join("1.in")).unwrap();
+    std::fs::remove_file(f.path().join("1.out")).unwrap();
+    f.write("a.in", "secret input a\n");
+    f.write("a.out", "secret input a\n");
+    f.write("b.in", "secret input b\n");
+    f.write("b.out", "secret input b\n");
+    f
+}
+
+#[allow(unsafe_code)] // geteuid: no safe std API.
+fn root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Whether this kernel grants every protection: the judge's JSON report says
+/// `"isolation": "on"` after a run. Otherwise the test is skipped with a message,
+/// or fails under `CP_GAMES_REQUIRE_TOOLS`.
+fn isolation_granted() -> bool {
+    let f = Folder::echo_cases();
+    let out = judge_fixture("echo", f.path(), &["--format", "json"])
+        .output()
+        .unwrap();
+    let isolation = json_of(&out.stdout)["isolation"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    if isolation == "on" {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CP_GAMES_REQUIRE_TOOLS").is_none(),
+        "CP_GAMES_REQUIRE_TOOLS is set but this kernel refuses isolation: {isolation}"
+    );
+    eprintln!("SKIPPED: the kernel refuses isolation here ({isolation})");
+    false
+}
+
+/// Runs `probe ARG` on the folder: kept from it with isolation (AC), and, as
+/// root, through without it (WA saying what it got away with).
+#[track_caller]
+fn kept_only_by_isolation(probe: &str, arg: &str, dir: &Path) {
+    let mode = format!("probe-{probe} {arg}");
+    judge_fixture(&mode, dir, &["-v"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("escaped").not());
+    if root() {
+        judge_fixture(&mode, dir, &["--no-isolation"])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains("WA "));
+    } else {
+        eprintln!("not root: the probe without isolation is not checked to get through");
+    }
+}
+
+#[test]
+fn a_program_does_not_run_as_root() {
+    if !isolation_granted() {
+        return;
+    }
+    kept_only_by_isolation("uid", "", two_cases().path());
+}
+
+#[test]
+fn a_program_cannot_reach_a_listener_on_127_0_0_1() {
+    if !isolation_granted() {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    kept_only_by_isolation("connect", &address, two_cases().path());
+}
+
+#[test]
+fn a_program_cannot_read_its_cases_expected_output() {
+    if !isolation_granted() {
+        return;
+    }
+    let f = two_cases();
+    let answer = f.path().join("a.out");
+    kept_only_by_isolation("read", answer.to_str().unwrap(), f.path());
+}
+
+#[test]
+fn a_program_cannot_read_another_cases_input() {
+    if !isolation_granted() {
+        return;
+    }
+    let f = two_cases();
+    let other = f.path().join("b.in");
+    kept_only_by_isolation("read", other.to_str().unwrap(), f.path());
+}
+
+/// `probe-write PATH` is kept (and nothing appears at PATH), and gets through
+/// without isolation.
+#[track_caller]
+fn cannot_write(dir: &Path, target: &Path) {
+    kept_only_by_isolation("write", target.to_str().unwrap(), dir);
+    let planted = target.exists();
+    let _ = std::fs::remove_file(target);
+    assert_eq!(planted, root(), "{} planted: {planted}", target.display());
+}
+
+#[test]
+fn a_program_cannot_write_into_the_testdata_folder() {
+    if !isolation_granted() {
+        return;
+    }
+    let f = two_cases();
+    cannot_write(f.path(), &f.path().join("planted.txt"));
+}
+
+#[test]
+fn a_program_writes_a_private_tmp_not_the_machines() {
+    if !isolation_granted() {
+        return;
+    }
+    // Its own /tmp is writable (scratch files are fine): the write succeeds, and
+    // lands where nobody else looks.
+    let f = two_cases();
+    let target = Path::new("/tmp").join(format!("cp-judge-probe-{}", std::process::id()));
+    let mode = format!("probe-write {}", target.display());
+    judge_fixture(&mode, f.path(), &[]).assert().code(1);
+    assert!(!target.exists(), "{} was written", target.display());
+    if root() {
+        judge_fixture(&mode, f.path(), &["--no-isolation"])
+            .assert()
+            .code(1);
+        assert!(
+            target.exists(),
+            "the probe did not write {}",
+            target.display()
+        );
+        std::fs::remove_file(&target).unwrap();
+    }
+}
+
+#[test]
+fn a_program_cannot_write_into_the_home_folder() {
+    if !isolation_granted() {
+        return;
+    }
+    let Some(home) = std::env::var_os("HOME").filter(|h| Path::new(h).is_dir()) else {
+        eprintln!("SKIPPED: no home folder");
+        return;
+    };
+    let f = two_cases();
+    let target = Path::new(&home).join(format!(".cp-judge-probe-{}", std::process::id()));
+    cannot_write(f.path(), &target);
+}
+
+/// A process outside the run, killed when dropped.
+struct Outsider(std::process::Child);
+
+impl Drop for Outsider {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn outsider() -> Outsider {
+    Outsider(
+        std::process::Command::new("sleep")
+            .arg("3620")
+            .env("CP_JUDGE_OUTSIDER_SECRET", "1")
+            .spawn()
+            .unwrap(),
+    )
+}
+
+#[test]
+fn a_program_cannot_signal_a_process_outside_its_run() {
+    if !isolation_granted() {
+        return;
+    }
+    let other = outsider();
+    kept_only_by_isolation("signal", &other.0.id().to_string(), two_cases().path());
+}
+
+#[test]
+fn a_program_cannot_read_the_environment_of_a_process_outside_its_run() {
+    if !isolation_granted() {
+        return;
+    }
+    let other = outsider();
+    kept_only_by_isolation("environ", &other.0.id().to_string(), two_cases().path());
+}
+
+#[test]
+fn a_program_writes_scratch_files_in_its_work_folder_and_tmp_and_is_ac() {
+    if !isolation_granted() {
+        return;
+    }
+    let f = two_cases();
+    judge_fixture("probe-scratch", f.path(), &[])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("2/2 AC"));
+    // And the files are gone with the run: not in the testdata, not in the judge's
+    // folder.
+    assert!(!f.path().join("scratch.txt").exists());
+}
+
+#[test]
+fn no_isolation_is_said_in_every_report() {
+    let f = two_cases();
+    let junit = f.path().join("report.xml");
+    judge_fixture("echo", f.path(), &["--no-isolation"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("isolation: off (--no-isolation)"));
+    let out = judge_fixture("echo", f.path(), &["--no-isolation", "--format", "json"])
+        .arg("--junit")
+        .arg(&junit)
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&out.stdout)["isolation"], "off (--no-isolation)");
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    assert!(
+        xml.contains("<property name=\"isolation\" value=\"off (--no-isolation)\"/>"),
+        "{xml}"
+    );
+}
+
+#[test]
+fn a_protection_the_kernel_refuses_is_said_once_and_the_run_goes_on() {
+    if !isolation_granted() {
+        return;
+    }
+    // The sandbox's test hook refuses the network namespace, as a container
+    // without the capability would.
+    let f = two_cases();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let out = judge_fixture(&format!("probe-connect {address}"), f.path(), &["-j", "2"])
+        .env("CP_JUDGE_SANDBOX_REFUSE", "net")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.matches("warning: isolation is partial").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(stderr.contains("network"), "{stderr}");
+    assert!(
+        stdout.contains("isolation: partial (missing: network"),
+        "{stdout}"
+    );
+    // The missing protection is really missing; the rest holds.
+    assert!(stdout.contains("escaped: connected"), "{stdout}");
+    judge_fixture("probe-uid", f.path(), &[])
+        .env("CP_JUDGE_SANDBOX_REFUSE", "net")
+        .assert()
+        .code(0);
+}
