@@ -66,8 +66,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "FILE")]
     pub output: Option<ArgPath>,
     /// Run one suite only and print its table, writing nothing (`interactive`: the
-    /// relay against direct pipes over 100,000 round trips).
-    #[arg(long, value_name = "SUITE", value_parser = ["interactive"])]
+    /// relay against direct pipes over 100,000 round trips; `judge`: the judge
+    /// against the shell loop and the bare spawn loop).
+    #[arg(long, value_name = "SUITE", value_parser = ["interactive", "judge"])]
     pub only: Option<String>,
 }
 
@@ -162,9 +163,12 @@ impl Bench {
 pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
     let ws = build::workspace()?;
     let mut packages: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
-    if args.only.is_some() {
+    match args.only.as_deref() {
         // `--only interactive` needs only the harness's fixture.
-        packages.clear();
+        Some("interactive") => packages.clear(),
+        // `--only judge` judges hdu1525's cases.
+        Some(_) => packages.retain(|p| *p == "hdu1525"),
+        None => {}
     }
     packages.push("harness");
     let mut exes = Executables::new();
@@ -197,6 +201,12 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
     if args.only.as_deref() == Some("interactive") {
         eprintln!("the interactive relay...");
         interactive::interactive_benchmarks(&mut b)?;
+        print_results(&b)?;
+        return Ok(status(&b.targets));
+    }
+    if args.only.as_deref() == Some("judge") {
+        eprintln!("the judge...");
+        judging::judge_benchmarks(&mut b, &args)?;
         print_results(&b)?;
         return Ok(status(&b.targets));
     }

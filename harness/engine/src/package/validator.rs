@@ -345,18 +345,7 @@ impl Kattis {
         for (built, source) in built.iter().zip(&self.programs) {
             let feedback = scratch.path().join(format!("feedback-{}", source.name));
             std::fs::create_dir(&feedback)?;
-            let mut command = built.command();
-            command
-                .arg(std::path::absolute(input)?)
-                .arg(&answer_path)
-                .arg(format!("{}/", feedback.display()))
-                .args(flags);
-            // Isolated, the validator sees the input and answer it is given and
-            // writes its feedback folder; nothing else of the judge's.
-            let input = std::path::absolute(input)?;
-            crate::sandbox::share(&mut command, &input, crate::sandbox::Access::Read);
-            crate::sandbox::share(&mut command, &answer_path, crate::sandbox::Access::Read);
-            crate::sandbox::share(&mut command, &feedback, crate::sandbox::Access::Write);
+            let command = validator_command(built, input, &answer_path, &feedback, flags)?;
             let outcome =
                 run_validator(command, &out_path, &feedback, self.time_limit, &source.name)?;
             if outcome != Outcome::Accepted {
@@ -383,12 +372,7 @@ impl Kattis {
         let (flags, _) = self.flags_for(case);
         let built = self.build()?;
         for (built, source) in built.iter().zip(&self.programs) {
-            let mut command = built.command();
-            command
-                .arg(std::path::absolute(input)?)
-                .arg(std::path::absolute(answer)?)
-                .arg(format!("{}/", feedback.display()))
-                .args(flags);
+            let command = validator_command(built, input, answer, feedback, flags)?;
             let outcome = run_validator(command, output, feedback, self.time_limit, &source.name)?;
             if outcome != Outcome::Accepted {
                 return Ok(outcome);
@@ -401,6 +385,30 @@ impl Kattis {
     pub fn flags_of(&self, input: &Path) -> Vec<String> {
         self.flags_for(input).0.to_vec()
     }
+}
+
+/// `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ FLAGS...` (Kattis problem package format,
+/// "Output validators": the paths are arguments, the output is stdin). Isolated,
+/// the validator sees the input and answer it is given (read-only) and writes its
+/// feedback folder; nothing else of the judge's.
+fn validator_command(
+    built: &Built,
+    input: &Path,
+    answer: &Path,
+    feedback: &Path,
+    flags: &[String],
+) -> Result<std::process::Command> {
+    let (input, answer) = (std::path::absolute(input)?, std::path::absolute(answer)?);
+    let mut command = built.command();
+    command
+        .arg(&input)
+        .arg(&answer)
+        .arg(format!("{}/", feedback.display()))
+        .args(flags);
+    crate::sandbox::share(&mut command, &input, crate::sandbox::Access::Read);
+    crate::sandbox::share(&mut command, &answer, crate::sandbox::Access::Read);
+    crate::sandbox::share(&mut command, feedback, crate::sandbox::Access::Write);
+    Ok(command)
 }
 
 /// A wrong answer with the validator's own words.
