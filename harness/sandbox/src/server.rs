@@ -132,27 +132,43 @@ extern "C" fn reap_exited(_: libc::c_int) {
     }
 }
 
-/// The executable, file-backed mappings of this process (the judge's code and its
-/// libraries'): (start, length). Never written, so dropping their page-table
-/// entries only means faulting them in again from the page cache.
+/// The file-backed mappings of this process that were never written: the judge's
+/// code and its libraries' (`r-xp`), and their read-only data (`r--p` with no
+/// anonymous, copied-on-write page: not the relocated `RELRO` part): (start,
+/// length). Dropping their page-table entries only means faulting them in again
+/// from the page cache.
 static TEXT: std::sync::OnceLock<Vec<(usize, usize)>> = std::sync::OnceLock::new();
 
 fn text_mappings() -> Vec<(usize, usize)> {
-    let maps = std::fs::read_to_string("/proc/self/maps").unwrap_or_default();
-    maps.lines()
-        .filter_map(|line| {
-            let mut f = line.split_whitespace();
-            let (range, perms) = (f.next()?, f.next()?);
-            let path = f.nth(3)?;
-            if perms != "r-xp" || !path.starts_with('/') {
-                return None;
+    let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap_or_default();
+    let mut found = Vec::new();
+    // The mapping being read: (start, length, perms are droppable if clean).
+    let mut current: Option<(usize, usize, bool)> = None;
+    for line in smaps.lines() {
+        if let Some(kib) = line.strip_prefix("Anonymous:") {
+            let clean = kib.trim().trim_end_matches("kB").trim() == "0";
+            if let Some((a, len, true)) = current.take()
+                && clean
+            {
+                found.push((a, len));
             }
-            let (a, b) = range.split_once('-')?;
-            let a = usize::from_str_radix(a, 16).ok()?;
-            let b = usize::from_str_radix(b, 16).ok()?;
-            Some((a, b.checked_sub(a)?))
-        })
-        .collect()
+            continue;
+        }
+        let mut f = line.split_whitespace();
+        let (Some(range), Some(perms)) = (f.next(), f.next()) else {
+            continue;
+        };
+        let Some((a, b)) = range.split_once('-') else {
+            continue;
+        };
+        let (Ok(a), Ok(b)) = (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16)) else {
+            continue;
+        };
+        let file = f.nth(3).is_some_and(|p| p.starts_with('/'));
+        let droppable = file && (perms == "r-xp" || perms == "r--p");
+        current = Some((a, b.saturating_sub(a), droppable));
+    }
+    found
 }
 
 /// What a keeper keeps from one run to the next.
