@@ -43,7 +43,12 @@ impl Reporter for Junit {
         if summary.results.is_empty() && errors.is_empty() {
             errors.push("nothing was judged".into());
         }
-        let xml = xml(summary.results, summary.catches, &errors, &summary.isolation);
+        let xml = xml(
+            summary.results,
+            summary.catches,
+            &errors,
+            &summary.isolation,
+        );
         std::fs::write(&self.path, xml)
             .with_context(|| format!("cannot write JUnit report {}", self.path.display()))
     }

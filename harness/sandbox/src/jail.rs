@@ -284,9 +284,14 @@ impl Jail {
                 return false;
             }
             if b.write && self.switch_user {
-                let c = cstr(&src);
-                // SAFETY: chown of a folder the judge made for this run.
-                unsafe { libc::chown(c.as_ptr(), self.uid, self.gid) };
+                // The folder the judge made for this run, and what it put there (a
+                // multi-pass run's feedback carried over): the program's to write.
+                let entries = std::fs::read_dir(&src).into_iter().flatten().flatten();
+                for path in std::iter::once(src.clone()).chain(entries.map(|e| e.path())) {
+                    let c = cstr(&path);
+                    // SAFETY: lchown on a valid C string (a link itself, never its target).
+                    unsafe { libc::lchown(c.as_ptr(), self.uid, self.gid) };
+                }
             }
             if b.keep {
                 self.kept.insert(b.path.clone());
