@@ -205,77 +205,17 @@ pub(super) fn subtraction_benchmarks(b: &mut Bench, gxx: bool) -> Result<()> {
     let tle_table = b.exe(name, "subtraction-dp-tle-table");
     for (i, (group, x, k, m)) in cases.into_iter().enumerate() {
         let group = format!("{name}, {group}");
-        // X = 10^18 needs a set whose period can be found: uniformly random sets of
-        // 100 sizes up to 10^4 show none within 10^10 positions, and the solution
-        // refuses them after ~20 s. The residue family's period is provably small.
-        let mut gen_args = vec!["--seed", "1", "--max", x, "--k", k, "--max-move", m];
-        if i == 0 {
-            gen_args.extend(["--shape", "residue"]);
-        }
-        let input = b.generate(name, &format!("{name}-{i}.in"), &gen_args);
-        let input = match input {
-            Ok(Some(input)) => input,
-            Ok(None) => {
-                b.row(
-                    &group,
-                    "Rust solution",
-                    None,
-                    false,
-                    "no subtraction-dp-gen yet",
-                );
-                continue;
-            }
-            Err(e) => {
-                b.row(
-                    &group,
-                    "Rust solution",
-                    None,
-                    false,
-                    &format!("gen failed: {e:#}"),
-                );
-                continue;
-            }
-        };
-        // The gen draws X from 0..=--max; the benchmark is about this exact X.
-        set_first_number(&input, x)?;
-        let Some(drawn_x) = first_number(&input) else {
-            b.row(
-                &group,
-                "Rust solution",
-                None,
-                false,
-                "the gen wrote no input",
-            );
+        let Some((input, drawn_x)) = subtraction_input(b, &group, i, [x, k, m])? else {
             continue;
         };
-        let table_can_finish = drawn_x <= 100_000_000;
-        let mut rust_out = None;
-        if let Some(exe) = &solution {
-            let (stats, out) = b.time(&group, &Program::new("rust", exe, &[]), &input)?;
-            b.row(
-                &group,
-                "Rust solution",
-                Some(stats),
-                false,
-                &format!("X = {drawn_x}"),
-            );
-            rust_out = Some(out);
-            if i == 0 {
-                b.targets.push(Target {
-                    goal: "subtraction-dp, X = 10^18: ≤ 50 ms whole process".into(),
-                    measured: format!("{} median", duration(stats.wall)),
-                    met: Some(stats.wall <= Duration::from_millis(50)),
-                });
+        let rust_out = match &solution {
+            Some(exe) => Some(time_subtraction(b, &group, exe, &input, drawn_x, i == 0)?),
+            None => {
+                let why = "no solution binary yet";
+                b.row(&group, "Rust solution", None, false, why);
+                None
             }
-        } else {
-            b.row(
-                &group,
-                "Rust solution",
-                None,
-                false,
-                "no solution binary yet",
-            );
-        }
+        };
         let mut tables = Vec::new();
         if gxx {
             tables.push((
@@ -290,14 +230,9 @@ pub(super) fn subtraction_benchmarks(b: &mut Bench, gxx: bool) -> Result<()> {
             ));
         }
         for (j, (label, program)) in tables.into_iter().enumerate() {
-            if !table_can_finish {
-                b.row(
-                    &group,
-                    label,
-                    None,
-                    false,
-                    &format!("not run: {drawn_x} × {k} steps and X bytes cannot finish"),
-                );
+            if drawn_x > 100_000_000 {
+                let why = format!("not run: {drawn_x} × {k} steps and X bytes cannot finish");
+                b.row(&group, label, None, false, &why);
                 continue;
             }
             let (stats, out) = b.time(&group, &program, &input)?;
@@ -313,6 +248,84 @@ pub(super) fn subtraction_benchmarks(b: &mut Bench, gxx: bool) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The `i`th subtraction-dp input, generated with `[X, K, largest size]` and the
+/// exact X written in; with the X drawn. `None` (a row saying why) when there is
+/// no generator or it failed.
+fn subtraction_input(
+    b: &mut Bench,
+    group: &str,
+    i: usize,
+    [x, k, m]: [&str; 3],
+) -> Result<Option<(std::path::PathBuf, u64)>> {
+    let name = "subtraction-dp";
+    // X = 10^18 needs a set whose period can be found: uniformly random sets of
+    // 100 sizes up to 10^4 show none within 10^10 positions, and the solution
+    // refuses them after ~20 s. The residue family's period is provably small.
+    let mut gen_args = vec!["--seed", "1", "--max", x, "--k", k, "--max-move", m];
+    if i == 0 {
+        gen_args.extend(["--shape", "residue"]);
+    }
+    let input = match b.generate(name, &format!("{name}-{i}.in"), &gen_args) {
+        Ok(Some(input)) => input,
+        Ok(None) => {
+            b.row(
+                group,
+                "Rust solution",
+                None,
+                false,
+                "no subtraction-dp-gen yet",
+            );
+            return Ok(None);
+        }
+        Err(e) => {
+            let why = format!("gen failed: {e:#}");
+            b.row(group, "Rust solution", None, false, &why);
+            return Ok(None);
+        }
+    };
+    // The gen draws X from 0..=--max; the benchmark is about this exact X.
+    set_first_number(&input, x)?;
+    let Some(drawn_x) = first_number(&input) else {
+        b.row(
+            group,
+            "Rust solution",
+            None,
+            false,
+            "the gen wrote no input",
+        );
+        return Ok(None);
+    };
+    Ok(Some((input, drawn_x)))
+}
+
+/// Times the solution on `input` (and, for `X = 10^18`, checks its target);
+/// returns its output, to compare the tables' with.
+fn time_subtraction(
+    b: &mut Bench,
+    group: &str,
+    exe: &Path,
+    input: &Path,
+    x: u64,
+    huge: bool,
+) -> Result<std::path::PathBuf> {
+    let (stats, out) = b.time(group, &Program::new("rust", exe, &[]), input)?;
+    b.row(
+        group,
+        "Rust solution",
+        Some(stats),
+        false,
+        &format!("X = {x}"),
+    );
+    if huge {
+        b.targets.push(Target {
+            goal: "subtraction-dp, X = 10^18: ≤ 50 ms whole process".into(),
+            measured: format!("{} median", duration(stats.wall)),
+            met: Some(stats.wall <= Duration::from_millis(50)),
+        });
+    }
+    Ok(out)
 }
 
 /// Compares two files in chunks. Reading both whole would grow this process, and
