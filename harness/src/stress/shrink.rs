@@ -23,32 +23,57 @@ use anyhow::Result;
 
 /// Shrinks `input` while `fails` holds, spending at most `budget` calls. Returns
 /// the smallest failing input found; `fails(input)` is assumed true.
-pub fn shrink(
-    input: &str,
-    budget: u64,
-    mut fails: impl FnMut(&str) -> Result<bool>,
-) -> Result<String> {
+pub fn shrink(input: &str, budget: u64, fails: impl FnMut(&str) -> Result<bool>) -> Result<String> {
     let mut lines: Vec<String> = input.lines().map(str::to_string).collect();
-    let mut spent = 0u64;
-    let mut try_lines = |candidate: &[String], spent: &mut u64| -> Result<bool> {
-        if *spent >= budget {
-            return Ok(false);
-        }
-        *spent += 1;
-        fails(&join(candidate))
+    let mut search = Search {
+        budget,
+        spent: 0,
+        fails,
     };
     loop {
         let before = lines.clone();
-        // Phase 1: drop chunks of lines, halves first, down to single lines.
+        search.drop_chunks(&mut lines)?;
+        search.drop_cases(&mut lines)?;
+        let mut l = 0;
+        while l < lines.len() {
+            search.shrink_line(&mut lines, l)?;
+            l += 1;
+        }
+        if lines == before || search.spent >= budget {
+            break;
+        }
+    }
+    Ok(join(&lines))
+}
+
+/// The search's budget and the caller's predicate.
+struct Search<F> {
+    budget: u64,
+    spent: u64,
+    fails: F,
+}
+
+impl<F: FnMut(&str) -> Result<bool>> Search<F> {
+    /// Whether `candidate` still fails; false once the budget is spent.
+    fn try_lines(&mut self, candidate: &[String]) -> Result<bool> {
+        if self.spent >= self.budget {
+            return Ok(false);
+        }
+        self.spent += 1;
+        (self.fails)(&join(candidate))
+    }
+
+    /// Phase 1: drop chunks of lines, halves first, down to single lines.
+    fn drop_chunks(&mut self, lines: &mut Vec<String>) -> Result<()> {
         let mut chunk = lines.len().div_ceil(2).max(1);
         loop {
             let mut i = 0;
             while i < lines.len() && lines.len() > 1 {
                 let end = (i + chunk).min(lines.len());
                 let mut kept = false;
-                for candidate in without_lines(&lines, i, end) {
-                    if !candidate.is_empty() && try_lines(&candidate, &mut spent)? {
-                        lines = candidate;
+                for candidate in without_lines(lines, i, end) {
+                    if !candidate.is_empty() && self.try_lines(&candidate)? {
+                        *lines = candidate;
                         kept = true;
                         break;
                     }
@@ -58,25 +83,28 @@ pub fn shrink(
                 }
             }
             if chunk == 1 {
-                break;
+                return Ok(());
             }
             chunk = chunk.div_ceil(2);
         }
-        // Phase 1b: `T` then T cases of k > 1 lines each: drop whole cases, which
-        // chunks of lines counted from the top do not line up with.
+    }
+
+    /// Phase 1b: `T` then T cases of k > 1 lines each: drop whole cases, which
+    /// chunks of lines counted from the top do not line up with.
+    fn drop_cases(&mut self, lines: &mut Vec<String>) -> Result<()> {
         let mut chunk = usize::MAX;
-        while let Some((c, k, cases)) = multi_line_cases(&lines) {
+        while let Some((c, k, cases)) = multi_line_cases(lines) {
             chunk = chunk.min(cases.div_ceil(2)).max(1);
             let mut j = 0;
             let mut changed = false;
             while j < cases {
                 let end = (j + chunk).min(cases);
-                let candidate = without_lines(&lines, c + 1 + j * k, c + 1 + end * k)
+                let candidate = without_lines(lines, c + 1 + j * k, c + 1 + end * k)
                     .into_iter()
                     .next()
                     .expect("at least the plain candidate");
-                if try_lines(&candidate, &mut spent)? {
-                    lines = candidate;
+                if self.try_lines(&candidate)? {
+                    *lines = candidate;
                     changed = true;
                     break;
                 }
@@ -89,63 +117,71 @@ pub fn shrink(
                 chunk = chunk.div_ceil(2);
             }
         }
-        // Phase 2: smaller numbers and fewer tokens. A line's numbers are first
-        // scaled down together (by their gcd, then halved), which keeps relations
-        // such as `b = 2a` that shrinking one number at a time would break.
-        let mut l = 0;
-        while l < lines.len() {
-            for candidate_line in scaled_down(&lines[l]) {
-                let mut candidate = lines.clone();
-                candidate[l] = candidate_line;
-                if try_lines(&candidate, &mut spent)? {
-                    lines = candidate;
-                }
-            }
-            let mut t = 0;
-            while t < tokens(&lines[l]).len() {
-                let toks = tokens(&lines[l]);
-                let mut replaced = false;
-                if toks.len() > 1 {
-                    let mut fewer = toks.clone();
-                    fewer.remove(t);
-                    let mut plain = lines.clone();
-                    plain[l] = fewer.join(" ");
-                    let mut dropped = false;
-                    for candidate in with_counts_lowered(&lines, plain, Removal::Token(l, t)) {
-                        if try_lines(&candidate, &mut spent)? {
-                            lines = candidate;
-                            dropped = true;
-                            break;
-                        }
-                    }
-                    if dropped {
-                        continue;
-                    }
-                }
-                if let Ok(v) = toks[t].parse::<u128>() {
-                    for smaller in smaller_numbers(v) {
-                        let mut changed = toks.clone();
-                        changed[t] = smaller.to_string();
-                        let mut candidate = lines.clone();
-                        candidate[l] = changed.join(" ");
-                        if try_lines(&candidate, &mut spent)? {
-                            lines = candidate;
-                            replaced = true;
-                            break;
-                        }
-                    }
-                }
-                if !replaced {
-                    t += 1;
-                }
-            }
-            l += 1;
-        }
-        if lines == before || spent >= budget {
-            break;
-        }
+        Ok(())
     }
-    Ok(join(&lines))
+
+    /// Phase 2 on line `l`: smaller numbers and fewer tokens. The line's numbers
+    /// are first scaled down together (by their gcd, then halved), which keeps
+    /// relations such as `b = 2a` that shrinking one number at a time would break.
+    fn shrink_line(&mut self, lines: &mut Vec<String>, l: usize) -> Result<()> {
+        for candidate_line in scaled_down(&lines[l]) {
+            let mut candidate = lines.clone();
+            candidate[l] = candidate_line;
+            if self.try_lines(&candidate)? {
+                *lines = candidate;
+            }
+        }
+        let mut t = 0;
+        while t < tokens(&lines[l]).len() {
+            if self.drop_token(lines, l, t)? {
+                continue;
+            }
+            if !self.smaller_token(lines, l, t)? {
+                t += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Drops token `t` of line `l` (lowering the count that announced it), if
+    /// the line has another token and the input still fails without it.
+    fn drop_token(&mut self, lines: &mut Vec<String>, l: usize, t: usize) -> Result<bool> {
+        let toks = tokens(&lines[l]);
+        if toks.len() <= 1 {
+            return Ok(false);
+        }
+        let mut fewer = toks.clone();
+        fewer.remove(t);
+        let mut plain = lines.clone();
+        plain[l] = fewer.join(" ");
+        for candidate in with_counts_lowered(lines, plain, Removal::Token(l, t)) {
+            if self.try_lines(&candidate)? {
+                *lines = candidate;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Replaces token `t` of line `l`, a number, by the first smaller one with
+    /// which the input still fails.
+    fn smaller_token(&mut self, lines: &mut Vec<String>, l: usize, t: usize) -> Result<bool> {
+        let toks = tokens(&lines[l]);
+        let Ok(v) = toks[t].parse::<u128>() else {
+            return Ok(false);
+        };
+        for smaller in smaller_numbers(v) {
+            let mut changed = toks.clone();
+            changed[t] = smaller.to_string();
+            let mut candidate = lines.clone();
+            candidate[l] = changed.join(" ");
+            if self.try_lines(&candidate)? {
+                *lines = candidate;
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
 }
 
 /// The first line `c` starting with a number `T`, followed by exactly T groups of
