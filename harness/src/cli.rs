@@ -43,6 +43,8 @@ pub enum Cmd {
     /// Add a test case by hand: paste the input, a line ---, the expected output
     /// (or --input FILE --output FILE); the empty sample `new` made is filled first.
     Add(AddArgs),
+    /// Judge a problem, then again on every save of its sources or testdata.
+    Watch(WatchArgs),
     /// Receive problems from the browser: an HTTP listener on 127.0.0.1 for
     /// Competitive Companion; each problem becomes problems/NAME/ and testdata/NAME/
     /// with its samples and limits.
@@ -300,6 +302,20 @@ pub struct AddArgs {
     pub name: Option<String>,
 }
 
+/// `cargo judge watch NAME [JUDGE OPTIONS]`.
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The problem (crate name under problems/).
+    pub problem: String,
+    /// Options for each round, as `cargo judge NAME` takes them (e.g. --checked -v).
+    #[arg(
+        value_name = "JUDGE OPTIONS",
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    pub judge_args: Vec<String>,
+}
+
 /// `cargo judge listen`.
 #[derive(Debug, Args)]
 pub struct ListenArgs {
@@ -307,7 +323,8 @@ pub struct ListenArgs {
     /// out of the box].
     #[arg(long, value_name = "PORT", default_value_t = crate::listen::DEFAULT_PORT)]
     pub port: u16,
-    /// Exit (0) once one whole problem or contest (all of its batch) has arrived.
+    /// Exit (0) once one whole problem or contest (all of its batch) has arrived and
+    /// no further request has come for 0.8 s.
     #[arg(long)]
     pub once: bool,
 }

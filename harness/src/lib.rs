@@ -19,6 +19,7 @@ pub mod listen;
 pub mod scaffold;
 pub mod solution;
 pub mod stress;
+pub mod watch;
 
 /// Interactive problems: the engine's relay and verdicts, and stress testing
 /// against an interactor.
@@ -84,6 +85,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Cmd::New(args)) => scaffold::new(args),
         Some(Cmd::Listen(args)) => listen::listen(args),
         Some(Cmd::Add(args)) => add::add(args),
+        Some(Cmd::Watch(args)) => watch::watch(args),
         Some(Cmd::Bundle(args)) => bundle::bundle(args),
         Some(Cmd::Verify(args)) => {
             set_color(args.color);

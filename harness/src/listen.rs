@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use judge_formats::companion::Task;
@@ -66,19 +66,31 @@ pub fn listen(args: ListenArgs) -> Result<Status> {
     ))?;
     let mut batches: HashMap<String, Batch> = HashMap::new();
     let mut lone = 0u64;
+    // With --once, the status of the first whole batch, given once no request has
+    // come for `GRACE`: a problem posted right after a contest (a script's next
+    // POST, a second click) is still served, not refused by a closed port.
+    let mut finished: Option<Status> = None;
+    let mut last = Instant::now();
     loop {
         if crate::sandbox::interrupted() {
-            return Ok(Status::Passed);
+            return Ok(finished.unwrap_or(Status::Passed));
         }
         let stream = match listener.accept() {
             Ok((stream, _)) => stream,
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                if let Some(status) = finished
+                    && last.elapsed() >= GRACE
+                {
+                    return Ok(status);
+                }
                 std::thread::sleep(Duration::from_millis(20));
                 continue;
             }
             Err(e) => return Err(e).context("cannot accept a connection"),
         };
-        let Some((task, created)) = serve(stream, &mut site)? else {
+        let served = serve(stream, &mut site)?;
+        last = Instant::now();
+        let Some((task, created)) = served else {
             continue;
         };
         let key = task.batch.as_ref().map_or_else(
@@ -96,8 +108,8 @@ pub fn listen(args: ListenArgs) -> Result<Status> {
         });
         batch.arrived += 1;
         batch.failed |= !created;
-        if args.once && batch.arrived >= batch.size {
-            return Ok(if batch.failed {
+        if args.once && finished.is_none() && batch.arrived >= batch.size {
+            finished = Some(if batch.failed {
                 Status::Broken
             } else {
                 Status::Passed
@@ -105,6 +117,9 @@ pub fn listen(args: ListenArgs) -> Result<Status> {
         }
     }
 }
+
+/// How long `--once` keeps serving after its batch is whole, while requests come.
+const GRACE: Duration = Duration::from_millis(800);
 
 /// One contest's POSTs so far.
 struct Batch {

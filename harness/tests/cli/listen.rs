@@ -246,3 +246,61 @@ fn listen_never_overwrites_a_problem() {
     child.kill().unwrap();
     child.wait().unwrap();
 }
+
+#[test]
+fn watch_judges_again_after_a_save() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "cf1a"]).assert().code(0);
+    ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
+    ws.write("testdata/cf1a/01-sample.out", "4\n");
+    ws.write("problems/cf1a/src/main.rs", theatre_square("u64"));
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .current_dir(ws.path(""))
+        .env("CARGO_TARGET_DIR", ws.path("target"))
+        .env("CARGO_NET_OFFLINE", "true")
+        .env("NO_COLOR", "1")
+        .args(["watch", "cf1a"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // Each round ends with the "watching" line; what it judged is above it.
+    let round = || {
+        let mut seen = Vec::new();
+        loop {
+            let line = lines
+                .recv_timeout(Duration::from_secs(120))
+                .unwrap_or_else(|_| panic!("no round ended; saw {seen:?}"));
+            if line.starts_with("watching problems/cf1a/") {
+                return (seen, line);
+            }
+            seen.push(line);
+        }
+    };
+    let (first, end) = round();
+    assert!(
+        first.iter().any(|l| l.starts_with("ok   cf1a: 1/1 AC")),
+        "{first:?}"
+    );
+    assert!(end.contains("(all AC)"), "{end}");
+    // A save of a testdata file starts the next round.
+    ws.write("testdata/cf1a/02-wrong.in", "1 1 1\n");
+    ws.write("testdata/cf1a/02-wrong.out", "2\n");
+    let (second, end) = round();
+    assert!(
+        second.iter().any(|l| l.starts_with("WA  cf1a/02-wrong")),
+        "{second:?}"
+    );
+    assert!(end.contains("(not all AC)"), "{end}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
