@@ -357,8 +357,13 @@ fn a_file_written_past_the_output_limit_is_ole() {
 #[test]
 fn a_program_that_cannot_be_executed_is_a_judge_error_naming_exec() {
     let f = Folder::echo_cases();
-    let exe = f.path().join("not-executable");
-    std::fs::write(&exe, "#!/bin/sh\ncat\n").unwrap();
+    // Executable, but its interpreter does not exist: exec fails inside the
+    // sandbox. (A file without the execute bit is refused before any case runs:
+    // checked.rs.)
+    let exe = f.path().join("no-interpreter");
+    std::fs::write(&exe, "#!/nonexistent/interpreter\ncat\n").unwrap();
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
     assert_cmd::Command::cargo_bin("judge")
         .unwrap()
         .arg("run")
@@ -370,7 +375,7 @@ fn a_program_that_cannot_be_executed_is_a_judge_error_naming_exec() {
         .stdout(
             predicate::str::contains("ERR ")
                 .and(predicate::str::contains("exec failed"))
-                .and(predicate::str::contains("ermission denied")),
+                .and(predicate::str::contains("No such file or directory")),
         );
 }
 

@@ -129,12 +129,13 @@ fn a_scaffolded_problem_keeps_working_when_main_rs_is_rewritten_in_plain_std() {
         .code(0);
     ws.write("testdata/my-game/01-sample.in", "3\n1\n2\n3\n");
     ws.write("problems/my-game/src/main.rs", plain_std_main(None));
+    // The empty .out `new` made is filled like a missing one: no --force needed.
     ws.judge()
-        .args(["bless", "my-game", "--force"])
+        .args(["bless", "my-game"])
         .assert()
         .code(0)
         .stdout(predicate::str::contains(
-            "rewrote testdata/my-game/01-sample.out from the brute force",
+            "wrote testdata/my-game/01-sample.out from the brute force",
         ));
     assert_eq!(
         ws.read("testdata/my-game/01-sample.out"),
