@@ -14,7 +14,7 @@
 use std::ffi::OsString;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// Exit status when the judge cannot be started at all (the judge's own
@@ -23,10 +23,19 @@ pub const EXIT_CANNOT_RUN: i32 = 2;
 
 /// The harness package's folder (the launcher lives in `harness/launcher/`).
 fn harness_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    launcher_dir(std::env::var_os("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("the launcher lives inside harness/")
         .to_path_buf()
+}
+
+/// The launcher's package folder: the one `cargo run` names at run time, else the
+/// one it was compiled in. A clone that was moved (or a `target/` copied from
+/// another clone) keeps a fresh launcher binary whose compiled-in path is the old
+/// clone's, since cargo does not rebuild it; the run-time value is where the
+/// `cargo judge` being run actually lives.
+fn launcher_dir(at_run_time: Option<OsString>) -> PathBuf {
+    at_run_time.map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from)
 }
 
 /// The cargo that ran us (`cargo run` sets `CARGO`), else the one on PATH.
@@ -278,6 +287,14 @@ fn strip_ansi(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_launcher_folder_is_the_one_cargo_names_at_run_time() {
+        let moved = launcher_dir(Some("/moved/clone/harness/launcher".into()));
+        assert_eq!(moved, PathBuf::from("/moved/clone/harness/launcher"));
+        let compiled = launcher_dir(None);
+        assert_eq!(compiled, PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    }
 
     fn filtered(chunks: &[&[u8]]) -> String {
         let mut filter = Filter::default();
