@@ -12,6 +12,17 @@ use predicates::prelude::*;
 use crate::scaffold::theatre_square;
 use crate::tempws::TempWs;
 
+/// A child process killed and reaped when dropped, so a failing test leaves no
+/// listener or watcher running.
+struct Reaped(Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// A free port on 127.0.0.1 (the OS's pick, released for the listener to take).
 fn free_port() -> u16 {
     let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -20,7 +31,7 @@ fn free_port() -> u16 {
 
 /// `cargo judge listen --port PORT ARGS` in `ws`, once it has said it listens;
 /// the rest of its stdout goes to the returned lines.
-fn start(ws: &TempWs, port: u16, args: &[&str]) -> (Child, std::sync::mpsc::Receiver<String>) {
+fn start(ws: &TempWs, port: u16, args: &[&str]) -> (Reaped, std::sync::mpsc::Receiver<String>) {
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
         .current_dir(ws.path(""))
         .env("CARGO_TARGET_DIR", ws.path("target"))
@@ -41,6 +52,7 @@ fn start(ws: &TempWs, port: u16, args: &[&str]) -> (Child, std::sync::mpsc::Rece
             }
         }
     });
+    let child = Reaped(child);
     let first = rx
         .recv_timeout(Duration::from_secs(60))
         .expect("listen starts");
@@ -146,7 +158,7 @@ fn listen_makes_a_whole_batch_into_problems_and_refuses_a_malformed_body() {
         assert_eq!(code, 200);
         assert!(took < Duration::from_millis(500), "{took:?}");
     }
-    let status = wait(&mut child, Duration::from_secs(10));
+    let status = wait(&mut child.0, Duration::from_secs(10));
     assert_eq!(status.code(), Some(0), "--once ends with the batch");
     let said: Vec<String> = lines.iter().collect();
     for name in ["cf1a", "abc086_a", "aplusb", "cf1b"] {
@@ -189,7 +201,7 @@ fn listen_makes_a_whole_batch_into_problems_and_refuses_a_malformed_body() {
 fn listen_never_overwrites_a_problem() {
     let ws = TempWs::new(&["poj2484"]);
     let port = free_port();
-    let (mut child, lines) = start(&ws, port, &[]);
+    let (child, lines) = start(&ws, port, &[]);
     let body = |url: &str, sample: &str| {
         task(
             "A. Theatre Square",
@@ -243,8 +255,7 @@ fn listen_never_overwrites_a_problem() {
     let mut response = String::new();
     s.read_to_string(&mut response).unwrap();
     assert!(response.starts_with("HTTP/1.1 400 "), "{response}");
-    child.kill().unwrap();
-    child.wait().unwrap();
+    drop(child);
 }
 
 #[test]
@@ -265,6 +276,7 @@ fn watch_judges_again_after_a_save() {
         .spawn()
         .unwrap();
     let stdout = child.stdout.take().unwrap();
+    let child = Reaped(child);
     let (tx, lines) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -301,6 +313,5 @@ fn watch_judges_again_after_a_save() {
         "{second:?}"
     );
     assert!(end.contains("(not all AC)"), "{end}");
-    child.kill().unwrap();
-    child.wait().unwrap();
+    drop(child);
 }
