@@ -5,7 +5,11 @@
 //! `CMD INPUT ANSWER FEEDBACK_DIR` (the case's `.in`, its `.out`, and an empty
 //! folder for `judgemessage.txt` / `teammessage.txt`); its stdout is the
 //! solution's stdin and the solution's stdout is its stdin. Exit 42 accepts, 43
-//! rejects, anything else is a judge error.
+//! rejects, anything else is a judge error. A testlib interactor
+//! ([`Interactor::Testlib`], Polygon's kind) is started through `sh` in testlib's
+//! order, `INTERACTOR INPUT FEEDBACK_DIR/tout ANSWER`; it accepts with 0, its
+//! exit is read in the terms above before the verdict, and its testlib checker, if
+//! any, then judges what it wrote to `tout`.
 //!
 //! This module owns running the pair ([`run`], in `relay`), recording the dialogue
 //! (`dialogue`) and the verdict order (`verdict`). It is the run layer for
