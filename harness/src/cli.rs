@@ -24,7 +24,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Cmd {
-    /// Judge any command against a folder of NAME.in / NAME.out pairs.
+    /// Judge a source FILE (C, C++, Python, Java, Rust) or any command (--cmd CMD)
+    /// against a folder of NAME.in / NAME.out pairs.
     Run(RunArgs),
     /// Random inputs from the problem's generator, solution vs brute force; on the
     /// first difference, shrink it to a minimal failing input.
