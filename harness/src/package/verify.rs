@@ -86,127 +86,27 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         Some(p) => polygon_submissions(p, &package.root),
         None => collect_submissions(&package.root)?,
     };
-
-    // Build everything at once: submissions, the output validator, input validators.
-    let memory = package.limits.memory_mib;
-    let includes = package.includes.clone();
-    let built: Vec<Option<Result<Built>>> = parallel_map(&subs, options.threads, |s| {
-        let source = s.source.as_ref()?;
-        (s.skipped.is_none() && s.compile_error.is_none())
-            .then(|| program::build(source, &includes, memory))
-    });
-    for (s, b) in subs.iter_mut().zip(built) {
-        match b {
-            Some(Ok(b)) => s.built = Some(b),
-            Some(Err(e)) => s.compile_error = Some(format!("{e:#}")),
-            None => {}
-        }
-    }
+    build_submissions(&package, &mut subs, options.threads);
     package.validator.build()?;
-    let mut validator_lines = Vec::new();
-    let mut built_validators = Vec::new();
-    for source in &package.input_validators {
-        // A validator that does not build is the package's error, reported
-        // with the rest; the submissions are still judged.
-        let built = match program::build(source, &includes, 1024) {
-            Ok(b) => b,
-            Err(e) => {
-                let why = format!(
-                    "cannot build input validator {}: {e:#}",
-                    source.path.display()
-                );
-                validator_lines.push(format!("FAIL {why}"));
-                errors.push(why);
-                continue;
-            }
-        };
-        let failures = validate_inputs(&package, source, &built, options.threads);
-        built_validators.push((source, built));
-        if failures.is_empty() {
-            validator_lines.push(format!(
-                "input validator {} ({}) accepts all {} inputs",
-                source.name,
-                source.lang.name(),
-                package.cases.len()
-            ));
-        } else {
-            for f in failures {
-                validator_lines.push(format!("FAIL input validator {}: {f}", source.name));
-                errors.push(format!("input validator {}: {f}", source.name));
-            }
-        }
-    }
+    let validator_lines = validate(&package, options.threads, &mut errors)?;
+    let (time_limit, source) = judge_in_two_phases(&package, &mut subs, options)?;
 
-    for why in invalid_inputs_accepted(&package.root, &built_validators) {
-        validator_lines.push(format!("FAIL {why}"));
-        errors.push(why);
-    }
-    if let Some(p) = &package.polygon {
-        let (lines, failures) = polygon_validate(p, &package.cases, options.threads)?;
-        validator_lines.extend(lines);
-        errors.extend(failures);
-    }
-
-    // Phase 1: accepted submissions decide the time limit unless it is fixed.
-    let fixed = match options.time_limit {
-        Some(t) => Some((t, TimeSource::CommandLine)),
-        None => package.limits.time_limit.clone(),
-    };
-    let cap = fixed.as_ref().map_or(30.0, |(t, _)| *t);
-    let (first, rest): (Vec<usize>, Vec<usize>) =
-        (0..subs.len()).partition(|&i| subs[i].expects_accepted());
-    judge_submissions(&package, &mut subs, &first, cap, cap, options.threads)?;
-    let (time_limit, source) = match fixed {
-        Some(f) => f,
-        None => {
-            let slowest = first
-                .iter()
-                .flat_map(|&i| subs[i].results.iter().flatten())
-                .filter(|r| r.verdict == Verdict::AC)
-                .map(|r| r.time)
-                .fold(0.0, f64::max);
-            let limit = package.computed_limit(slowest);
-            if first.iter().any(|&i| subs[i].built.is_some()) {
-                super::save_verified_limit(&package.root, slowest, limit);
-            }
-            (limit, TimeSource::Verified { slowest })
-        }
-    };
-    let high = time_limit * package.limits.safety_margin;
-    // Phase 2: everything else, at the limit times the safety margin.
-    judge_submissions(
-        &package,
-        &mut subs,
-        &rest,
-        time_limit,
-        high,
-        options.threads,
-    )?;
-
+    let submissions: Vec<SubmissionReport> = subs
+        .iter()
+        .map(|s| report_of(&package, s, time_limit))
+        .collect();
+    let ok = errors.is_empty()
+        && !submissions.is_empty()
+        && submissions.iter().all(|s| s.matched || s.skipped.is_some());
     let report = VerifyReport {
         package: package.name.clone(),
         format: package.format.name().to_string(),
-        ok: false,
-        time_limit,
-        submissions: subs
-            .iter()
-            .map(|s| report_of(&package, s, time_limit))
-            .collect(),
-        errors,
-        isolation: String::new(),
-    };
-    let ok = report.errors.is_empty()
-        && report
-            .submissions
-            .iter()
-            .all(|s| s.matched || s.skipped.is_some())
-        && !report.submissions.is_empty();
-    // Known once the programs have run (a refused namespace shows at the first).
-    let isolation = crate::sandbox::isolation().to_string();
-    let report = VerifyReport {
         ok,
-        isolation,
-        ..report
+        time_limit,
+        submissions,
+        errors,
+        // Known once the programs have run (a refused namespace shows at the first).
+        isolation: crate::sandbox::isolation().to_string(),
     };
     if let Some(path) = &options.junit {
         std::fs::write(path, crate::report::verify::junit(&report))
@@ -224,37 +124,14 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
             "verify {}: {} submissions; TLE submissions must run past {} (the limit x safety margin {})",
             package.name,
             subs.len(),
-            fmt_secs(high),
+            fmt_secs(time_limit * package.limits.safety_margin),
             package.limits.safety_margin
         );
         for line in &validator_lines {
             let _ = writeln!(out, "{line}");
         }
         out.push_str(&human(&report, &subs, options.verbose, package.scoring));
-        let matched = report.submissions.iter().filter(|s| s.matched).count();
-        let skipped = report
-            .submissions
-            .iter()
-            .filter(|s| s.skipped.is_some())
-            .count();
-        let judged = report.submissions.len() - skipped;
-        let _ = writeln!(
-            out,
-            "\n{} {}: {matched}/{judged} submissions got {}{} in {:.1} s",
-            if ok { "ok  " } else { "FAIL" },
-            package.name,
-            if package.polygon.is_some() {
-                "their tag's verdict"
-            } else {
-                "what they expect"
-            },
-            if skipped == 0 {
-                String::new()
-            } else {
-                format!(", {skipped} skipped")
-            },
-            started.elapsed().as_secs_f64()
-        );
+        out.push_str(&summary_line(&report, &package, started));
         if report.isolation != "on" {
             let _ = writeln!(out, "isolation: {}", report.isolation);
         }
@@ -265,6 +142,136 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     stdout.write_all(out.as_bytes())?;
     stdout.flush()?;
     Ok(ok)
+}
+
+/// `ok   NAME: 7/8 submissions got what they expect, 1 skipped in 2.1 s`.
+fn summary_line(report: &VerifyReport, package: &Package, started: Instant) -> String {
+    let matched = report.submissions.iter().filter(|s| s.matched).count();
+    let skipped = report
+        .submissions
+        .iter()
+        .filter(|s| s.skipped.is_some())
+        .count();
+    let judged = report.submissions.len() - skipped;
+    format!(
+        "\n{} {}: {matched}/{judged} submissions got {}{} in {:.1} s\n",
+        if report.ok { "ok  " } else { "FAIL" },
+        package.name,
+        if package.polygon.is_some() {
+            "their tag's verdict"
+        } else {
+            "what they expect"
+        },
+        if skipped == 0 {
+            String::new()
+        } else {
+            format!(", {skipped} skipped")
+        },
+        started.elapsed().as_secs_f64()
+    )
+}
+
+/// Builds every submission that is to be judged, at once; a build that fails is
+/// the submission's CE.
+fn build_submissions(package: &Package, subs: &mut [Submission], threads: usize) {
+    let memory = package.limits.memory_mib;
+    let includes = &package.includes;
+    let built: Vec<Option<Result<Built>>> = parallel_map(subs, threads, |s| {
+        let source = s.source.as_ref()?;
+        (s.skipped.is_none() && s.compile_error.is_none())
+            .then(|| program::build(source, includes, memory))
+    });
+    for (s, b) in subs.iter_mut().zip(built) {
+        match b {
+            Some(Ok(b)) => s.built = Some(b),
+            Some(Err(e)) => s.compile_error = Some(format!("{e:#}")),
+            None => {}
+        }
+    }
+}
+
+/// Runs the input validators on every input (and on `invalid_input/`), and a
+/// Polygon package's validators: the lines to show; what failed goes to `errors`.
+fn validate(package: &Package, threads: usize, errors: &mut Vec<String>) -> Result<Vec<String>> {
+    let mut lines = Vec::new();
+    let mut built_validators = Vec::new();
+    for source in &package.input_validators {
+        // A validator that does not build is the package's error, reported
+        // with the rest; the submissions are still judged.
+        let built = match program::build(source, &package.includes, 1024) {
+            Ok(b) => b,
+            Err(e) => {
+                let why = format!(
+                    "cannot build input validator {}: {e:#}",
+                    source.path.display()
+                );
+                lines.push(format!("FAIL {why}"));
+                errors.push(why);
+                continue;
+            }
+        };
+        let failures = validate_inputs(package, source, &built, threads);
+        built_validators.push((source, built));
+        if failures.is_empty() {
+            lines.push(format!(
+                "input validator {} ({}) accepts all {} inputs",
+                source.name,
+                source.lang.name(),
+                package.cases.len()
+            ));
+        }
+        for f in failures {
+            lines.push(format!("FAIL input validator {}: {f}", source.name));
+            errors.push(format!("input validator {}: {f}", source.name));
+        }
+    }
+    for why in invalid_inputs_accepted(&package.root, &built_validators) {
+        lines.push(format!("FAIL {why}"));
+        errors.push(why);
+    }
+    if let Some(p) = &package.polygon {
+        let (more, failures) = polygon_validate(p, &package.cases, threads)?;
+        lines.extend(more);
+        errors.extend(failures);
+    }
+    Ok(lines)
+}
+
+/// Phase 1: the submissions expected to be accepted, at the fixed limit or
+/// under a cap to compute it. Phase 2: every other one, at the limit times the
+/// safety margin. The time limit and where it comes from.
+fn judge_in_two_phases(
+    package: &Package,
+    subs: &mut [Submission],
+    options: &VerifyOptions,
+) -> Result<(f64, TimeSource)> {
+    let fixed = match options.time_limit {
+        Some(t) => Some((t, TimeSource::CommandLine)),
+        None => package.limits.time_limit.clone(),
+    };
+    let cap = fixed.as_ref().map_or(30.0, |(t, _)| *t);
+    let (first, rest): (Vec<usize>, Vec<usize>) =
+        (0..subs.len()).partition(|&i| subs[i].expects_accepted());
+    judge_submissions(package, subs, &first, cap, cap, options.threads)?;
+    let (time_limit, source) = match fixed {
+        Some(f) => f,
+        None => {
+            let slowest = first
+                .iter()
+                .flat_map(|&i| subs[i].results.iter().flatten())
+                .filter(|r| r.verdict == Verdict::AC)
+                .map(|r| r.time)
+                .fold(0.0, f64::max);
+            let limit = package.computed_limit(slowest);
+            if first.iter().any(|&i| subs[i].built.is_some()) {
+                super::save_verified_limit(&package.root, slowest, limit);
+            }
+            (limit, TimeSource::Verified { slowest })
+        }
+    };
+    let high = time_limit * package.limits.safety_margin;
+    judge_submissions(package, subs, &rest, time_limit, high, options.threads)?;
+    Ok((time_limit, source))
 }
 
 /// Runs every Polygon validator on every input: one line per validator, and the
@@ -776,6 +783,48 @@ fn report_of(package: &Package, s: &Submission, time_limit: f64) -> SubmissionRe
     r
 }
 
+/// Why a submission did not match (or, verbose, every case of it): the reason,
+/// the compiler's words or the first failure's detail.
+fn detail(r: &SubmissionReport, sub: &Submission, verbose: bool) -> String {
+    let mut detail = String::new();
+    if let Some(why) = &r.mismatch {
+        let _ = writeln!(detail, "{why}");
+    }
+    if let Some(e) = &sub.compile_error {
+        detail.push_str(e);
+    } else if let Some(c) = sub
+        .results
+        .iter()
+        .flatten()
+        .find(|c| c.verdict != Verdict::AC)
+    {
+        let _ = writeln!(detail, "{} on {}", c.verdict.name(), c.case);
+        if let Some(crate::check::Rejection {
+            why: crate::check::Why::Program { message },
+            ..
+        }) = &c.rejection
+        {
+            let _ = writeln!(detail, "{message}");
+        }
+        detail.push_str(&crate::report::detail_text(c, false));
+    }
+    if !detail.is_empty() && !detail.ends_with('\n') {
+        detail.push('\n');
+    }
+    if verbose {
+        for c in sub.results.iter().flatten() {
+            let _ = writeln!(
+                detail,
+                "  {:<4} {} {}",
+                c.verdict.name(),
+                c.case,
+                human_time(c.time)
+            );
+        }
+    }
+    detail
+}
+
 /// The table for people: one row per submission, then the detail of each that
 /// did not match (and, verbose, of every case).
 fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: bool) -> String {
@@ -847,39 +896,7 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
         if r.skipped.is_some() || (r.matched && !verbose) {
             continue;
         }
-        let mut detail = String::new();
-        if let Some(why) = &r.mismatch {
-            let _ = writeln!(detail, "{why}");
-        }
-        if let Some(e) = &sub.compile_error {
-            detail.push_str(e);
-        } else if let Some(c) = sub
-            .results
-            .iter()
-            .flatten()
-            .find(|c| c.verdict != Verdict::AC)
-        {
-            let _ = writeln!(detail, "{} on {}", c.verdict.name(), c.case);
-            if let Some(crate::check::Rejection {
-                why: crate::check::Why::Program { message },
-                ..
-            }) = &c.rejection
-            {
-                let _ = writeln!(detail, "{message}");
-            }
-            detail.push_str(&crate::report::detail_text(c, false));
-        }
-        if verbose {
-            for c in sub.results.iter().flatten() {
-                let _ = writeln!(
-                    detail,
-                    "  {:<4} {} {}",
-                    c.verdict.name(),
-                    c.case,
-                    human_time(c.time)
-                );
-            }
-        }
+        let detail = detail(r, sub, verbose);
         if detail.trim().is_empty() {
             continue;
         }
