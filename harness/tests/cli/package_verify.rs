@@ -1,7 +1,7 @@
 //! `verify` on packages as they are written today: the 2025-09 format, each
 //! submission's own expectation (tag, submissions.yaml, DOMjudge's folders), the
 //! language table, multi-pass and scoring, reported as JSON and JUnit. The
-//! fixtures (`harness/tests/fixtures/packages/{half,doubling,relay,scores}`) are written
+//! fixtures (`harness/tests/fixtures/packages/{half,doubling,relay,scores,parrot}`) are written
 //! from spec/2025-09.md and spec/legacy.md.
 
 use std::path::Path;
@@ -280,4 +280,23 @@ fn an_invalid_input_that_every_input_validator_accepts_is_an_error() {
         "{doc:#}"
     );
     assert_eq!((code, &doc["ok"]), (1, &Value::Bool(false)), "{doc:#}");
+}
+
+#[test]
+fn an_interactor_with_build_and_run_scripts_runs_from_its_built_folder() {
+    if !have(&["python3", "cc"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("parrot"), &[]);
+    assert_eq!(
+        submission(&doc, "accepted/parrot.py")["verdict"],
+        "AC",
+        "{doc:#}"
+    );
+    assert_eq!(
+        submission(&doc, "wrong_answer/plus_one.py")["verdict"],
+        "WA",
+        "{doc:#}"
+    );
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
 }

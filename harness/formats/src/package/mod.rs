@@ -656,15 +656,17 @@ impl Package {
             };
             settings.checker = Checker::Tokens;
             settings.interactive = true;
-            settings.interactor = Some(match first.argv.as_slice() {
-                [exe] => crate::interact::Interactor::Exe(PathBuf::from(exe)),
-                argv => crate::interact::Interactor::Shell {
+            // A build/run interactor runs in its built folder (its `run` calls
+            // `./jury` and the like).
+            settings.interactor = Some(match (first.argv.as_slice(), &first.dir) {
+                ([exe], None) => crate::interact::Interactor::Exe(PathBuf::from(exe)),
+                (argv, dir) => crate::interact::Interactor::Shell {
                     command: argv
                         .iter()
                         .map(|a| shell_quote(&a.to_string_lossy()))
                         .collect::<Vec<_>>()
                         .join(" "),
-                    dir: None,
+                    dir: dir.clone(),
                 },
             });
         }
