@@ -83,7 +83,7 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
             );
         }
         None => text.push_str(
-            "; src/main.rs is the template's (the package has no Rust accepted submission)",
+            "; src/main.rs is the template's (the package has no Rust accepted submission), without its validator and tests, which are for its placeholder game",
         ),
     }
     let _ = write!(
@@ -372,36 +372,45 @@ fn fill(
         }
     );
     std::fs::write(td.join("README.md"), readme).context("cannot write README.md")?;
+    let dir = &created.crate_dir;
+    // The template's brute force, generator, validator and tests are for its
+    // placeholder game. Its validator would reject the package's inputs (lint
+    // runs it on every input), so it never stays, nor do the tests that use it;
+    // the brute force and generator stay only beside the template's main.rs.
+    let placeholder: &[&str] = if main.is_some() {
+        &["brute", "gen", "validate"]
+    } else {
+        &["validate"]
+    };
+    drop_template_bins(dir, placeholder)?;
+    let _ = std::fs::remove_dir_all(dir.join("tests"));
     if let Some(main) = main {
-        let dir = &created.crate_dir;
         std::fs::copy(main, dir.join("src/main.rs"))
             .with_context(|| format!("cannot copy {}", main.display()))?;
-        // The template's brute force, generator, validator and tests are for its
-        // placeholder game; beside the package's solution they would test another
-        // problem (and fail), so the crate keeps only the solution.
-        let manifest = dir.join("Cargo.toml");
-        let text = std::fs::read_to_string(&manifest)
-            .with_context(|| format!("cannot read {}", manifest.display()))?;
-        let name = &created
-            .crate_dir
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let mut text = text;
-        for bin in ["brute", "gen", "validate"] {
-            let block = format!(
-                "[[bin]]\nname = \"{name}-{bin}\"\npath = \"src/bin/{bin}.rs\"\ntest = false\n"
-            );
-            text = text.replace(&block, "");
-            let _ = std::fs::remove_file(dir.join(format!("src/bin/{bin}.rs")));
-        }
-        std::fs::write(&manifest, text)
-            .with_context(|| format!("cannot write {}", manifest.display()))?;
         let _ = std::fs::remove_dir(dir.join("src/bin"));
-        let _ = std::fs::remove_dir_all(dir.join("tests"));
     }
     Ok(())
+}
+
+/// Removes the template's `src/bin/BIN.rs` programs named in `bins` from the
+/// new crate at `dir`, with their `[[bin]]` blocks in its Cargo.toml.
+fn drop_template_bins(dir: &Path, bins: &[&str]) -> Result<()> {
+    let manifest = dir.join("Cargo.toml");
+    let mut text = std::fs::read_to_string(&manifest)
+        .with_context(|| format!("cannot read {}", manifest.display()))?;
+    let name = dir
+        .file_name()
+        .unwrap_or_default()
+        .to_string_lossy()
+        .into_owned();
+    for bin in bins {
+        let block = format!(
+            "[[bin]]\nname = \"{name}-{bin}\"\npath = \"src/bin/{bin}.rs\"\ntest = false\n"
+        );
+        text = text.replace(&block, "");
+        let _ = std::fs::remove_file(dir.join(format!("src/bin/{bin}.rs")));
+    }
+    std::fs::write(&manifest, text).with_context(|| format!("cannot write {}", manifest.display()))
 }
 
 /// Copies `from` (a file, or a folder with everything under it) to `to`.

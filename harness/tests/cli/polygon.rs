@@ -268,6 +268,31 @@ fn import_keeps_the_testlib_checker_and_the_main_solution_stays_ac() {
 }
 
 #[test]
+fn lint_accepts_the_inputs_of_a_package_imported_without_a_rust_solution() {
+    // The template's placeholder validator (src/bin/validate.rs) would reject
+    // every input of the package (found with the real testlib.h's packages):
+    // import leaves it out, and lint runs the package's own testlib validator.
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let ws = imported("mean");
+    assert!(!ws.path("problems/mean/src/bin/validate.rs").exists());
+    let out = ws
+        .judge()
+        .args(["lint", "mean"])
+        .env("CP_GAMES_CACHE", cache())
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains("mean-validate"), "{text}");
+}
+
+#[test]
 fn verify_format_json_lists_each_polygon_solution_by_its_path_in_the_package() {
     if !have(&["g++", "python3"]) {
         return;
