@@ -825,6 +825,19 @@ fn detail(r: &SubmissionReport, sub: &Submission, verbose: bool) -> String {
     detail
 }
 
+/// What a submission is expected to get, as the table shows it.
+fn expected_cell(r: &SubmissionReport) -> String {
+    if r.expected.is_empty() {
+        match r.expected_score {
+            Some([a, b]) if a == b => format!("score {a}"),
+            Some([a, b]) => format!("score {a}-{b}"),
+            None => "any".into(),
+        }
+    } else {
+        r.expected.join("|")
+    }
+}
+
 /// The table for people: one row per submission, then the detail of each that
 /// did not match (and, verbose, of every case).
 fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: bool) -> String {
@@ -835,9 +848,12 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
         .max()
         .unwrap_or(10)
         .max(10);
+    let expecteds: Vec<String> = report.submissions.iter().map(expected_cell).collect();
+    // A rejected tag's expectation (`RTE|TLE|WA|PE`) is wider than the header.
+    let w2 = expecteds.iter().map(String::len).max().unwrap_or(0).max(10);
     let w3 = 24;
     let mut s = format!(
-        "\n{:<w0$}  {:<10}  {:<10}  {:<w3$}{}  {:<30}  result\n",
+        "\n{:<w0$}  {:<10}  {:<w2$}  {:<w3$}{}  {:<30}  result\n",
         "submission",
         "language",
         "expected",
@@ -845,16 +861,7 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
         if scoring { "  score  " } else { "" },
         "slowest case"
     );
-    for (r, sub) in report.submissions.iter().zip(subs) {
-        let expected = if r.expected.is_empty() {
-            match r.expected_score {
-                Some([a, b]) if a == b => format!("score {a}"),
-                Some([a, b]) => format!("score {a}-{b}"),
-                None => "any".into(),
-            }
-        } else {
-            r.expected.join("|")
-        };
+    for ((r, sub), expected) in report.submissions.iter().zip(subs).zip(&expecteds) {
         let slowest = sub
             .results
             .iter()
@@ -888,7 +895,7 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
         };
         let _ = writeln!(
             s,
-            "{:<w0$}  {:<10}  {:<10}  {got:<w3$}{score}  {slowest:<30}  {result}",
+            "{:<w0$}  {:<10}  {:<w2$}  {got:<w3$}{score}  {slowest:<30}  {result}",
             r.path, r.language, expected,
         );
     }

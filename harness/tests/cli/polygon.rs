@@ -293,6 +293,25 @@ fn lint_accepts_the_inputs_of_a_package_imported_without_a_rust_solution() {
 }
 
 #[test]
+fn verify_table_columns_line_up_when_a_rejected_tag_expects_many_verdicts() {
+    // `rejected` expects RTE|TLE|WA|PE, wider than the column it sat in.
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let (code, text) = verify(&package("guess"));
+    assert_eq!(code, 0, "{text}");
+    let header = text.lines().find(|l| l.starts_with("submission")).unwrap();
+    let got = header.find("got").unwrap();
+    let row = text
+        .lines()
+        .find(|l| l.starts_with("solutions/blind.py"))
+        .unwrap();
+    assert!(row.contains("RTE|TLE|WA|PE"), "{text}");
+    assert_eq!(&row[got..got + 2], "WA", "{text}");
+    assert_eq!(&row[got - 1..got], " ", "{text}");
+}
+
+#[test]
 fn verify_format_json_lists_each_polygon_solution_by_its_path_in_the_package() {
     if !have(&["g++", "python3"]) {
         return;
