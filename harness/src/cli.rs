@@ -74,9 +74,9 @@ pub struct VerifyArgs {
     /// The package folder (with problem.yaml, or Polygon's problem.xml).
     #[arg(value_name = "PACKAGE")]
     pub dir: PathBuf,
-    /// Submissions and cases run at once (default: the number of cores).
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
+    /// `-j, --jobs N`.
+    #[command(flatten)]
+    pub jobs: Jobs,
     /// A fixed time limit in seconds instead of the package's (or the computed one).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
@@ -89,9 +89,9 @@ pub struct VerifyArgs {
     /// Also write a JUnit XML report here (one testcase per submission).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// When to color the output (NO_COLOR is honoured by auto).
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
-    pub color: ColorArg,
+    /// `--color WHEN`.
+    #[command(flatten)]
+    pub color: Color,
     /// Isolation of the programs run.
     #[command(flatten)]
     pub isolation: IsolationArg,
@@ -177,10 +177,9 @@ pub struct StressArgs {
     /// The first seed; each further case uses the next one.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Cases tested at once (default: the number of cores); the smallest failing
-    /// seed is reported whatever the number.
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
+    /// `-j, --jobs N`.
+    #[command(flatten)]
+    pub jobs: Jobs,
     /// Stop after N cases [default: run for --time].
     #[arg(long, value_name = "N", conflicts_with = "time")]
     pub cases: Option<u64>,
@@ -211,9 +210,9 @@ pub struct StressArgs {
     /// CPU seconds the brute force may take per input.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_seconds)]
     pub brute_time_limit: f64,
-    /// When to color the output (NO_COLOR is honoured by auto).
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
-    pub color: ColorArg,
+    /// `--color WHEN`.
+    #[command(flatten)]
+    pub color: Color,
     /// Isolation of the programs run.
     #[command(flatten)]
     pub isolation: IsolationArg,
@@ -239,9 +238,9 @@ pub struct BlessArgs {
     /// CPU seconds either program may take per case.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_seconds)]
     pub brute_time_limit: f64,
-    /// When to color the output (NO_COLOR is honoured by auto).
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
-    pub color: ColorArg,
+    /// `--color WHEN`.
+    #[command(flatten)]
+    pub color: Color,
     /// Isolation of the programs run.
     #[command(flatten)]
     pub isolation: IsolationArg,
@@ -261,9 +260,9 @@ pub enum BlessFrom {
 pub struct LintArgs {
     /// Testdata folders to check (all when none is given).
     pub problems: Vec<String>,
-    /// When to color the output (NO_COLOR is honoured by auto).
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
-    pub color: ColorArg,
+    /// `--color WHEN`.
+    #[command(flatten)]
+    pub color: Color,
     /// Isolation of the programs run.
     #[command(flatten)]
     pub isolation: IsolationArg,
@@ -386,9 +385,9 @@ pub struct Options {
     /// Stop starting new cases after the first one that is not AC.
     #[arg(long)]
     pub fail_fast: bool,
-    /// Cases run at once (default: the number of cores).
-    #[arg(short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: Option<u16>,
+    /// `-j, --jobs N`.
+    #[command(flatten)]
+    pub jobs: Jobs,
     /// Override every problem's time limit, in seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<f64>,
@@ -404,9 +403,9 @@ pub struct Options {
     /// Also write a JUnit XML report to FILE.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// When to color the output (NO_COLOR is honoured by auto).
-    #[arg(long, value_enum, default_value_t = ColorArg::Auto)]
-    pub color: ColorArg,
+    /// `--color WHEN`.
+    #[command(flatten)]
+    pub color: Color,
     /// Isolation of the programs run.
     #[command(flatten)]
     pub isolation: IsolationArg,
@@ -424,9 +423,7 @@ impl Options {
 
     /// Cases run at once: `-j`, or the number of cores.
     pub fn threads(&self) -> usize {
-        self.jobs
-            .map(usize::from)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        self.jobs.threads()
     }
 }
 
@@ -437,6 +434,31 @@ pub enum Format {
     Human,
     /// One JSON document.
     Json,
+}
+
+/// `--color WHEN`, declared once for every command that prints in color.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct Color {
+    /// When to color the output (NO_COLOR is honoured by auto).
+    #[arg(id = "color", long = "color", value_name = "COLOR", value_enum, default_value_t = ColorArg::Auto)]
+    pub when: ColorArg,
+}
+
+/// `-j, --jobs N`, declared once for every command that runs programs side by side.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct Jobs {
+    /// Cases run at once (default: the number of cores).
+    #[arg(id = "jobs", short = 'j', long = "jobs", value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub n: Option<u16>,
+}
+
+impl Jobs {
+    /// `-j N`, or the number of cores.
+    pub fn threads(self) -> usize {
+        self.n
+            .map(usize::from)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    }
 }
 
 /// `--color` values.

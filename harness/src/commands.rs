@@ -308,10 +308,7 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
 /// `cargo judge verify PACKAGE`.
 pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
     let options = crate::package::verify::VerifyOptions {
-        threads: args
-            .jobs
-            .map(usize::from)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: args.jobs.threads(),
         time_limit: args.time_limit,
         verbose: args.verbose,
         json: args.format == crate::cli::Format::Json,

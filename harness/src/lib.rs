@@ -36,7 +36,8 @@ pub mod package {
 }
 
 pub use judge_engine::{
-    build, cargo_json, check, diff, discover, judge, known_wrong, problem, run, runner, testlib,
+    build, cargo_json, case, check, diff, discover, judge, known_wrong, pool, problem, run, runner,
+    testlib,
 };
 pub use judge_formats::{glob, plan};
 pub use judge_model::{status, units};
@@ -45,7 +46,7 @@ pub use judge_sandbox as sandbox;
 
 use std::io::Write;
 
-use cli::{Cli, Cmd, ColorArg};
+use cli::{Cli, Cmd, Color, ColorArg};
 use status::Status;
 
 /// Runs the parsed command line and returns the process exit status.
@@ -157,8 +158,8 @@ fn closed_output(e: &anyhow::Error) -> bool {
     })
 }
 
-fn set_color(choice: ColorArg) {
-    let choice = match choice {
+fn set_color(color: Color) {
+    let choice = match color.when {
         ColorArg::Auto => anstream::ColorChoice::Auto,
         ColorArg::Always => anstream::ColorChoice::Always,
         ColorArg::Never => anstream::ColorChoice::Never,

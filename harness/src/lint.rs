@@ -493,10 +493,7 @@ fn rejected(validator: &Path, input: &Path) -> Result<Option<String>> {
         .find(|l| !l.trim().is_empty())
         .unwrap_or("")
         .to_string();
-    Ok(Some(match out.exit {
-        Exit::Code(c) => format!("exit {c}: {line}"),
-        Exit::Signal(s) => format!("{}: {line}", run::signal_name(s)),
-    }))
+    Ok(Some(format!("{}: {line}", out.exit)))
 }
 
 fn rel(root: &Path, p: &Path) -> String {

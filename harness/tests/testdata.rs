@@ -15,7 +15,7 @@
 
 use std::process::ExitCode;
 
-use harness::judge::{self, Job, Verdict};
+use harness::judge::{Job, Verdict};
 use harness::runner::exe_command;
 use harness::{build, bundle, discover, known_wrong, problem::Settings, report};
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -90,7 +90,7 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
                     case,
                     settings: &settings,
                 };
-                let result = judge::judge(&job);
+                let result = harness::case::judge(&job);
                 if result.verdict == Verdict::AC {
                     Ok(())
                 } else {
@@ -158,7 +158,7 @@ fn judge_bundle(
             case: case.clone(),
             settings,
         };
-        let result = judge::judge(&job);
+        let result = harness::case::judge(&job);
         if result.verdict != Verdict::AC {
             failures.push_str(&report::plain(&report::human::case_block(&result)));
         }

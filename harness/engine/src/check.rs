@@ -18,26 +18,9 @@ use crate::run;
 // this module's API.
 pub use judge_compare::{MAX_TOKEN, Rejection, Token, Tokens, Why, parse_f64};
 
-/// What a checker decided.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Outcome {
-    /// Accepted.
-    Accepted,
-    /// Wrong answer, and where.
-    Wrong(Rejection),
-    /// Right tokens, wrong whitespace (only the exact checker says this), and where.
-    Presentation(Rejection),
-}
-
-impl Outcome {
-    /// The rejection, unless accepted.
-    pub fn rejection(&self) -> Option<&Rejection> {
-        match self {
-            Outcome::Accepted => None,
-            Outcome::Wrong(r) | Outcome::Presentation(r) => Some(r),
-        }
-    }
-}
+// A checker's decision is data of the model, shared with the validators that
+// this module calls (which therefore do not import it back).
+pub use judge_model::outcome::Outcome;
 
 /// Compares `output` with `expected` for the case whose input is `input`.
 ///

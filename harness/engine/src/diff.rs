@@ -16,10 +16,9 @@ use std::fmt::{self, Write};
 use std::time::{Duration, Instant};
 
 use anstyle::{AnsiColor, Style};
-use judge_compare::{LineRule, lines, tokens, trim_blank_end};
+use judge_compare::{LineRule, Rejection, Token, Why, lines, tokens, trim_blank_end};
 use similar::{Algorithm, DiffOp};
 
-use crate::check::{Rejection, Token, Why};
 use crate::problem::Checker;
 
 /// Lines of unchanged context shown around a change.

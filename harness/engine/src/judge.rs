@@ -1,17 +1,19 @@
-//! Verdicts: running a solution on one case and deciding what the judge says.
+//! Verdicts: what the judge says about one case, and the rules that decide it.
 //!
 //! Owns the verdict rules (which failure wins when several happen) and the result
 //! they produce, as data: measured facts, the checker's [`Rejection`], and the
 //! bounded [`Excerpt`] of both outputs a reporter needs to draw the diff. It leaves
-//! process handling to `run`, comparison to `check`, running many jobs to `runner`
-//! and all wording of diffs and reports to `diff` and `report`.
+//! process handling to `run`, comparison to `check`, putting the steps of one case
+//! in order to `case`, running many jobs to `runner` and all wording of diffs and
+//! reports to `diff` and `report`.
 
 use std::path::PathBuf;
 use std::process::Command;
 
 use serde::Serialize;
 
-use crate::check::{self, Outcome, Rejection};
+use judge_compare::Rejection;
+
 use crate::diff::Excerpt;
 use crate::discover::Case;
 use crate::problem::Settings;
@@ -211,70 +213,6 @@ pub struct Job<'a> {
     pub settings: &'a Settings,
 }
 
-/// Runs `job` and decides its verdict. A failure of the judge itself becomes `ERR`
-/// with the reason, so the rest of the run is not lost.
-pub fn judge(job: &Job) -> CaseResult {
-    let mut result = CaseResult::new(job);
-    let judged = if job.settings.interactive {
-        crate::interact::judge_case(job, &mut result)
-    } else {
-        judge_into(job, &mut result)
-    };
-    if let Err(e) = judged {
-        result.verdict = Verdict::ERR;
-        result.detail = format!("{e:#}");
-    }
-    result
-}
-
-fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
-    let s = job.settings;
-    let limits = Limits {
-        time: s.time_limit,
-        memory: s.memory_limit,
-        output: s.output_limit,
-    };
-    // A Kattis validator program runs with a feedback folder: it may ask for
-    // another pass (multi-pass) or give a score.
-    if let crate::problem::Checker::Kattis(v) = &s.checker
-        && !v.programs.is_empty()
-    {
-        return crate::package::passes::judge(job, result, v, &limits);
-    }
-    let expected = std::fs::read(&job.case.output)
-        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", job.case.output.display()))?;
-    let out = run::run((job.command)(), &job.case.input, &limits)?;
-    result.time = out.cpu.as_secs_f64();
-    result.wall = out.wall.as_secs_f64();
-    result.memory = out.peak_rss;
-    result.exit = exit_text(&out);
-    result.interrupted = out.interrupted;
-    result.verdict = match classify(&out, &limits) {
-        Classified::Interrupted(detail) => {
-            result.detail = detail;
-            Verdict::INT
-        }
-        Classified::Failed(verdict, detail) => {
-            result.detail = detail;
-            verdict
-        }
-        Classified::Ran => {
-            let outcome = check::check(&s.checker, &job.case.input, &out.stdout, &expected)?;
-            let verdict = match outcome {
-                Outcome::Accepted => Verdict::AC,
-                Outcome::Wrong(_) => Verdict::WA,
-                Outcome::Presentation(_) => Verdict::PE,
-            };
-            if let Some(rejection) = outcome.rejection() {
-                result.excerpt = Some(Excerpt::capture(&s.checker, &expected, &out.stdout));
-                result.rejection = Some(rejection.clone());
-            }
-            verdict
-        }
-    };
-    Ok(())
-}
-
 /// What the judge's own measurements say about a run, before any checker looks at
 /// its output. The one classifier: the judge, `stress`, `bless` and the known-wrong
 /// solutions all decide with it.
@@ -293,10 +231,7 @@ pub fn exit_text(out: &run::Outcome) -> String {
     if out.refused.is_some() {
         return "not started".into();
     }
-    match out.exit {
-        Exit::Code(c) => format!("exit {c}"),
-        Exit::Signal(sig) => run::signal_name(sig),
-    }
+    out.exit.to_string()
 }
 
 /// Decides a run's verdict from facts: the limits it hit (as the sandbox measured

@@ -9,12 +9,15 @@
 
 pub mod build;
 pub mod cargo_json;
+pub mod case;
 pub mod check;
 pub mod diff;
 pub mod discover;
 pub mod interact;
+pub mod interactor;
 pub mod judge;
 pub mod known_wrong;
+pub mod pool;
 pub mod problem;
 pub mod run;
 pub mod runner;

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use crate::testlib::{Program, Role};
 use std::sync::Arc;
 
-pub use crate::interact::Interactor;
+pub use crate::interactor::Interactor;
 
 /// The settings file's name inside a testdata folder.
 pub const FILE_NAME: &str = "problem.toml";

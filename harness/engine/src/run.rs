@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-pub use crate::sandbox::Exit;
 use crate::sandbox::{self, Ended, Spec, Step};
+pub use crate::sandbox::{Exit, signal_name};
 
 /// How long past its wall-clock limit a run may take to be killed, reaped and
 /// reported before the judge gives up on it.
@@ -45,6 +45,16 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// A problem's limits, for its solution's runs: the one place they are read
+    /// from `problem.toml`'s settings.
+    pub fn of(settings: &crate::problem::Settings) -> Limits {
+        Limits {
+            time: settings.time_limit,
+            memory: settings.memory_limit,
+            output: settings.output_limit,
+        }
+    }
+
     /// The wall-clock backstop for a solution that sleeps or blocks: twice the
     /// time limit plus one second.
     pub fn wall(&self) -> Duration {
@@ -548,28 +558,4 @@ pub fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
     let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
     // Linux reports ru_maxrss in KiB.
     Ok((exit, cpu, usage.ru_maxrss as u64 * 1024))
-}
-
-/// The conventional name of a signal number, e.g. `SIGSEGV`.
-pub fn signal_name(signal: i32) -> String {
-    let name = match signal {
-        libc::SIGHUP => "SIGHUP",
-        libc::SIGINT => "SIGINT",
-        libc::SIGQUIT => "SIGQUIT",
-        libc::SIGILL => "SIGILL",
-        libc::SIGTRAP => "SIGTRAP",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGALRM => "SIGALRM",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGXFSZ => "SIGXFSZ",
-        libc::SIGSYS => "SIGSYS",
-        _ => return format!("signal {signal}"),
-    };
-    name.to_string()
 }

@@ -7,10 +7,10 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use crate::judge::{self, CaseResult, Job};
+use crate::case;
+use crate::judge::{CaseResult, Job};
+use crate::pool::{Event, InOrder, Next, Pool, Queue};
 
 /// What the runner tells whoever watches it. Calls come from the thread that
 /// called [`run_all`], never from a worker.
@@ -32,11 +32,6 @@ impl Sink for Quiet {
     }
 }
 
-enum Event {
-    Started(usize),
-    Finished,
-}
-
 /// Runs `jobs` on `threads` workers and hands each result to `sink` in job order.
 /// Once a result satisfies `stop_after` (e.g. `--fail-fast`: not AC), or the sink
 /// says stop, no new job starts; the jobs not run are left out of the results.
@@ -46,67 +41,55 @@ pub fn run_all(
     stop_after: impl Fn(&CaseResult) -> bool + Sync,
     sink: &mut dyn Sink,
 ) -> Vec<CaseResult> {
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let slots: Vec<Mutex<Option<CaseResult>>> = jobs.iter().map(|_| Mutex::new(None)).collect();
-    let (tx, rx) = std::sync::mpsc::channel::<Event>();
+    let mut slots: Vec<Option<CaseResult>> = jobs.iter().map(|_| None).collect();
     let mut results = Vec::with_capacity(jobs.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let tx = tx.clone();
-            let (next, stop, slots, stop_after) = (&next, &stop, &slots, &stop_after);
-            scope.spawn(move || {
-                loop {
-                    // After Ctrl-C no new case starts; the running ones are killed by
-                    // their own poll loops and come back marked as interrupted.
-                    if stop.load(Ordering::SeqCst) || crate::sandbox::interrupted() {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(job) = jobs.get(i) else { break };
-                    let _ = tx.send(Event::Started(i));
-                    let r = judge::judge(job);
-                    if stop_after(&r) {
-                        stop.store(true, Ordering::SeqCst);
-                    }
-                    *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-                    if tx.send(Event::Finished).is_err() {
-                        break;
+    let mut listening = true;
+    Pool::new(threads).run(
+        Cases(InOrder::until_failure(jobs.len())),
+        |_| (),
+        |(), i| {
+            let r = case::judge(&jobs[i]);
+            let stop = stop_after(&r);
+            (r, stop)
+        },
+        |event| {
+            match event {
+                Event::Started(i) if listening => sink.started(i, &jobs[i]),
+                Event::Finished(i, r) => {
+                    slots[i] = Some(r);
+                    while let Some(r) = slots.get_mut(results.len()).and_then(Option::take) {
+                        if listening && !sink.finished(&r) {
+                            // Nobody reads the rest: end the running solutions now
+                            // rather than wait out their time limits (as Ctrl-C does).
+                            listening = false;
+                            crate::sandbox::interrupt();
+                        }
+                        results.push(r);
                     }
                 }
-            });
-        }
-        drop(tx);
-        let mut handed = 0;
-        let mut listening = true;
-        for event in rx {
-            let Event::Finished = event else {
-                if let (Event::Started(i), true) = (event, listening) {
-                    sink.started(i, &jobs[i]);
-                }
-                continue;
-            };
-            while handed < jobs.len() {
-                let Some(r) = slots[handed]
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .take()
-                else {
-                    break;
-                };
-                if listening && !sink.finished(&r) {
-                    // Nobody reads the rest: end the running solutions now rather
-                    // than wait out their time limits (as Ctrl-C does).
-                    listening = false;
-                    stop.store(true, Ordering::SeqCst);
-                    crate::sandbox::interrupt();
-                }
-                results.push(r);
-                handed += 1;
+                _ => {}
             }
-        }
-    });
+            listening
+        },
+    );
     results
+}
+
+/// The cases in order, none more after Ctrl-C: the running ones are killed by
+/// their own poll loops and come back marked as interrupted.
+struct Cases(InOrder);
+
+impl Queue for Cases {
+    fn next(&mut self) -> Next {
+        if crate::sandbox::interrupted() {
+            return Next::Done;
+        }
+        self.0.next()
+    }
+
+    fn finished(&mut self, i: usize, failed: bool) {
+        self.0.finished(i, failed);
+    }
 }
 
 /// The command that runs an executable directly.

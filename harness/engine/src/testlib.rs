@@ -26,9 +26,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::check::{Outcome, Rejection, Why};
 use crate::package::program::{self, Built, Lang, Source};
 use crate::run::{self, Exit};
+use judge_compare::{Rejection, Why};
+use judge_model::outcome::Outcome;
 
 /// The header a testlib program includes.
 pub const HEADER: &str = "testlib.h";
@@ -268,10 +269,7 @@ impl Program {
         if ran.exit == Exit::Code(0) {
             return Ok(None);
         }
-        let how = match ran.exit {
-            Exit::Code(c) => format!("exit {c}"),
-            Exit::Signal(s) => run::signal_name(s),
-        };
+        let how = ran.exit.to_string();
         let said = message(&ran.stderr_tail);
         let said = if said.is_empty() {
             message(&ran.stdout)

@@ -1,8 +1,11 @@
 //! The judge's model: what the other judge crates share as plain data.
 //!
 //! The bottom of the judge's crates (CONTRIBUTING.md, "Crates"): it depends on
-//! no engine, reader, reporter or command-line crate, and starts no process.
+//! no engine, reader, reporter or command-line crate (only on `judge-compare`,
+//! whose `Rejection` a checker's [`outcome::Outcome`] carries), and starts no
+//! process.
 
 pub mod names;
+pub mod outcome;
 pub mod status;
 pub mod units;

@@ -953,25 +953,9 @@ pub enum Built {
 /// Bundles and compiles each problem into `scratch`, for judging the bundles.
 pub fn build(sources: &Sources, problems: &[&str], scratch: &Path) -> BTreeMap<String, Built> {
     // rustc -O takes seconds per bundle: one per core at a time.
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let built = std::sync::Mutex::new(BTreeMap::new());
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
-    std::thread::scope(|s| {
-        for _ in 0..workers.min(problems.len()) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(&p) = problems.get(i) else { break };
-                    let result = build_one(sources, p, scratch);
-                    built
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .insert(p.to_string(), result);
-                }
-            });
-        }
-    });
-    built.into_inner().unwrap_or_else(|e| e.into_inner())
+    let built = crate::pool::Pool::new(workers).map(problems, |&p| build_one(sources, p, scratch));
+    problems.iter().map(|p| p.to_string()).zip(built).collect()
 }
 
 fn build_one(sources: &Sources, p: &str, scratch: &Path) -> Built {

@@ -165,11 +165,7 @@ pub fn stress(
 ) -> Result<Status> {
     let name = &args.problem;
     let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
-    let limits = Limits {
-        time: settings.time_limit,
-        memory: settings.memory_limit,
-        output: settings.output_limit,
-    };
+    let limits = Limits::of(settings);
     let mut tester = Tester {
         programs,
         limits,

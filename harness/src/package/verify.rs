@@ -14,7 +14,6 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
@@ -22,7 +21,8 @@ use anyhow::{Context, Result};
 use super::expect::{self, Expectation, Observed, SubmissionsYaml};
 use super::program::{self, Built, Lang, Source};
 use super::{Package, TimeSource, fmt_secs};
-use crate::judge::{self, CaseResult, Job, Verdict};
+use crate::judge::{CaseResult, Job, Verdict};
+use crate::pool::{Event, Next, Pool, Queue};
 use crate::report::verify::{CaseReport, SubmissionReport, VerifyReport};
 use crate::run::{self, Exit, Limits};
 use crate::units::human_time;
@@ -176,7 +176,7 @@ fn summary_line(report: &VerifyReport, package: &Package, started: Instant) -> S
 fn build_submissions(package: &Package, subs: &mut [Submission], threads: usize) {
     let memory = package.limits.memory_mib;
     let includes = &package.includes;
-    let built: Vec<Option<Result<Built>>> = parallel_map(subs, threads, |s| {
+    let built: Vec<Option<Result<Built>>> = Pool::new(threads).map(subs, |s| {
         let source = s.source.as_ref()?;
         (s.skipped.is_none() && s.compile_error.is_none())
             .then(|| program::build(source, includes, memory))
@@ -284,7 +284,7 @@ fn polygon_validate(
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
     for v in &p.validators {
         v.build()?;
-        let found = parallel_map(cases, threads, |c| {
+        let found = Pool::new(threads).map(cases, |c| {
             let args: Vec<String> = Vec::new();
             match v.validate(&c.case.input, &args) {
                 Ok(None) => None,
@@ -570,7 +570,7 @@ fn judge_submissions(
         .map(|(s, every)| !s.expects_accepted() && !every)
         .collect();
     let results = schedule(&jobs, threads, &serial, |(job, stops)| {
-        let r = judge::judge(job);
+        let r = crate::case::judge(job);
         let failed = r.verdict != Verdict::AC || Duration::from_secs_f64(r.time) > limit;
         (r, failed && *stops)
     });
@@ -593,73 +593,76 @@ fn schedule<J: Sync, R: Send>(
     serial: &[bool],
     run: impl Fn(&J) -> (R, bool) + Sync,
 ) -> Vec<Option<R>> {
-    struct State<R> {
-        /// Jobs not yet started (or skipped), in order.
-        pending: Vec<usize>,
-        /// Cases running per submission.
-        running: Vec<usize>,
-        /// The first failing case per submission.
-        failed_at: Vec<usize>,
-        results: Vec<Option<R>>,
-    }
     let subs = serial.len();
-    let state = std::sync::Mutex::new(State {
-        pending: (0..jobs.len()).collect(),
-        running: vec![0; subs],
-        failed_at: vec![usize::MAX; subs],
-        results: (0..jobs.len()).map(|_| None).collect(),
-    });
-    let wake = std::sync::Condvar::new();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
-                    let picked = loop {
-                        // Drop what an earlier failure made pointless.
-                        let failed_at = st.failed_at.clone();
-                        st.pending.retain(|&j| failed_at[jobs[j].0] > jobs[j].1);
-                        if st.pending.is_empty() {
-                            break None;
-                        }
-                        let free = st.pending.iter().position(|&j| {
-                            let s = jobs[j].0;
-                            !serial[s] || st.running[s] == 0
-                        });
-                        if let Some(at) = free {
-                            break Some(st.pending.remove(at));
-                        }
-                        st = wake.wait(st).unwrap_or_else(|e| e.into_inner());
-                    };
-                    let Some(j) = picked else {
-                        wake.notify_all();
-                        return;
-                    };
-                    let (sub, case, job) = &jobs[j];
-                    st.running[*sub] += 1;
-                    drop(st);
-                    let (result, failed) = run(job);
-                    let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
-                    st.running[*sub] -= 1;
-                    if failed {
-                        st.failed_at[*sub] = st.failed_at[*sub].min(*case);
-                    }
-                    st.results[j] = Some(result);
-                    drop(st);
-                    wake.notify_all();
-                }
-            });
-        }
-    });
-    let mut st = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut results: Vec<Option<R>> = jobs.iter().map(|_| None).collect();
+    let rounds = Pool::new(threads).run(
+        Rounds {
+            at: jobs.iter().map(|(sub, case, _)| (*sub, *case)).collect(),
+            serial,
+            pending: (0..jobs.len()).collect(),
+            running: vec![0; subs],
+            failed_at: vec![usize::MAX; subs],
+        },
+        |_| (),
+        |(), j| run(&jobs[j].2),
+        |event| {
+            if let Event::Finished(j, r) = event {
+                results[j] = Some(r);
+            }
+            true
+        },
+    );
     // A case after the first failure may have finished before the failure was
     // known; it is not part of the verdict, so it is dropped too.
     for (j, (sub, case, _)) in jobs.iter().enumerate() {
-        if *case > st.failed_at[*sub] {
-            st.results[j] = None;
+        if *case > rounds.failed_at[*sub] {
+            results[j] = None;
         }
     }
-    st.results
+    results
+}
+
+/// verify's order of jobs: the pool's [`Queue`] for [`schedule`].
+struct Rounds<'a> {
+    /// (submission, case index) of each job.
+    at: Vec<(usize, usize)>,
+    /// Whether a submission runs one case at a time.
+    serial: &'a [bool],
+    /// Jobs not yet started (or skipped), in order.
+    pending: Vec<usize>,
+    /// Cases running per submission.
+    running: Vec<usize>,
+    /// The first failing case per submission.
+    failed_at: Vec<usize>,
+}
+
+impl Queue for Rounds<'_> {
+    fn next(&mut self) -> Next {
+        // Drop what an earlier failure made pointless.
+        let (at, failed_at) = (&self.at, &self.failed_at);
+        self.pending.retain(|&j| failed_at[at[j].0] > at[j].1);
+        if self.pending.is_empty() {
+            return Next::Done;
+        }
+        let free = self.pending.iter().position(|&j| {
+            let s = self.at[j].0;
+            !self.serial[s] || self.running[s] == 0
+        });
+        let Some(p) = free else {
+            return Next::Wait;
+        };
+        let j = self.pending.remove(p);
+        self.running[self.at[j].0] += 1;
+        Next::Run(j)
+    }
+
+    fn finished(&mut self, j: usize, failed: bool) {
+        let (sub, case) = self.at[j];
+        self.running[sub] -= 1;
+        if failed {
+            self.failed_at[sub] = self.failed_at[sub].min(case);
+        }
+    }
 }
 
 /// The verdict at `time_limit` of a case judged with a longer CPU limit.
@@ -967,16 +970,13 @@ fn validate_inputs(
         memory: 4 << 30,
         output: 1 << 20,
     };
-    let found = parallel_map(&package.cases, threads, |c| {
+    let found = Pool::new(threads).map(&package.cases, |c| {
         let mut cmd = built.command();
         cmd.args(c.input_args(&source.name));
         match run::run(cmd, &c.case.input, &limits) {
             Ok(out) if out.exit == Exit::Code(42) => None,
             Ok(out) => {
-                let how = match out.exit {
-                    Exit::Code(code) => format!("exit {code}"),
-                    Exit::Signal(s) => run::signal_name(s),
-                };
+                let how = out.exit.to_string();
                 let mut msg = String::from_utf8_lossy(&out.stderr_tail).trim().to_string();
                 if msg.is_empty() {
                     msg = String::from_utf8_lossy(&out.stdout).trim().to_string();
@@ -998,41 +998,10 @@ fn validate_inputs(
     found.into_iter().flatten().collect()
 }
 
-/// `f` over `items` on `threads` workers; results in item order.
-pub fn parallel_map<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    f: impl Fn(&T) -> R + Sync,
-) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let slots: Vec<std::sync::Mutex<Option<R>>> =
-        items.iter().map(|_| std::sync::Mutex::new(None)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(items.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(item) = items.get(i) else { break };
-                    let r = f(item);
-                    *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-                }
-            });
-        }
-    });
-    slots
-        .into_iter()
-        .map(|s| {
-            s.into_inner()
-                .unwrap_or_else(|e| e.into_inner())
-                .expect("every item was mapped")
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicUsize;
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
     #[test]
     fn a_submission_stops_at_its_first_failure_and_a_serial_one_runs_one_case_at_a_time() {

@@ -21,7 +21,7 @@ mod shrink;
 mod tester;
 
 use std::io::{IsTerminal as _, Write as _};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -35,6 +35,7 @@ use crate::check;
 use crate::cli::StressArgs;
 use crate::diff;
 use crate::judge::Verdict;
+use crate::pool::{Event, InOrder, Pool};
 use crate::problem::{Checker, Settings};
 use crate::run::{self, Exit, Limits};
 use crate::status::Status;
@@ -89,10 +90,7 @@ pub fn stress(args: StressArgs) -> Result<Status> {
         .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
-    let threads = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
-    );
+    let threads = args.jobs.threads();
     let search = Search {
         first: args.seed,
         cases: args.cases,
@@ -101,32 +99,50 @@ pub fn stress(args: StressArgs) -> Result<Status> {
         state: Mutex::new(Found::default()),
     };
     let live = std::io::stderr().is_terminal();
-    std::thread::scope(|scope| -> Result<()> {
-        let mut workers = Vec::new();
-        for w in 0..threads.max(1) {
-            let dir = scratch.path().join(format!("worker-{w}"));
-            std::fs::create_dir_all(&dir)?;
-            let (search, programs, settings) = (&search, &programs, &settings);
+    let dirs: Vec<PathBuf> = (0..threads.max(1))
+        .map(|w| scratch.path().join(format!("worker-{w}")))
+        .collect();
+    for dir in &dirs {
+        std::fs::create_dir_all(dir)?;
+    }
+    // One task per worker: each runs the search until the seeds run out (its
+    // generator runs the next seed beside the current one).
+    let pool = Pool::new(dirs.len());
+    let pool = if live {
+        pool.tick(Duration::from_millis(100))
+    } else {
+        pool
+    };
+    let mut failed = None;
+    pool.run(
+        InOrder::all(dirs.len()),
+        |_| (),
+        |(), w| {
+            let mut tester = Tester::new(&programs, &settings, brute_time, &dirs[w]);
             let generator = Generator {
                 exe: &generator,
                 args: &gen_args,
                 null: &null,
             };
-            workers.push(scope.spawn(move || {
-                let mut tester = Tester::new(programs, settings, brute_time, &dir);
-                search.work(&mut tester, generator)
-            }));
-        }
-        while live && workers.iter().any(|w| !w.is_finished()) {
-            std::thread::sleep(Duration::from_millis(100));
-            let done = search.state.lock().unwrap_or_else(|e| e.into_inner()).done;
-            eprint!("\r\x1b[2K{done} cases, {:.0} cases/s", rate(done, started));
-        }
-        for w in workers {
-            w.join().expect("a stress worker panicked")?;
-        }
-        Ok(())
-    })?;
+            (search.work(&mut tester, generator), false)
+        },
+        |event| {
+            match event {
+                Event::Tick => {
+                    let done = search.state.lock().unwrap_or_else(|e| e.into_inner()).done;
+                    eprint!("\r\x1b[2K{done} cases, {:.0} cases/s", rate(done, started));
+                }
+                Event::Finished(_, Err(e)) => {
+                    failed.get_or_insert(e);
+                }
+                _ => {}
+            }
+            true
+        },
+    );
+    if let Some(e) = failed {
+        return Err(e);
+    }
     if live {
         eprint!("\r\x1b[2K");
     }

@@ -151,11 +151,7 @@ impl<'a> Tester<'a> {
         brute_time: Duration,
         scratch: &Path,
     ) -> Tester<'a> {
-        let solution_limits = Limits {
-            time: settings.time_limit,
-            memory: settings.memory_limit,
-            output: settings.output_limit,
-        };
+        let solution_limits = Limits::of(settings);
         Tester {
             programs,
             settings,

@@ -27,13 +27,15 @@ mod dialogue;
 mod relay;
 mod verdict;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 pub use dialogue::{Dialogue, Dir};
 pub use relay::run;
 pub use verdict::{FLUSH_HINT, Judgement, decide};
+
+pub use crate::interactor::Interactor;
 
 use anyhow::Context as _;
 
@@ -142,86 +144,6 @@ pub struct InteractorOutcome {
     pub team_message: String,
 }
 
-/// How a problem names its interactor (`problem.toml`'s `interactor`, or
-/// `judge run --interactor`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Interactor {
-    /// A binary of the problem's crate, e.g. `wythoff-play-interactor`; the judge
-    /// builds it and runs the executable.
-    Binary(String),
-    /// An executable, run directly.
-    Exe(PathBuf),
-    /// A command line, run by `sh` in `dir` (the testdata folder for
-    /// `problem.toml`; the current folder for `--interactor`).
-    Shell {
-        /// The command line, e.g. `python3 interactor.py`.
-        command: String,
-        /// Where it runs: the user's own interactor, not isolated. `None`: a
-        /// package's, isolated in a fresh folder.
-        dir: Option<PathBuf>,
-    },
-    /// A testlib interactor (exit 0 accepts, 1 and 2 reject, 3 is its failure),
-    /// run as `INTERACTOR INPUT TOUT ANSWER`, and the testlib checker that judges
-    /// what it wrote to `TOUT`, if the problem has one (Polygon's order).
-    Testlib {
-        /// The interactor.
-        interactor: std::sync::Arc<crate::testlib::Program>,
-        /// The checker run after it on `INPUT TOUT ANSWER`.
-        checker: Option<std::sync::Arc<crate::testlib::Program>>,
-    },
-}
-
-impl Interactor {
-    /// The command to start, without the three paths (see [`Spec::interactor`]);
-    /// `None` for a [`Interactor::Binary`] not yet resolved to its executable.
-    pub fn command(&self) -> Option<Command> {
-        match self {
-            Interactor::Binary(_) => None,
-            // Unbuilt when it does not compile: [`judge_case`] says why.
-            Interactor::Testlib { interactor, .. } => interactor.interactor_command().ok(),
-            Interactor::Exe(path) => Some(Command::new(path)),
-            Interactor::Shell { command, dir } => {
-                // `exec` keeps the measured process the interactor itself; "$@" gets
-                // the three paths, quoted, whatever they contain.
-                let simple = !command.contains(|c| ";&|<>()$`\n".contains(c));
-                let line = if simple {
-                    format!("exec {command} \"$@\"")
-                } else {
-                    format!("{command} \"$@\"")
-                };
-                let mut c = Command::new("sh");
-                c.arg("-c").arg(line).arg("interactor");
-                // Not the sandbox's fresh folder: a relative path in the command
-                // line means the testdata folder, or where `judge run` was started.
-                match dir {
-                    // problem.toml's or --interactor's: the user's own tool, run like
-                    // the judge's configuration.
-                    Some(dir) => {
-                        c.current_dir(dir);
-                        crate::sandbox::trust(&mut c);
-                    }
-                    // A package's (absolute paths): isolated, seeing its own files.
-                    None => {
-                        let here = std::env::current_dir().unwrap_or_default();
-                        crate::runner::share_named_files(&mut c, command, &here);
-                    }
-                }
-                Some(c)
-            }
-        }
-    }
-
-    /// How it is shown in messages.
-    pub fn shown(&self) -> String {
-        match self {
-            Interactor::Binary(name) => name.clone(),
-            Interactor::Exe(path) => path.display().to_string(),
-            Interactor::Shell { command, .. } => command.clone(),
-            Interactor::Testlib { interactor, .. } => interactor.describe(),
-        }
-    }
-}
-
 /// Judges one interactive case of a [`Job`] into `result`: runs the job's
 /// solution against the settings' interactor and decides the verdict. An error is
 /// the judge's own failure (the caller makes it ERR).
@@ -302,11 +224,7 @@ fn judge_pass(
     let command = interactor
         .command()
         .with_context(|| format!("the interactor {} was not built", interactor.shown()))?;
-    let limits = Limits {
-        time: s.time_limit,
-        memory: s.memory_limit,
-        output: s.output_limit,
-    };
+    let limits = Limits::of(s);
     let mut interactor_limits = InteractorLimits::for_solution(&limits);
     if let Interactor::Testlib { .. } = interactor {
         interactor_limits.accepts = crate::testlib::exit::OK;
@@ -529,10 +447,7 @@ pub fn replay(
     if x.interactor.exit != Exit::Code(ACCEPT) {
         let mut why = format!(
             "the interactor does not accept this dialogue ({}; 42 accepts)",
-            match x.interactor.exit {
-                Exit::Code(c) => format!("exit {c}"),
-                Exit::Signal(s) => crate::run::signal_name(s),
-            }
+            x.interactor.exit
         );
         if !x.interactor.judge_message.is_empty() {
             why.push_str(&format!(": {}", x.interactor.judge_message));

@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 
 use super::{ACCEPT, Interaction, REJECT};
 use crate::judge::{Classified, Verdict, classify};
-use crate::run::{Exit, Limits, signal_name};
+use crate::run::{Exit, Limits};
 
 /// The hint given when a solution reaches its wall limit while both sides wait.
 pub const FLUSH_HINT: &str = "both sides were waiting: did the solution flush its output?";
@@ -37,13 +37,6 @@ pub struct Judgement {
     pub judge_message: String,
     /// The dialogue: its title and its lines, rendered (see `dialogue`).
     pub dialogue: (String, String),
-}
-
-fn exit_text(exit: Exit) -> String {
-    match exit {
-        Exit::Code(c) => format!("exit {c}"),
-        Exit::Signal(s) => signal_name(s),
-    }
 }
 
 fn tail(label: &str, bytes: &[u8]) -> String {
@@ -67,7 +60,7 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
         }
         let _ = write!(judge_message, "team message: {}", int.team_message);
     }
-    let int_exit = exit_text(int.exit);
+    let int_exit = int.exit.to_string();
     let interactor_failed = || {
         (
             Verdict::ERR,

@@ -17,8 +17,9 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use super::program::{self, Built, Source};
-use crate::check::{Outcome, Rejection, Tokens, Why, parse_f64};
 use crate::run::{self, Exit, Limits};
+use judge_compare::{Rejection, Tokens, Why, parse_f64};
+use judge_model::outcome::Outcome;
 
 /// The default validator's options, from `validator_flags`.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -445,10 +446,7 @@ pub fn run_validator(
             message.to_string()
         })),
         other => {
-            let how = match other {
-                Exit::Code(c) => format!("exit {c}"),
-                Exit::Signal(s) => run::signal_name(s),
-            };
+            let how = other.to_string();
             let stderr = String::from_utf8_lossy(&ran.stderr_tail);
             let last = stderr.lines().last().unwrap_or("").trim().to_string();
             let mut why = format!("output validator {name} failed ({how}; 42 accepts, 43 rejects)");

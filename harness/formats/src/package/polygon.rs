@@ -563,10 +563,7 @@ impl<'a> Filler<'a> {
 }
 
 fn exit_text(exit: Exit) -> String {
-    match exit {
-        Exit::Code(c) => format!("exit {c}"),
-        Exit::Signal(s) => run::signal_name(s),
-    }
+    exit.to_string()
 }
 
 /// Writes `bytes` to `path` through a temporary file, so a half-written test is

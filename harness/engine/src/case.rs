@@ -1,0 +1,69 @@
+//! Judging one case: a batch case here (run, classify, check, capture the diff's
+//! excerpt), an interactive one through `interact`. The verdict rules and the
+//! result types are `judge`'s; this module only puts the steps in order, so that
+//! `judge` needs nothing from `interact`, which builds on it.
+
+use crate::check::{self, Outcome};
+use crate::diff::Excerpt;
+use crate::judge::{CaseResult, Classified, Job, Verdict, classify, exit_text};
+use crate::run::{self, Limits};
+
+/// Runs `job` and decides its verdict. A failure of the judge itself becomes `ERR`
+/// with the reason, so the rest of the run is not lost.
+pub fn judge(job: &Job) -> CaseResult {
+    let mut result = CaseResult::new(job);
+    let judged = if job.settings.interactive {
+        crate::interact::judge_case(job, &mut result)
+    } else {
+        judge_into(job, &mut result)
+    };
+    if let Err(e) = judged {
+        result.verdict = Verdict::ERR;
+        result.detail = format!("{e:#}");
+    }
+    result
+}
+
+fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
+    let s = job.settings;
+    let limits = Limits::of(s);
+    // A Kattis validator program runs with a feedback folder: it may ask for
+    // another pass (multi-pass) or give a score.
+    if let crate::problem::Checker::Kattis(v) = &s.checker
+        && !v.programs.is_empty()
+    {
+        return crate::package::passes::judge(job, result, v, &limits);
+    }
+    let expected = std::fs::read(&job.case.output)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", job.case.output.display()))?;
+    let out = run::run((job.command)(), &job.case.input, &limits)?;
+    result.time = out.cpu.as_secs_f64();
+    result.wall = out.wall.as_secs_f64();
+    result.memory = out.peak_rss;
+    result.exit = exit_text(&out);
+    result.interrupted = out.interrupted;
+    result.verdict = match classify(&out, &limits) {
+        Classified::Interrupted(detail) => {
+            result.detail = detail;
+            Verdict::INT
+        }
+        Classified::Failed(verdict, detail) => {
+            result.detail = detail;
+            verdict
+        }
+        Classified::Ran => {
+            let outcome = check::check(&s.checker, &job.case.input, &out.stdout, &expected)?;
+            let verdict = match outcome {
+                Outcome::Accepted => Verdict::AC,
+                Outcome::Wrong(_) => Verdict::WA,
+                Outcome::Presentation(_) => Verdict::PE,
+            };
+            if let Some(rejection) = outcome.rejection() {
+                result.excerpt = Some(Excerpt::capture(&s.checker, &expected, &out.stdout));
+                result.rejection = Some(rejection.clone());
+            }
+            verdict
+        }
+    };
+    Ok(())
+}
