@@ -6,7 +6,7 @@
 use crate::check::{self, Outcome};
 use crate::diff::Excerpt;
 use crate::judge::{CaseResult, Classified, Job, Verdict, classify, exit_text};
-use crate::run::{self, Limits};
+use crate::run;
 
 /// Runs `job` and decides its verdict. A failure of the judge itself becomes `ERR`
 /// with the reason, so the rest of the run is not lost.
@@ -26,7 +26,7 @@ pub fn judge(job: &Job) -> CaseResult {
 
 fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     let s = job.settings;
-    let limits = Limits::of(s);
+    let limits = s.limits();
     // A Kattis validator program runs with a feedback folder: it may ask for
     // another pass (multi-pass) or give a score.
     if let crate::problem::Checker::Kattis(v) = &s.checker

@@ -67,7 +67,7 @@ impl Interactor {
                     // A package's (absolute paths): isolated, seeing its own files.
                     None => {
                         let here = std::env::current_dir().unwrap_or_default();
-                        crate::runner::share_named_files(&mut c, command, &here);
+                        crate::shell::share_named_files(&mut c, command, &here);
                     }
                 }
                 Some(c)

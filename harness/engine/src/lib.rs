@@ -21,6 +21,7 @@ pub mod pool;
 pub mod problem;
 pub mod run;
 pub mod runner;
+pub mod shell;
 pub mod testlib;
 
 /// Programs given as source files (a package's validators and submissions):

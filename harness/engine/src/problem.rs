@@ -142,6 +142,18 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The limits of the solution's runs: the one place they are read from the
+    /// settings.
+    pub fn limits(&self) -> crate::run::Limits {
+        crate::run::Limits {
+            time: self.time_limit,
+            memory: self.memory_limit,
+            output: self.output_limit,
+        }
+    }
+}
+
+impl Settings {
     /// Loads `dir/problem.toml`, or the defaults when the folder has none.
     pub fn load(dir: &Path) -> Result<Settings> {
         let path = dir.join(FILE_NAME);

@@ -45,16 +45,6 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// A problem's limits, for its solution's runs: the one place they are read
-    /// from `problem.toml`'s settings.
-    pub fn of(settings: &crate::problem::Settings) -> Limits {
-        Limits {
-            time: settings.time_limit,
-            memory: settings.memory_limit,
-            output: settings.output_limit,
-        }
-    }
-
     /// The wall-clock backstop for a solution that sleeps or blocks: twice the
     /// time limit plus one second.
     pub fn wall(&self) -> Duration {

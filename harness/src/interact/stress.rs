@@ -33,7 +33,8 @@ use crate::judge::Verdict;
 use crate::problem::Settings;
 use crate::run::{self as proc, Exit, Limits};
 use crate::status::Status;
-use crate::stress::{HELPER_LIMITS, generate, indent, shrink};
+use crate::stress::generator::{DEFAULT_SECONDS, HELPER_LIMITS, generate, indent};
+use crate::stress::shrink::shrink;
 
 /// The programs an interactive stress run needs.
 pub struct Programs {
@@ -165,7 +166,7 @@ pub fn stress(
 ) -> Result<Status> {
     let name = &args.problem;
     let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
-    let limits = Limits::of(settings);
+    let limits = settings.limits();
     let mut tester = Tester {
         programs,
         limits,
@@ -190,9 +191,10 @@ pub fn stress(
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
     let started = Instant::now();
-    let deadline = args.cases.is_none().then(|| {
-        started + Duration::from_secs_f64(args.time.unwrap_or(crate::stress::DEFAULT_SECONDS))
-    });
+    let deadline = args
+        .cases
+        .is_none()
+        .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
     let (mut seed, mut done) = (args.seed, 0u64);
     loop {
         if args.cases.is_some_and(|n| done >= n) || deadline.is_some_and(|d| Instant::now() >= d) {

@@ -17,7 +17,8 @@
 //! it prints and saves; running both sides and classifying and comparing their runs
 //! is `tester`'s, and the delta-debugging search is `shrink`'s.
 
-mod shrink;
+pub(crate) mod generator;
+pub(crate) mod shrink;
 mod tester;
 
 use std::io::{IsTerminal as _, Write as _};
@@ -41,7 +42,10 @@ use crate::run::{self, Exit, Limits};
 use crate::status::Status;
 use crate::units::plural;
 
+pub use generator::DEFAULT_SECONDS;
 pub use shrink::shrink;
+
+use generator::{Generator, HELPER_LIMITS, indent};
 pub use tester::{Finding, Programs, Side, Tester, programs, run_side};
 
 const BOLD: Style = Style::new().bold();
@@ -99,50 +103,18 @@ pub fn stress(args: StressArgs) -> Result<Status> {
         state: Mutex::new(Found::default()),
     };
     let live = std::io::stderr().is_terminal();
-    let dirs: Vec<PathBuf> = (0..threads.max(1))
-        .map(|w| scratch.path().join(format!("worker-{w}")))
-        .collect();
-    for dir in &dirs {
-        std::fs::create_dir_all(dir)?;
-    }
-    // One task per worker: each runs the search until the seeds run out (its
-    // generator runs the next seed beside the current one).
-    let pool = Pool::new(dirs.len());
-    let pool = if live {
-        pool.tick(Duration::from_millis(100))
-    } else {
-        pool
+    let generator = Generator {
+        exe: &generator,
+        args: &gen_args,
+        null: &null,
     };
-    let mut failed = None;
-    pool.run(
-        InOrder::all(dirs.len()),
-        |_| (),
-        |(), w| {
-            let mut tester = Tester::new(&programs, &settings, brute_time, &dirs[w]);
-            let generator = Generator {
-                exe: &generator,
-                args: &gen_args,
-                null: &null,
-            };
-            (search.work(&mut tester, generator), false)
-        },
-        |event| {
-            match event {
-                Event::Tick => {
-                    let done = search.state.lock().unwrap_or_else(|e| e.into_inner()).done;
-                    eprint!("\r\x1b[2K{done} cases, {:.0} cases/s", rate(done, started));
-                }
-                Event::Finished(_, Err(e)) => {
-                    failed.get_or_insert(e);
-                }
-                _ => {}
-            }
-            true
-        },
-    );
-    if let Some(e) = failed {
-        return Err(e);
-    }
+    search.run(
+        threads,
+        scratch.path(),
+        |dir| Tester::new(&programs, &settings, brute_time, dir),
+        generator,
+        live.then_some(started),
+    )?;
     if live {
         eprint!("\r\x1b[2K");
     }
@@ -287,6 +259,51 @@ struct Found {
 }
 
 impl Search {
+    /// Runs the search on `threads` workers of the pool, one task per worker, each
+    /// with its own tester in its own folder under `scratch` (its generator runs
+    /// the next seed beside the current case). With `progress` (the start), a
+    /// progress line is redrawn on stderr every 0.1 s.
+    fn run<'a>(
+        &self,
+        threads: usize,
+        scratch: &Path,
+        tester: impl Fn(&Path) -> Tester<'a> + Sync,
+        generator: Generator<'_>,
+        progress: Option<Instant>,
+    ) -> Result<()> {
+        let dirs: Vec<PathBuf> = (0..threads.max(1))
+            .map(|w| scratch.join(format!("worker-{w}")))
+            .collect();
+        for dir in &dirs {
+            std::fs::create_dir_all(dir)?;
+        }
+        let pool = Pool::new(dirs.len());
+        let pool = match progress {
+            Some(_) => pool.tick(Duration::from_millis(100)),
+            None => pool,
+        };
+        let mut failed = None;
+        pool.run(
+            InOrder::all(dirs.len()),
+            |_| (),
+            |(), w| (self.work(&mut tester(&dirs[w]), generator), false),
+            |event| {
+                match (event, progress) {
+                    (Event::Tick, Some(started)) => {
+                        let done = self.state.lock().unwrap_or_else(|e| e.into_inner()).done;
+                        eprint!("\r\x1b[2K{done} cases, {:.0} cases/s", rate(done, started));
+                    }
+                    (Event::Finished(_, Err(e)), _) => {
+                        failed.get_or_insert(e);
+                    }
+                    _ => {}
+                }
+                true
+            },
+        );
+        failed.map_or(Ok(()), Err)
+    }
+
     /// One worker: take the next seed, generate, test, record; until the range,
     /// the time or a smaller failure says stop (or Ctrl-C). The generator of the
     /// worker's next seed runs beside the brute force and the solution of this one
@@ -358,38 +375,6 @@ impl Search {
     }
 }
 
-/// The problem's generator with stress's arguments (`--lines`, `--max`, and those
-/// after `--`), and the empty file it reads as stdin.
-#[derive(Clone, Copy)]
-struct Generator<'a> {
-    exe: &'a Path,
-    args: &'a [String],
-    null: &'a Path,
-}
-
-impl Generator<'_> {
-    /// `NAME-gen --seed SEED ARGS...`.
-    fn command(&self, seed: u64) -> Command {
-        let mut command = Command::new(self.exe);
-        command.arg("--seed").arg(seed.to_string()).args(self.args);
-        command
-    }
-
-    /// The input for `seed`, generated on its own.
-    fn generate(&self, seed: u64) -> Result<Vec<u8>> {
-        generate(self.exe, seed, self.args, self.null)
-    }
-
-    /// The input in the generator's `out` for `seed`, or the error of a generator
-    /// that failed.
-    fn input(&self, seed: u64, out: run::Outcome) -> Result<Vec<u8>> {
-        generated(out, seed, self.args)
-    }
-}
-
-/// How long stress runs without `--cases` or `--time`.
-pub const DEFAULT_SECONDS: f64 = 10.0;
-
 fn rate(done: u64, started: Instant) -> f64 {
     done as f64 / started.elapsed().as_secs_f64().max(1e-9)
 }
@@ -405,44 +390,6 @@ fn generator_args(args: &StressArgs) -> Vec<String> {
     ];
     v.extend(args.gen_args.iter().cloned());
     v
-}
-
-/// The limits of the problem's own helper programs (generator, answer writer): wide,
-/// since they are trusted code, but still bounded so a buggy one cannot hang stress.
-pub(crate) const HELPER_LIMITS: Limits = Limits {
-    time: Duration::from_secs(10),
-    memory: 1 << 30,
-    output: 256 << 20,
-};
-
-/// The generator's output for `seed` (its stdin is `null`); a generator that
-/// fails, overruns or floods is an error naming the seed and its arguments.
-pub(crate) fn generate(
-    generator: &Path,
-    seed: u64,
-    gen_args: &[String],
-    null: &Path,
-) -> Result<Vec<u8>> {
-    let command = Generator {
-        exe: generator,
-        args: gen_args,
-        null,
-    }
-    .command(seed);
-    generated(run::run(command, null, &HELPER_LIMITS)?, seed, gen_args)
-}
-
-/// The generator's output in `out` for `seed`; a generator that failed, overran or
-/// flooded is an error naming the seed and its arguments.
-fn generated(out: run::Outcome, seed: u64, gen_args: &[String]) -> Result<Vec<u8>> {
-    if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
-        bail!(
-            "the generator failed on `--seed {seed} {}`: {}",
-            gen_args.join(" "),
-            String::from_utf8_lossy(&out.stderr_tail).trim_end()
-        );
-    }
-    Ok(out.stdout)
 }
 
 #[allow(clippy::too_many_arguments)] // one call site; a struct would only rename them
@@ -609,15 +556,4 @@ fn save(
 
 fn rel(ws: &Workspace, p: &Path) -> String {
     p.strip_prefix(&ws.root).unwrap_or(p).display().to_string()
-}
-
-/// `text` with every line indented by four spaces, for quoting inputs and outputs.
-pub(crate) fn indent(text: &str) -> String {
-    let mut s = String::new();
-    for line in text.lines() {
-        s.push_str("    ");
-        s.push_str(line);
-        s.push('\n');
-    }
-    s
 }

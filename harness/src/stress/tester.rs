@@ -151,7 +151,7 @@ impl<'a> Tester<'a> {
         brute_time: Duration,
         scratch: &Path,
     ) -> Tester<'a> {
-        let solution_limits = Limits::of(settings);
+        let solution_limits = settings.limits();
         Tester {
             programs,
             settings,

@@ -224,7 +224,7 @@ fn judge_pass(
     let command = interactor
         .command()
         .with_context(|| format!("the interactor {} was not built", interactor.shown()))?;
-    let limits = Limits::of(s);
+    let limits = s.limits();
     let mut interactor_limits = InteractorLimits::for_solution(&limits);
     if let Interactor::Testlib { .. } = interactor {
         interactor_limits.accepts = crate::testlib::exit::OK;
