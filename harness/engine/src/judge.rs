@@ -248,59 +248,88 @@ pub fn classify(out: &run::Outcome, limits: &Limits) -> Classified {
         ));
     }
     if let Some(why) = out.refused {
-        return Classified::Failed(
-            Verdict::MLE,
-            match why {
-                run::Refused::StaticData(size) => format!(
-                    "not started: its code and static data take {}, over the memory limit of {}",
-                    human_bytes(size),
-                    human_bytes(limits.memory)
-                ),
-                run::Refused::ExecNoMemory => format!(
-                    "not started: exec could not load it under the memory limit of {} (ENOMEM)",
-                    human_bytes(limits.memory)
-                ),
-            },
-        );
+        return Classified::Failed(Verdict::MLE, refused_detail(why, limits));
     }
-    if out.output_exceeded {
-        return Classified::Failed(
-            Verdict::OLE,
-            format!(
-                "more than {} of output; the solution was killed",
-                human_bytes(limits.output)
-            ),
-        );
+    if let Some(detail) = output_exceeded(out, limits) {
+        return Classified::Failed(Verdict::OLE, detail);
     }
-    if out.exit == Exit::Signal(libc::SIGXFSZ) {
-        return Classified::Failed(
-            Verdict::OLE,
-            format!(
-                "wrote a file larger than the output limit of {} (SIGXFSZ)",
-                human_bytes(limits.output)
-            ),
-        );
-    }
-    let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
-        || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= limits.time);
-    if out.wall_exceeded || killed_for_cpu || out.cpu > limits.time {
-        let (cpu, limit) = (
-            precise_time(out.cpu.as_secs_f64()),
-            precise_time(limits.time.as_secs_f64()),
-        );
-        let detail = if out.wall_exceeded && out.cpu <= limits.time {
-            format!(
-                "still running after {} of wall time (the backstop for a {limit} CPU limit) \
-                 with {cpu} CPU: sleeping or blocked?; killed",
-                precise_time(out.wall.as_secs_f64()),
-            )
-        } else if killed_for_cpu {
-            format!("killed at the CPU limit of {limit} after {cpu} CPU ({exit})")
-        } else {
-            format!("{cpu} CPU, over the limit of {limit}")
-        };
+    if let Some(detail) = time_exceeded(out, limits, &exit) {
         return Classified::Failed(Verdict::TLE, detail);
     }
+    if let Some(detail) = memory_exceeded(out, limits, &exit, &stderr) {
+        return Classified::Failed(Verdict::MLE, format!("{detail}{}", tail_note(&stderr)));
+    }
+    if out.exit != Exit::Code(0) {
+        return Classified::Failed(Verdict::RE, format!("{exit}{}", tail_note(&stderr)));
+    }
+    Classified::Ran
+}
+
+/// Why a run that was never started was refused: its image is over the memory limit.
+fn refused_detail(why: run::Refused, limits: &Limits) -> String {
+    match why {
+        run::Refused::StaticData(size) => format!(
+            "not started: its code and static data take {}, over the memory limit of {}",
+            human_bytes(size),
+            human_bytes(limits.memory)
+        ),
+        run::Refused::ExecNoMemory => format!(
+            "not started: exec could not load it under the memory limit of {} (ENOMEM)",
+            human_bytes(limits.memory)
+        ),
+    }
+}
+
+/// The OLE detail, if the run wrote more than the output limit (to stdout or a file).
+fn output_exceeded(out: &run::Outcome, limits: &Limits) -> Option<String> {
+    if out.output_exceeded {
+        return Some(format!(
+            "more than {} of output; the solution was killed",
+            human_bytes(limits.output)
+        ));
+    }
+    if out.exit == Exit::Signal(libc::SIGXFSZ) {
+        return Some(format!(
+            "wrote a file larger than the output limit of {} (SIGXFSZ)",
+            human_bytes(limits.output)
+        ));
+    }
+    None
+}
+
+/// The TLE detail, if the run used more CPU than the limit, was killed for it, or
+/// outlived the wall-time backstop.
+fn time_exceeded(out: &run::Outcome, limits: &Limits, exit: &str) -> Option<String> {
+    let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
+        || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= limits.time);
+    if !(out.wall_exceeded || killed_for_cpu || out.cpu > limits.time) {
+        return None;
+    }
+    let (cpu, limit) = (
+        precise_time(out.cpu.as_secs_f64()),
+        precise_time(limits.time.as_secs_f64()),
+    );
+    Some(if out.wall_exceeded && out.cpu <= limits.time {
+        format!(
+            "still running after {} of wall time (the backstop for a {limit} CPU limit) \
+             with {cpu} CPU: sleeping or blocked?; killed",
+            precise_time(out.wall.as_secs_f64()),
+        )
+    } else if killed_for_cpu {
+        format!("killed at the CPU limit of {limit} after {cpu} CPU ({exit})")
+    } else {
+        format!("{cpu} CPU, over the limit of {limit}")
+    })
+}
+
+/// The MLE detail (without the stderr tail), if the run's peak was over the limit,
+/// it died near the cap, or its runtime said an allocation failed.
+fn memory_exceeded(
+    out: &run::Outcome,
+    limits: &Limits,
+    exit: &str,
+    stderr: &str,
+) -> Option<String> {
     // A program whose allocation the address-space limit refused usually dies
     // right there: a C program writing through malloc's NULL (SIGSEGV, SIGBUS),
     // or checking it and aborting or exiting non-zero, with nothing a runtime
@@ -309,35 +338,31 @@ pub fn classify(out: &run::Outcome, limits: &Limits) -> Classified {
     let died_at_the_memory_cap = out.exit != Exit::Code(0)
         && !matches!(out.exit, Exit::Signal(libc::SIGKILL | libc::SIGXCPU))
         && out.peak_rss >= limits.memory / 10 * 9;
-    let said = allocation_failed(out.exit, &stderr);
-    if out.peak_rss > limits.memory || died_at_the_memory_cap || said.is_some() {
-        let (peak, limit) = (human_bytes(out.peak_rss), human_bytes(limits.memory));
-        // A refused allocation usually leaves the peak well below the limit (the
-        // request that failed was never resident): say it was refused, not only
-        // a peak that looks harmless.
-        let detail = if out.peak_rss > limits.memory {
-            let how = match said {
-                Some(runtime) => format!(" ({runtime} reported a failed allocation, {exit})"),
-                None => String::new(),
-            };
-            format!("peak memory {peak}, over the limit of {limit}{how}")
-        } else if let Some(runtime) = said {
-            format!(
-                "an allocation was refused by the memory limit of {limit} (address space): \
-                 {runtime} reported it and ended ({exit}); peak resident memory {peak}"
-            )
-        } else {
-            format!(
-                "an allocation was probably refused by the memory limit of {limit} (address \
-                 space): {exit} with peak resident memory {peak}, within 10% of the limit"
-            )
+    let said = allocation_failed(out.exit, stderr);
+    if !(out.peak_rss > limits.memory || died_at_the_memory_cap || said.is_some()) {
+        return None;
+    }
+    let (peak, limit) = (human_bytes(out.peak_rss), human_bytes(limits.memory));
+    // A refused allocation usually leaves the peak well below the limit (the
+    // request that failed was never resident): say it was refused, not only
+    // a peak that looks harmless.
+    Some(if out.peak_rss > limits.memory {
+        let how = match said {
+            Some(runtime) => format!(" ({runtime} reported a failed allocation, {exit})"),
+            None => String::new(),
         };
-        return Classified::Failed(Verdict::MLE, format!("{detail}{}", tail_note(&stderr)));
-    }
-    if out.exit != Exit::Code(0) {
-        return Classified::Failed(Verdict::RE, format!("{exit}{}", tail_note(&stderr)));
-    }
-    Classified::Ran
+        format!("peak memory {peak}, over the limit of {limit}{how}")
+    } else if let Some(runtime) = said {
+        format!(
+            "an allocation was refused by the memory limit of {limit} (address space): \
+             {runtime} reported it and ended ({exit}); peak resident memory {peak}"
+        )
+    } else {
+        format!(
+            "an allocation was probably refused by the memory limit of {limit} (address \
+             space): {exit} with peak resident memory {peak}, within 10% of the limit"
+        )
+    })
 }
 
 /// The runtime whose exact out-of-memory report this is, if any: each is a whole
