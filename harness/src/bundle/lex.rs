@@ -82,121 +82,21 @@ pub fn lex(src: &str) -> Result<Lexed<'_>, (usize, String)> {
         let start = i;
         let start_line = line;
         let at_line_start = std::mem::replace(&mut line_start, false);
-        let kind = if b[i..].starts_with(b"//") {
-            let end = memchr(b'\n', &b[i..]).map_or(b.len(), |n| i + n);
-            let text = &b[i..end];
-            let doc = (text.starts_with(b"///") && !text.starts_with(b"////"))
-                || text.starts_with(b"//!");
-            if doc && at_line_start {
-                out.doc_lines.push(line);
-            }
-            i = end;
+        if b[i..].starts_with(b"//") {
+            i = line_comment_end(b, i, line, at_line_start, &mut out.doc_lines);
             continue;
-        } else if b[i..].starts_with(b"/*") {
-            let mut depth = 0usize;
-            loop {
-                if i >= b.len() {
-                    return Err((start_line, "unterminated block comment".into()));
-                }
-                if b[i..].starts_with(b"/*") {
-                    depth += 1;
-                    i += 2;
-                } else if b[i..].starts_with(b"*/") {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    if b[i] == b'\n' {
-                        line += 1;
-                        out.continued.push(line);
-                    }
-                    i += 1;
-                }
-            }
-            continue;
-        } else if let Some(hashes) = raw_string_start(&b[i..]) {
-            // r"..", r#".."#, br"..", cr#".."#: no escapes, ends at `"` + hashes.
-            i += b[i..]
-                .iter()
-                .position(|&x| x == b'"')
-                .expect("raw string quote")
-                + 1;
-            let mut close = vec![b'"'];
-            close.extend(std::iter::repeat_n(b'#', hashes));
-            loop {
-                if i >= b.len() {
-                    return Err((start_line, "unterminated raw string".into()));
-                }
-                if b[i..].starts_with(&close) {
-                    i += close.len();
-                    break;
-                }
-                if b[i] == b'\n' {
-                    line += 1;
-                    out.continued.push(line);
-                }
-                i += 1;
-            }
-            Kind::Literal
-        } else if c == b'"' || (matches!(c, b'b' | b'c') && b.get(i + 1) == Some(&b'"')) {
-            i += if c == b'"' { 1 } else { 2 };
-            loop {
-                match b.get(i) {
-                    None => return Err((start_line, "unterminated string".into())),
-                    Some(b'\\') => i += 2,
-                    Some(b'"') => {
-                        i += 1;
-                        break;
-                    }
-                    Some(b'\n') => {
-                        line += 1;
-                        out.continued.push(line);
-                        i += 1;
-                    }
-                    Some(_) => i += 1,
-                }
-            }
-            Kind::Literal
-        } else if c == b'\'' || (c == b'b' && b.get(i + 1) == Some(&b'\'')) {
-            i += if c == b'\'' { 1 } else { 2 };
-            match char_literal_end(src, i) {
-                Some(end) => {
-                    i = end;
-                    Kind::Literal
-                }
-                None => {
-                    while i < b.len() && is_ident_byte(b[i]) {
-                        i += 1;
-                    }
-                    Kind::Lifetime
-                }
-            }
-        } else if c.is_ascii_digit() {
-            while i < b.len()
-                && (is_ident_byte(b[i])
-                    || b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
-            {
-                i += 1;
-            }
-            Kind::Literal
-        } else if is_ident_byte(c) {
-            if b[i..].starts_with(b"r#") {
-                i += 2;
-            }
-            while i < b.len() && is_ident_byte(b[i]) {
-                i += 1;
-            }
-            Kind::Ident
-        } else {
-            i += if b[i..].starts_with(b"::") {
-                2
-            } else {
-                src[i..].chars().next().map_or(1, char::len_utf8)
-            };
-            Kind::Punct
+        }
+        let mut lines = Lines {
+            line: &mut line,
+            continued: &mut out.continued,
         };
+        let unterminated = |what: &str| (start_line, format!("unterminated {what}"));
+        if b[i..].starts_with(b"/*") {
+            i = block_comment_end(b, i, &mut lines).ok_or_else(|| unterminated("block comment"))?;
+            continue;
+        }
+        let (kind, end) = token_end(src, i, &mut lines).map_err(unterminated)?;
+        i = end;
         out.tokens.push(Token {
             kind,
             text: &src[start..i],
@@ -206,6 +106,159 @@ pub fn lex(src: &str) -> Result<Lexed<'_>, (usize, String)> {
         });
     }
     Ok(out)
+}
+
+/// The line being lexed, and where the lines that begin inside a string or
+/// block comment are recorded.
+struct Lines<'a> {
+    line: &'a mut usize,
+    continued: &'a mut Vec<usize>,
+}
+
+impl Lines<'_> {
+    /// A newline inside a string or block comment: the next line continues it.
+    fn continue_line(&mut self) {
+        *self.line += 1;
+        self.continued.push(*self.line);
+    }
+}
+
+/// Where the `//` comment at `i` on `line` ends (its newline, or the end),
+/// noting `line` as a doc line if the comment is one and starts the line.
+fn line_comment_end(
+    b: &[u8],
+    i: usize,
+    line: usize,
+    at_line_start: bool,
+    doc_lines: &mut Vec<usize>,
+) -> usize {
+    let end = memchr(b'\n', &b[i..]).map_or(b.len(), |n| i + n);
+    let text = &b[i..end];
+    let doc = (text.starts_with(b"///") && !text.starts_with(b"////")) || text.starts_with(b"//!");
+    if doc && at_line_start {
+        doc_lines.push(line);
+    }
+    end
+}
+
+/// Where the (possibly nested) `/* */` comment at `i` ends, or `None` if it
+/// never does.
+fn block_comment_end(b: &[u8], mut i: usize, lines: &mut Lines) -> Option<usize> {
+    let mut depth = 0usize;
+    loop {
+        if i >= b.len() {
+            return None;
+        }
+        if b[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if b[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return Some(i);
+            }
+        } else {
+            if b[i] == b'\n' {
+                lines.continue_line();
+            }
+            i += 1;
+        }
+    }
+}
+
+/// What the token at `i` (not a comment or blank) is and where it ends; an
+/// unterminated string is an error naming what is unterminated.
+fn token_end(src: &str, i: usize, lines: &mut Lines) -> Result<(Kind, usize), &'static str> {
+    let b = src.as_bytes();
+    let c = b[i];
+    Ok(if let Some(hashes) = raw_string_start(&b[i..]) {
+        (Kind::Literal, raw_string_end(b, i, hashes, lines)?)
+    } else if c == b'"' || (matches!(c, b'b' | b'c') && b.get(i + 1) == Some(&b'"')) {
+        let body = i + if c == b'"' { 1 } else { 2 };
+        (Kind::Literal, string_end(b, body, lines)?)
+    } else if c == b'\'' || (c == b'b' && b.get(i + 1) == Some(&b'\'')) {
+        let body = i + if c == b'\'' { 1 } else { 2 };
+        match char_literal_end(src, body) {
+            Some(end) => (Kind::Literal, end),
+            None => (Kind::Lifetime, ident_end(b, body)),
+        }
+    } else if c.is_ascii_digit() {
+        (Kind::Literal, number_end(b, i))
+    } else if is_ident_byte(c) {
+        let body = if b[i..].starts_with(b"r#") { i + 2 } else { i };
+        (Kind::Ident, ident_end(b, body))
+    } else if b[i..].starts_with(b"::") {
+        (Kind::Punct, i + 2)
+    } else {
+        (
+            Kind::Punct,
+            i + src[i..].chars().next().map_or(1, char::len_utf8),
+        )
+    })
+}
+
+/// Where the raw string at `i` with `hashes` `#`s ends: r"..", r#".."#,
+/// br"..", cr#".."# have no escapes and end at `"` + hashes.
+fn raw_string_end(
+    b: &[u8],
+    mut i: usize,
+    hashes: usize,
+    lines: &mut Lines,
+) -> Result<usize, &'static str> {
+    i += b[i..]
+        .iter()
+        .position(|&x| x == b'"')
+        .expect("raw string quote")
+        + 1;
+    let mut close = vec![b'"'];
+    close.extend(std::iter::repeat_n(b'#', hashes));
+    loop {
+        if i >= b.len() {
+            return Err("raw string");
+        }
+        if b[i..].starts_with(&close) {
+            return Ok(i + close.len());
+        }
+        if b[i] == b'\n' {
+            lines.continue_line();
+        }
+        i += 1;
+    }
+}
+
+/// Where the string whose body starts at `i` (just after the `"`) ends.
+fn string_end(b: &[u8], mut i: usize, lines: &mut Lines) -> Result<usize, &'static str> {
+    loop {
+        match b.get(i) {
+            None => return Err("string"),
+            Some(b'\\') => i += 2,
+            Some(b'"') => return Ok(i + 1),
+            Some(b'\n') => {
+                lines.continue_line();
+                i += 1;
+            }
+            Some(_) => i += 1,
+        }
+    }
+}
+
+/// Where the number literal at `i` ends (suffix and decimal point included).
+fn number_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len()
+        && (is_ident_byte(b[i]) || b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))
+    {
+        i += 1;
+    }
+    i
+}
+
+/// Where the run of identifier characters from `i` ends.
+fn ident_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && is_ident_byte(b[i]) {
+        i += 1;
+    }
+    i
 }
 
 /// Identifier characters; any non-ASCII byte counts (Unicode identifiers are
