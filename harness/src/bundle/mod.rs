@@ -407,14 +407,31 @@ impl Sources {
         main: String,
         uses: &inline::Uses,
     ) -> Result<(String, Vec<(String, Vec<String>)>)> {
-        let main_file = main_file.to_string();
-        // Library modules to inline, found transitively: (library, module) pairs
-        // to visit, and each library's root and module texts once read.
-        let mut todo: Vec<(String, String, String, usize)> = Vec::new();
+        // Each library's root once read, and its modules to inline, found
+        // transitively from main.rs's uses.
         let mut roots: BTreeMap<String, inline::Root> = BTreeMap::new();
-        let mut bodies: BTreeMap<(String, String), String> = BTreeMap::new();
+        let todo = self.modules_used_by_main(main_file, uses, &mut roots)?;
+        let bodies = self.read_modules_transitively(todo, &mut roots)?;
+        let mut text = main;
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        let inlined = append_libraries(&mut text, &roots, &bodies);
+        Ok((text, inlined))
+    }
+
+    /// The library modules main.rs's `uses` name, as modules to visit; a
+    /// name that is no module or re-export of its library is refused.
+    fn modules_used_by_main(
+        &self,
+        main_file: &str,
+        uses: &inline::Uses,
+        roots: &mut BTreeMap<String, inline::Root>,
+    ) -> Result<Vec<ToVisit>> {
+        let main_file = main_file.to_string();
+        let mut todo = Vec::new();
         for (lib, names) in uses {
-            let root = self.root_of(lib, &mut roots)?;
+            let root = self.root_of(lib, roots)?;
             match names {
                 None => todo.extend(
                     root.all()
@@ -441,26 +458,25 @@ impl Sources {
                 }
             }
         }
+        Ok(todo)
+    }
+
+    /// The bodies of the modules in `todo` and of every module they use in
+    /// turn (siblings through `super::`, other libraries through their paths),
+    /// each read once: (library, module) -> body.
+    fn read_modules_transitively(
+        &self,
+        mut todo: Vec<ToVisit>,
+        roots: &mut BTreeMap<String, inline::Root>,
+    ) -> Result<BTreeMap<(String, String), String>> {
+        let mut bodies: BTreeMap<(String, String), String> = BTreeMap::new();
         while let Some((lib, module, from, line)) = todo.pop() {
             if bodies.contains_key(&(lib.clone(), module.clone())) {
                 continue;
             }
-            let root = self.root_of(&lib, &mut roots)?;
+            let root = self.root_of(&lib, roots)?;
             let library = &self.libraries[&lib];
-            let dir = library.root.parent().unwrap_or(Path::new("."));
-            let file = dir.join(format!("{module}.rs"));
-            if !file.is_file() {
-                let nested = dir.join(&module).join("mod.rs");
-                let why = if nested.is_file() {
-                    format!(
-                        "{} is a nested module folder: the contract wants one file {module}.rs",
-                        self.shown(&nested)
-                    )
-                } else {
-                    format!("{} does not exist", self.shown(&file))
-                };
-                bail!("{from}:{line}: cannot bundle module {module} of library {lib}: {why}");
-            }
+            let file = self.module_file(&lib, &module, &from, line)?;
             let shown = self.shown(&file);
             let text = self.read(&file)?;
             let m = inline::read_module(&shown, &text, &library.libraries)?;
@@ -481,7 +497,7 @@ impl Sources {
                 );
             }
             for (other, names) in &m.libraries {
-                let other_root = self.root_of(other, &mut roots)?;
+                let other_root = self.root_of(other, roots)?;
                 let modules: BTreeSet<String> = match names {
                     None => other_root.all(),
                     Some(names) => names
@@ -497,39 +513,28 @@ impl Sources {
             }
             bodies.insert((lib, module), m.body);
         }
-        let mut text = main;
-        if !text.ends_with('\n') {
-            text.push('\n');
+        Ok(bodies)
+    }
+
+    /// The file of `module` of library `lib`, which `from`:`line` uses: it
+    /// must be one file MODULE.rs beside the library's root.
+    fn module_file(&self, lib: &str, module: &str, from: &str, line: usize) -> Result<PathBuf> {
+        let library = &self.libraries[lib];
+        let dir = library.root.parent().unwrap_or(Path::new("."));
+        let file = dir.join(format!("{module}.rs"));
+        if !file.is_file() {
+            let nested = dir.join(module).join("mod.rs");
+            let why = if nested.is_file() {
+                format!(
+                    "{} is a nested module folder: the contract wants one file {module}.rs",
+                    self.shown(&nested)
+                )
+            } else {
+                format!("{} does not exist", self.shown(&file))
+            };
+            bail!("{from}:{line}: cannot bundle module {module} of library {lib}: {why}");
         }
-        let mut inlined = Vec::new();
-        for (lib, root) in &roots {
-            let modules: Vec<&inline::ModDecl> = root
-                .modules
-                .iter()
-                .filter(|d| bodies.contains_key(&(lib.clone(), d.name.clone())))
-                .collect();
-            if modules.is_empty() {
-                continue;
-            }
-            let names: Vec<String> = modules.iter().map(|d| d.name.clone()).collect();
-            let _ = write!(
-                text,
-                "\n// The workspace library `{lib}` (modules {}), inlined by `cargo judge bundle`\n\
-                 // without its doc comments and tests. Lints are its own crate's business.\n\
-                 #[allow(dead_code, unused_imports)]\npub mod {lib} {{\n",
-                names.join(", ")
-            );
-            for d in &modules {
-                let body = &bodies[&(lib.clone(), d.name.clone())];
-                let _ = write!(text, "{} {{\n{body}}}\n", d.head);
-            }
-            for r in root.reexports.iter().filter(|r| names.contains(&r.module)) {
-                let _ = writeln!(text, "{}", r.text);
-            }
-            text.push_str("}\n");
-            inlined.push((lib.clone(), names));
-        }
-        Ok((text, inlined))
+        Ok(file)
     }
 
     /// What each of `krate`'s dependencies' paths become in the bundle:
@@ -689,6 +694,49 @@ impl Sources {
         roots.insert(lib.to_string(), root.clone());
         Ok(root)
     }
+}
+
+/// A library module to inline: (library, module, the file that uses it, the
+/// line there, 0 when not known).
+type ToVisit = (String, String, String, usize);
+
+/// Appends to `text` one `pub mod LIB { .. }` per library in `roots` with
+/// modules in `bodies`: those modules, in the root's order, and the root's
+/// re-exports from them. Returns each library inlined with its module names.
+fn append_libraries(
+    text: &mut String,
+    roots: &BTreeMap<String, inline::Root>,
+    bodies: &BTreeMap<(String, String), String>,
+) -> Vec<(String, Vec<String>)> {
+    let mut inlined = Vec::new();
+    for (lib, root) in roots {
+        let modules: Vec<&inline::ModDecl> = root
+            .modules
+            .iter()
+            .filter(|d| bodies.contains_key(&(lib.clone(), d.name.clone())))
+            .collect();
+        if modules.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = modules.iter().map(|d| d.name.clone()).collect();
+        let _ = write!(
+            text,
+            "\n// The workspace library `{lib}` (modules {}), inlined by `cargo judge bundle`\n\
+             // without its doc comments and tests. Lints are its own crate's business.\n\
+             #[allow(dead_code, unused_imports)]\npub mod {lib} {{\n",
+            names.join(", ")
+        );
+        for d in &modules {
+            let body = &bodies[&(lib.clone(), d.name.clone())];
+            let _ = write!(text, "{} {{\n{body}}}\n", d.head);
+        }
+        for r in root.reexports.iter().filter(|r| names.contains(&r.module)) {
+            let _ = writeln!(text, "{}", r.text);
+        }
+        text.push_str("}\n");
+        inlined.push((lib.clone(), names));
+    }
+    inlined
 }
 
 /// The line before each inlined crate's module: its lints are its own business
