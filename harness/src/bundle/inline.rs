@@ -609,105 +609,150 @@ pub fn read_solution(
             continue;
         }
         common_refusals(file, t, i)?;
-        let next = |k: usize| t.get(i + k).map_or("", |x| x.text);
-        let line = tok.line;
         if tok.kind != Kind::Ident {
             continue;
         }
+        let next = |k: usize| t.get(i + k).map_or("", |x| x.text);
         if tok.is("mod") && t.get(i + 1).is_some_and(|x| x.kind == Kind::Ident) {
-            if next(2) == ";" {
-                return refuse(
-                    file,
-                    line,
-                    format!(
-                        "`mod {};` loads src/{}.rs, and a bundle is main.rs as it is: write the module inline (`mod {} {{ ... }}`) or move it into the library",
-                        next(1),
-                        next(1),
-                        next(1)
-                    ),
-                );
-            }
-            if next(2) == "{" {
-                mods.push((depth + 1, next(1).to_string()));
+            if let Some(name) = inline_mod(file, t, i)? {
+                mods.push((depth + 1, name));
             }
             continue;
         }
         if tok.is("extern") && next(1) == "crate" {
-            let name = next(2);
-            if libraries.iter().chain(foreign).any(|l| l == name) {
-                return refuse(
-                    file,
-                    line,
-                    format!(
-                        "`extern crate {name};` cannot be bundled: in a bundle `{name}` is a module; `use {name}::...;` needs no extern crate"
-                    ),
-                );
-            }
+            refuse_extern_crate(file, t, i, libraries, foreign)?;
             continue;
         }
-        let name = tok.text;
-        let is_lib = libraries.iter().any(|l| l == name);
-        let is_foreign = foreign.iter().any(|l| l == name);
-        if !is_lib && !is_foreign {
+        let inner = mods.last().map(|(_, inner)| inner.as_str());
+        if !names_library(file, t, i, libraries, foreign, inner)? {
             continue;
-        }
-        let after_use = i > 0 && t[i - 1].is("use");
-        if next(1) != "::" && !after_use {
-            continue;
-        }
-        if i > 0 && t[i - 1].is("::") {
-            if i >= 2 && ends_segment(&t[i - 2]) {
-                continue; // `a::contest`: some other path
-            }
-            if is_lib {
-                return refuse(
-                    file,
-                    line,
-                    format!(
-                        "`::{name}` names an extern crate, and in a bundle `{name}` is a module: write `{name}::`"
-                    ),
-                );
-            }
-        }
-        if t.get(i.wrapping_sub(1)).is_some_and(|x| x.is(".")) {
-            continue;
-        }
-        if is_foreign {
-            return refuse(
-                file,
-                line,
-                format!(
-                    "uses `{name}`, a dependency from outside the workspace: a bundle holds std and the workspace's libraries only"
-                ),
-            );
-        }
-        if let Some((_, inner)) = mods.last() {
-            return refuse(
-                file,
-                line,
-                format!(
-                    "`{name}::` inside `mod {inner} {{ }}`: in a bundle the library is a module at the root, which the inline module cannot name the same way; use the library at the top level of main.rs"
-                ),
-            );
         }
         let used = if next(1) == "::" {
             next_names(t, i + 2)
         } else {
             None // `use contest;` or `use contest as c;`: anything of it
         };
-        let entry = uses
-            .entry(name.to_string())
-            .or_insert_with(|| Some(BTreeMap::new()));
-        match (entry.as_mut(), used) {
-            (Some(names), Some(more)) => {
-                for (n, l) in more {
-                    names.entry(n).or_insert(l);
-                }
-            }
-            _ => *entry = None,
-        }
+        record_use(&mut uses, tok.text, used);
     }
     Ok(uses)
+}
+
+/// The name of the inline module `mod NAME {` at `i`, or `None` for another
+/// `mod NAME` item; a file module `mod NAME;` is refused.
+fn inline_mod(file: &str, t: &[Token], i: usize) -> Result<Option<String>, Refusal> {
+    let next = |k: usize| t.get(i + k).map_or("", |x| x.text);
+    if next(2) == ";" {
+        return refuse(
+            file,
+            t[i].line,
+            format!(
+                "`mod {};` loads src/{}.rs, and a bundle is main.rs as it is: write the module inline (`mod {} {{ ... }}`) or move it into the library",
+                next(1),
+                next(1),
+                next(1)
+            ),
+        );
+    }
+    Ok((next(2) == "{").then(|| next(1).to_string()))
+}
+
+/// Refuses the `extern crate NAME` at `i` when NAME is a workspace library or
+/// a foreign crate.
+fn refuse_extern_crate(
+    file: &str,
+    t: &[Token],
+    i: usize,
+    libraries: &[String],
+    foreign: &[String],
+) -> Result<(), Refusal> {
+    let name = t.get(i + 2).map_or("", |x| x.text);
+    if libraries.iter().chain(foreign).any(|l| l == name) {
+        return refuse(
+            file,
+            t[i].line,
+            format!(
+                "`extern crate {name};` cannot be bundled: in a bundle `{name}` is a module; `use {name}::...;` needs no extern crate"
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Whether the identifier at `i` starts a path into a workspace library
+/// (`LIB::..`, `use LIB`); a `::LIB` path, a foreign crate's path and a
+/// library path inside the inline module `inner` are refused.
+fn names_library(
+    file: &str,
+    t: &[Token],
+    i: usize,
+    libraries: &[String],
+    foreign: &[String],
+    inner: Option<&str>,
+) -> Result<bool, Refusal> {
+    let tok = &t[i];
+    let name = tok.text;
+    let line = tok.line;
+    let is_lib = libraries.iter().any(|l| l == name);
+    let is_foreign = foreign.iter().any(|l| l == name);
+    if !is_lib && !is_foreign {
+        return Ok(false);
+    }
+    let after_use = i > 0 && t[i - 1].is("use");
+    if t.get(i + 1).map_or("", |x| x.text) != "::" && !after_use {
+        return Ok(false);
+    }
+    if i > 0 && t[i - 1].is("::") {
+        if i >= 2 && ends_segment(&t[i - 2]) {
+            return Ok(false); // `a::contest`: some other path
+        }
+        if is_lib {
+            return refuse(
+                file,
+                line,
+                format!(
+                    "`::{name}` names an extern crate, and in a bundle `{name}` is a module: write `{name}::`"
+                ),
+            );
+        }
+    }
+    if t.get(i.wrapping_sub(1)).is_some_and(|x| x.is(".")) {
+        return Ok(false);
+    }
+    if is_foreign {
+        return refuse(
+            file,
+            line,
+            format!(
+                "uses `{name}`, a dependency from outside the workspace: a bundle holds std and the workspace's libraries only"
+            ),
+        );
+    }
+    if let Some(inner) = inner {
+        return refuse(
+            file,
+            line,
+            format!(
+                "`{name}::` inside `mod {inner} {{ }}`: in a bundle the library is a module at the root, which the inline module cannot name the same way; use the library at the top level of main.rs"
+            ),
+        );
+    }
+    Ok(true)
+}
+
+/// Adds to `uses` that the solution uses `used` of library `name` (`None`:
+/// all of it), keeping the line that first names each item.
+fn record_use(uses: &mut Uses, name: &str, used: Option<Vec<(String, usize)>>) {
+    let entry = uses
+        .entry(name.to_string())
+        .or_insert_with(|| Some(BTreeMap::new()));
+    match (entry.as_mut(), used) {
+        (Some(names), Some(more)) => {
+            for (n, l) in more {
+                names.entry(n).or_insert(l);
+            }
+        }
+        _ => *entry = None,
+    }
 }
 
 #[cfg(test)]
