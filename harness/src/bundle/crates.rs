@@ -229,14 +229,7 @@ fn scan_file(ctx: &Ctx, path: &Path, src: &str, modpath: &[String], mod_rs: bool
     while i < t.len() {
         let tok = &t[i];
         let next = |k: usize| t.get(i + k).map_or("", |x| x.text);
-        if tok.is("{") {
-            depth += 1;
-        } else if tok.is("}") {
-            depth = depth.saturating_sub(1);
-            if inline.last().is_some_and(|(d, _)| *d > depth) {
-                inline.pop();
-            }
-        }
+        track_inline_mods(tok, &mut depth, &mut inline);
         if tok.is("#") && (next(1) == "[" || next(1) == "!" && next(2) == "[") {
             i = attribute(
                 ctx,
@@ -253,7 +246,6 @@ fn scan_file(ctx: &Ctx, path: &Path, src: &str, modpath: &[String], mod_rs: bool
             i += 1;
             continue;
         }
-        let line = tok.line;
         let here: Vec<String> = modpath
             .iter()
             .cloned()
@@ -267,41 +259,17 @@ fn scan_file(ctx: &Ctx, path: &Path, src: &str, modpath: &[String], mod_rs: bool
             }
             "super" | "self" if next(1) == "::" => name_refs(&mut s, t, i + 2, tok.start),
             "cfg" if next(1) == "(" || next(1) == "!" && next(2) == "(" => {
-                // `cfg!(...)`, or a predicate handed to a macro as a `meta`
-                // (either's `impl_specific_ref_and_mut!(..., cfg(feature = "std"))`).
-                let open = if next(1) == "(" { i + 1 } else { i + 2 };
-                let close = matching(t, open);
-                let pred = &t[open + 1..close.max(open + 1)];
-                s.edits.extend(cfg::settle(pred, &ctx.krate.features));
+                settle_cfg(ctx, &mut s, t, i);
             }
             "include" | "include_str" | "include_bytes" if next(1) == "!" => {
-                return Err(refusal(
-                    &file,
-                    line,
-                    format!(
-                        "`{}!` reads a file of the crate at compile time, which a one-file bundle cannot hold",
-                        tok.text
-                    ),
-                ));
+                return Err(include_refusal(&file, tok));
             }
             "extern" if next(1) == "crate" => {
                 i = extern_crate(ctx, t, i, &mut s, &mut aliases, macro_use.take());
                 continue;
             }
             "mod" if t.get(i + 1).is_some_and(|x| x.kind == Kind::Ident) && next(2) == ";" => {
-                let base = inline.iter().fold(dir.clone(), |d, (_, n)| d.join(n));
-                let attr_base = if inline.is_empty() {
-                    path.parent().unwrap_or(Path::new(".")).to_path_buf()
-                } else {
-                    base.clone()
-                };
-                let at = path_attr.take().map(|p| attr_base.join(p));
-                let child = Child {
-                    name: next(1).to_string(),
-                    at,
-                    base,
-                    modpath: here,
-                };
+                let child = Child::new(next(1), path, &dir, &inline, path_attr.take(), here);
                 splice(ctx, &mut s, &file, t, i, child)?;
                 i += 3;
                 continue;
@@ -332,6 +300,45 @@ fn scan_file(ctx: &Ctx, path: &Path, src: &str, modpath: &[String], mod_rs: bool
     }
     s.edits.sort_by_key(|e| e.0);
     Ok(s)
+}
+
+/// Follows the brace depth at `tok`, closing the inline `mod NAME {` blocks
+/// (opened at the depths in `inline`) that it ends.
+fn track_inline_mods(tok: &Token, depth: &mut usize, inline: &mut Vec<(usize, String)>) {
+    if tok.is("{") {
+        *depth += 1;
+    } else if tok.is("}") {
+        *depth = depth.saturating_sub(1);
+        if inline.last().is_some_and(|(d, _)| *d > *depth) {
+            inline.pop();
+        }
+    }
+}
+
+/// Settles the `cfg(...)` or `cfg!(...)` at `i` for the crate's features:
+/// `cfg!(...)`, or a predicate handed to a macro as a `meta` (either's
+/// `impl_specific_ref_and_mut!(..., cfg(feature = "std"))`).
+fn settle_cfg(ctx: &Ctx, s: &mut Scan, t: &[Token], i: usize) {
+    let open = if t.get(i + 1).is_some_and(|x| x.text == "(") {
+        i + 1
+    } else {
+        i + 2
+    };
+    let close = matching(t, open);
+    let pred = &t[open + 1..close.max(open + 1)];
+    s.edits.extend(cfg::settle(pred, &ctx.krate.features));
+}
+
+/// The refusal of the `include!`, `include_str!` or `include_bytes!` at `tok`.
+fn include_refusal(file: &str, tok: &Token) -> anyhow::Error {
+    refusal(
+        file,
+        tok.line,
+        format!(
+            "`{}!` reads a file of the crate at compile time, which a one-file bundle cannot hold",
+            tok.text
+        ),
+    )
 }
 
 /// Edits that drop the `///` and `//!` lines whole.
@@ -398,6 +405,33 @@ struct Child {
     at: Option<PathBuf>,
     base: PathBuf,
     modpath: Vec<String>,
+}
+
+impl Child {
+    /// The `mod NAME;` in `path` (children folder `dir`) inside the inline
+    /// modules `inline`, with its `#[path]` `path_attr`, at module path `modpath`.
+    fn new(
+        name: &str,
+        path: &Path,
+        dir: &Path,
+        inline: &[(usize, String)],
+        path_attr: Option<String>,
+        modpath: Vec<String>,
+    ) -> Child {
+        let base = inline.iter().fold(dir.to_path_buf(), |d, (_, n)| d.join(n));
+        let attr_base = if inline.is_empty() {
+            path.parent().unwrap_or(Path::new(".")).to_path_buf()
+        } else {
+            base.clone()
+        };
+        let at = path_attr.map(|p| attr_base.join(p));
+        Child {
+            name: name.to_string(),
+            at,
+            base,
+            modpath,
+        }
+    }
 }
 
 /// Replaces the `;` of the `mod NAME;` at `i` with the module file's bundled
