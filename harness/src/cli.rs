@@ -316,12 +316,21 @@ pub struct WatchArgs {
     pub judge_args: Vec<String>,
 }
 
+/// `listen`'s default port, kept beside the flag it is the default of so the
+/// command line does not reach into the command: one Competitive Companion
+/// sends to out of the box. Its `src/hosts/hosts.ts` lists 1327 (cpbooster), 4244 (Hightail), 6174 (Mind
+/// Sport), 10042 (acmX), 10043 (Caide), 10045 (CP Editor) and 27121
+/// (Competitive Programming Helper); 4244 belongs to Hightail, a tool that is no
+/// longer developed, so it is the least likely to be taken by a tool the user
+/// also runs (cph and CompetiTest share 27121).
+pub const DEFAULT_PORT: u16 = 4244;
+
 /// `cargo judge listen`.
 #[derive(Debug, Args)]
 pub struct ListenArgs {
     /// The port on 127.0.0.1 [default: 4244, one Competitive Companion sends to
     /// out of the box].
-    #[arg(long, value_name = "PORT", default_value_t = crate::listen::DEFAULT_PORT)]
+    #[arg(long, value_name = "PORT", default_value_t = DEFAULT_PORT)]
     pub port: u16,
     /// Exit (0) once one whole problem or contest (all of its batch) has arrived and
     /// no further request has come for 0.8 s.

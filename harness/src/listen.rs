@@ -21,17 +21,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use judge_formats::companion::Task;
 
-use crate::cli::{ListenArgs, NewArgs};
+use crate::cli::{DEFAULT_PORT, ListenArgs, NewArgs};
 use crate::scaffold::{Extra, Site};
 use crate::status::Status;
-
-/// The default port: one Competitive Companion sends to out of the box. Its
-/// `src/hosts/hosts.ts` lists 1327 (cpbooster), 4244 (Hightail), 6174 (Mind
-/// Sport), 10042 (acmX), 10043 (Caide), 10045 (CP Editor) and 27121
-/// (Competitive Programming Helper); 4244 belongs to Hightail, a tool that is no
-/// longer developed, so it is the least likely to be taken by a tool the user
-/// also runs (cph and CompetiTest share 27121).
-pub const DEFAULT_PORT: u16 = 4244;
 
 /// The largest request accepted: a problem's samples are kilobytes.
 const MAX_BODY: usize = 64 << 20;
