@@ -698,26 +698,8 @@ fn report_of(package: &Package, s: &Submission, time_limit: f64) -> SubmissionRe
         return r;
     }
     let judged: Vec<&CaseResult> = s.results.iter().flatten().collect();
-    r.cases = judged
-        .iter()
-        .map(|c| CaseReport {
-            name: c.case.clone(),
-            verdict: expect::name(verdict_at(c, time_limit)).to_string(),
-            time: c.time,
-            memory: c.memory,
-            score: None,
-            passes: c.passes,
-        })
-        .collect();
-    let verdict = if s.compile_error.is_some() {
-        "CE"
-    } else {
-        judged
-            .iter()
-            .map(|c| verdict_at(c, time_limit))
-            .find(|v| *v != Verdict::AC)
-            .map_or("AC", expect::name)
-    };
+    r.cases = case_reports(&judged, time_limit);
+    let verdict = overall_verdict(s, &judged, time_limit);
     r.verdict = Some(verdict.to_string());
     if package.scoring && s.compile_error.is_none() {
         let scored = super::scoring::score(package, &s.results, time_limit);
@@ -730,6 +712,52 @@ fn report_of(package: &Package, s: &Submission, time_limit: f64) -> SubmissionRe
             c.score = points;
         }
     }
+    match check_expectation(package, s, &judged, &r, verdict, time_limit) {
+        Ok(()) => r.matched = true,
+        Err(why) => r.mismatch = Some(why),
+    }
+    r
+}
+
+/// One case report per judged case, its verdict taken at the time limit (the
+/// score is filled in later, for a scored package).
+fn case_reports(judged: &[&CaseResult], time_limit: f64) -> Vec<CaseReport> {
+    judged
+        .iter()
+        .map(|c| CaseReport {
+            name: c.case.clone(),
+            verdict: expect::name(verdict_at(c, time_limit)).to_string(),
+            time: c.time,
+            memory: c.memory,
+            score: None,
+            passes: c.passes,
+        })
+        .collect()
+}
+
+/// The submission's verdict: CE, else its first failure at the time limit, else AC.
+fn overall_verdict(s: &Submission, judged: &[&CaseResult], time_limit: f64) -> &'static str {
+    if s.compile_error.is_some() {
+        "CE"
+    } else {
+        judged
+            .iter()
+            .map(|c| verdict_at(c, time_limit))
+            .find(|v| *v != Verdict::AC)
+            .map_or("AC", expect::name)
+    }
+}
+
+/// Whether what was seen meets the submission's expectation, or why not: a judge
+/// error, no expectation, a mismatch, or a TLE only under the safety margin.
+fn check_expectation(
+    package: &Package,
+    s: &Submission,
+    judged: &[&CaseResult],
+    r: &SubmissionReport,
+    verdict: &'static str,
+    time_limit: f64,
+) -> Result<(), String> {
     let messages: Vec<String> = judged
         .iter()
         .map(|c| {
@@ -771,19 +799,14 @@ fn report_of(package: &Package, s: &Submission, time_limit: f64) -> SubmissionRe
         .iter()
         .find(|c| verdict_at(c, time_limit) != Verdict::AC)
         .is_some_and(|c| c.verdict == Verdict::AC);
-    let checked = match checked {
+    match checked {
         Ok(()) if under_margin && verdict == "TLE" => Err(format!(
             "TLE only under the safety margin: over the {} limit but not past {}",
             fmt_secs(time_limit),
             fmt_secs(time_limit * package.limits.safety_margin)
         )),
         other => other,
-    };
-    match checked {
-        Ok(()) => r.matched = true,
-        Err(why) => r.mismatch = Some(why),
     }
-    r
 }
 
 /// Why a submission did not match (or, verbose, every case of it): the reason,
