@@ -140,6 +140,20 @@ pub fn stress(args: StressArgs) -> Result<Status> {
             &mut out,
         );
     }
+    report_no_failure(&args, name, &gen_args, &found, started, &mut out)
+}
+
+/// What a search that found no failure says: the inputs the brute force declined,
+/// how many cases agreed (Broken when none was compared), and how to search further.
+fn report_no_failure(
+    args: &StressArgs,
+    name: &str,
+    gen_args: &[String],
+    found: &Found,
+    started: Instant,
+    out: &mut impl std::io::Write,
+) -> Result<Status> {
+    let done = found.done;
     let refused = found.refused;
     if let Some((first_seed, why)) = &found.first_refusal {
         writeln!(
@@ -404,7 +418,28 @@ fn report_finding(
     checker: &Checker,
     out: &mut impl std::io::Write,
 ) -> Result<Status> {
-    let reproduce = format!(
+    let reproduce = reproduce_command(args, seed);
+    let _ = gen_args;
+    if say_finding(&finding, input, &reproduce, out)? {
+        return Ok(Status::Failed);
+    }
+    let (minimal, last) = shrunk(args, tester, input, finding, out)?;
+    write!(
+        out,
+        "{BOLD}minimal input{BOLD:#} (seed {seed}):\n{}",
+        indent(&minimal)
+    )?;
+    show_last(&last, checker, out)?;
+    writeln!(out, "reproduce: {reproduce}")?;
+    if args.save {
+        save(ws, &args.problem, seed, &minimal, &mut *tester, out)?;
+    }
+    Ok(Status::Failed)
+}
+
+/// The command that reruns just this seed.
+fn reproduce_command(args: &StressArgs, seed: u64) -> String {
+    format!(
         "cargo judge stress {} --seed {seed} --cases 1 --lines {} --max {}{}",
         args.problem,
         args.lines,
@@ -414,9 +449,18 @@ fn report_finding(
         } else {
             format!(" -- {}", args.gen_args.join(" "))
         }
-    );
-    let _ = gen_args;
-    match &finding {
+    )
+}
+
+/// Says what the finding is; true when it is the brute force that failed (then
+/// with the input and how to reproduce it, and there is nothing to shrink).
+fn say_finding(
+    finding: &Finding,
+    input: &str,
+    reproduce: &str,
+    out: &mut impl std::io::Write,
+) -> Result<bool> {
+    match finding {
         Finding::BruteFailed(v, why) => {
             writeln!(
                 out,
@@ -424,7 +468,7 @@ fn report_finding(
                 v.name(),
                 indent(input)
             )?;
-            return Ok(Status::Failed);
+            return Ok(true);
         }
         Finding::SolutionFailed(v, why) => {
             writeln!(
@@ -440,6 +484,18 @@ fn report_finding(
         )?,
         Finding::Agree => unreachable!("only a failure is reported"),
     }
+    Ok(false)
+}
+
+/// The minimal input that still shows the finding, and what it last showed (the
+/// input itself, unshrunk, for --no-shrink or a timeout).
+fn shrunk(
+    args: &StressArgs,
+    tester: &mut Tester,
+    input: &str,
+    finding: Finding,
+    out: &mut impl std::io::Write,
+) -> Result<(String, Finding)> {
     let lines_before = input.lines().count();
     let (minimal, last) =
         if args.no_shrink || matches!(finding, Finding::SolutionFailed(Verdict::TLE, _)) {
@@ -472,12 +528,13 @@ fn report_finding(
             )?;
             (minimal, last)
         };
-    write!(
-        out,
-        "{BOLD}minimal input{BOLD:#} (seed {seed}):\n{}",
-        indent(&minimal)
-    )?;
-    match &last {
+    Ok((minimal, last))
+}
+
+/// The minimal input's finding in full: the diff of expected vs actual, or the
+/// solution's failure.
+fn show_last(last: &Finding, checker: &Checker, out: &mut impl std::io::Write) -> Result<()> {
+    match last {
         Finding::Differ {
             expected, actual, ..
         } => {
@@ -511,11 +568,7 @@ fn report_finding(
         }
         _ => {}
     }
-    writeln!(out, "reproduce: {reproduce}")?;
-    if args.save {
-        save(ws, &args.problem, seed, &minimal, &mut *tester, out)?;
-    }
-    Ok(Status::Failed)
+    Ok(())
 }
 
 /// Writes `testdata/NAME/stress-SEED.in` and its `.out` from the brute force.
