@@ -204,20 +204,7 @@ pub fn stress(
             String::from_utf8_lossy(&generate(&programs.generator, seed, &gen_args, &null)?)
                 .into_owned();
         if done == 0 {
-            // Whether the generator writes answer files: try it on the first input.
-            let probe = scratch.path().join("probe.in");
-            std::fs::write(&probe, &input)?;
-            match answer_of(&programs.generator, &probe, scratch.path()) {
-                Ok(_) => {
-                    tester.answers = true;
-                    writeln!(out, "answer files: from `{name}-gen --answer INPUT`")?;
-                }
-                Err(e) => writeln!(
-                    out,
-                    "answer files: empty ({name}-gen has no answer mode: `--answer INPUT` says {})",
-                    format!("{e:#}").lines().last().unwrap_or("").trim()
-                )?,
-            }
+            probe_answers(&mut tester, name, &input, &mut out)?;
         }
         let judged = tester.judge(&input)?;
         // Ctrl-C killed the run: that seed was not tested; nothing to report.
@@ -240,67 +227,7 @@ pub fn stress(
                 started.elapsed().as_secs_f64(),
                 judged.verdict.name()
             )?;
-            let want = judged.verdict;
-            let (minimal, last) = if args.no_shrink || want == Verdict::TLE {
-                if want == Verdict::TLE && !args.no_shrink {
-                    writeln!(
-                        out,
-                        "not shrinking a timeout: each try would take the whole wall limit"
-                    )?;
-                }
-                (input.clone(), judged)
-            } else {
-                let runs_before = tester.runs;
-                let minimal = shrink(&input, args.shrink_runs, |candidate| {
-                    Ok(tester
-                        .judge_candidate(candidate)?
-                        .is_some_and(|j| j.verdict == want))
-                })?;
-                writeln!(
-                    out,
-                    "shrunk {} lines to {} in {} runs",
-                    input.lines().count(),
-                    minimal.lines().count(),
-                    tester.runs - runs_before
-                )?;
-                let last = tester.judge(&minimal)?;
-                (minimal, last)
-            };
-            write!(out, "minimal input (seed {seed}):\n{}", indent(&minimal))?;
-            writeln!(out, "{}", last.shown)?;
-            writeln!(
-                out,
-                "reproduce: cargo judge stress {name} --seed {seed} --cases 1 --lines {} --max {}",
-                args.lines, args.max
-            )?;
-            if args.save {
-                let dir = ws.testdata().join(name.as_str());
-                let stem = dir.join(format!("stress-{seed}"));
-                let (input_path, answer_path) =
-                    (stem.with_extension("in"), stem.with_extension("out"));
-                std::fs::write(&input_path, &minimal)
-                    .with_context(|| format!("cannot write {}", input_path.display()))?;
-                if tester.answers {
-                    let answer = answer_of(&programs.generator, &input_path, scratch.path())?;
-                    std::fs::write(&answer_path, answer)
-                        .with_context(|| format!("cannot write {}", answer_path.display()))?;
-                    writeln!(
-                        out,
-                        "saved {} and {} (from `{name}-gen --answer`)",
-                        input_path.display(),
-                        answer_path.display()
-                    )?;
-                } else {
-                    writeln!(
-                        out,
-                        "saved {}; no {}: {name}-gen has no answer mode (`--answer INPUT`), \
-                         so write the answer file yourself (lint reports the input unpaired until then)",
-                        input_path.display(),
-                        answer_path.display()
-                    )?;
-                }
-            }
-            return Ok(Status::Failed);
+            return report_found(args, ws, &mut tester, seed, input, judged, &mut out);
         }
         seed = seed.wrapping_add(1);
     }
@@ -312,6 +239,119 @@ pub fn stress(
         started.elapsed().as_secs_f64()
     )?;
     Ok(Status::Passed)
+}
+
+/// Whether the generator writes answer files: tries `--answer` on the first input
+/// and says which.
+fn probe_answers(
+    tester: &mut Tester,
+    name: &str,
+    input: &str,
+    out: &mut impl std::io::Write,
+) -> Result<()> {
+    let probe = tester.scratch.join("probe.in");
+    std::fs::write(&probe, input)?;
+    match answer_of(&tester.programs.generator, &probe, tester.scratch) {
+        Ok(_) => {
+            tester.answers = true;
+            writeln!(out, "answer files: from `{name}-gen --answer INPUT`")?;
+        }
+        Err(e) => writeln!(
+            out,
+            "answer files: empty ({name}-gen has no answer mode: `--answer INPUT` says {})",
+            format!("{e:#}").lines().last().unwrap_or("").trim()
+        )?,
+    }
+    Ok(())
+}
+
+/// What a failing seed says: its minimal input (shrunk unless --no-shrink or a
+/// timeout), what the judge showed on it, how to reproduce it, and with --save
+/// the files written.
+fn report_found(
+    args: &StressArgs,
+    ws: &Workspace,
+    tester: &mut Tester,
+    seed: u64,
+    input: String,
+    judged: Judged,
+    out: &mut impl std::io::Write,
+) -> Result<Status> {
+    let name = &args.problem;
+    let want = judged.verdict;
+    let (minimal, last) = if args.no_shrink || want == Verdict::TLE {
+        if want == Verdict::TLE && !args.no_shrink {
+            writeln!(
+                out,
+                "not shrinking a timeout: each try would take the whole wall limit"
+            )?;
+        }
+        (input, judged)
+    } else {
+        let runs_before = tester.runs;
+        let minimal = shrink(&input, args.shrink_runs, |candidate| {
+            Ok(tester
+                .judge_candidate(candidate)?
+                .is_some_and(|j| j.verdict == want))
+        })?;
+        writeln!(
+            out,
+            "shrunk {} lines to {} in {} runs",
+            input.lines().count(),
+            minimal.lines().count(),
+            tester.runs - runs_before
+        )?;
+        let last = tester.judge(&minimal)?;
+        (minimal, last)
+    };
+    write!(out, "minimal input (seed {seed}):\n{}", indent(&minimal))?;
+    writeln!(out, "{}", last.shown)?;
+    writeln!(
+        out,
+        "reproduce: cargo judge stress {name} --seed {seed} --cases 1 --lines {} --max {}",
+        args.lines, args.max
+    )?;
+    if args.save {
+        save(ws, name, seed, &minimal, tester, out)?;
+    }
+    Ok(Status::Failed)
+}
+
+/// Writes `testdata/NAME/stress-SEED.in`, and its `.out` when the generator has an
+/// answer mode.
+fn save(
+    ws: &Workspace,
+    name: &str,
+    seed: u64,
+    minimal: &str,
+    tester: &Tester,
+    out: &mut impl std::io::Write,
+) -> Result<()> {
+    let dir = ws.testdata().join(name);
+    let stem = dir.join(format!("stress-{seed}"));
+    let (input_path, answer_path) = (stem.with_extension("in"), stem.with_extension("out"));
+    std::fs::write(&input_path, minimal)
+        .with_context(|| format!("cannot write {}", input_path.display()))?;
+    if tester.answers {
+        let answer = answer_of(&tester.programs.generator, &input_path, tester.scratch)?;
+        std::fs::write(&answer_path, answer)
+            .with_context(|| format!("cannot write {}", answer_path.display()))?;
+        writeln!(
+            out,
+            "saved {} and {} (from `{name}-gen --answer`)",
+            input_path.display(),
+            answer_path.display()
+        )?;
+    } else {
+        writeln!(
+            out,
+            "saved {}; no {}: {name}-gen has no answer mode (`--answer INPUT`), \
+                 so write the answer file yourself (lint reports the input unpaired until then)",
+            input_path.display(),
+            answer_path.display()
+        )?;
+    }
+    Ok(())
 }
 
 /// The answer file of `input`, from `generator --answer INPUT`.
