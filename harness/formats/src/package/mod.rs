@@ -211,7 +211,48 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
     if !matches!(doc.value, Value::Map(_)) {
         bail!("line {}: expected a mapping of keys", doc.line);
     }
-    let format = match scalar(doc, "problem_format_version")? {
+    let format = format_of(doc)?;
+    let name = package_name(dir);
+    let title = title_of(doc);
+    let kind = problem_kind(doc)?;
+    let (limits, passes) = limits_of(dir, doc, format, kind.multipass)?;
+    let includes: Vec<PathBuf> = ["include", "include/c", "include/cpp"]
+        .iter()
+        .map(|d| dir.join(d))
+        .filter(|d| d.is_dir())
+        .collect();
+    let data = test_data(dir, doc)?;
+    let programs = output_validator_programs(dir, format, &kind)?;
+    let constants = constants::read(doc)?;
+    let programs = constants::apply_all(programs, &constants)?;
+    let validator = validator::Kattis::new(
+        programs,
+        data.base_flags,
+        data.group_output_flags,
+        includes.clone(),
+    )?;
+    let input_validators = input_validators(dir, &constants)?;
+    Ok(Package {
+        root: dir.to_path_buf(),
+        name,
+        title,
+        format,
+        scoring: kind.scoring,
+        interactive: kind.interactive,
+        passes,
+        limits,
+        validator: std::sync::Arc::new(validator),
+        input_validators,
+        includes,
+        cases: data.cases,
+        errors: data.errors,
+        polygon: None,
+    })
+}
+
+/// The package format `problem_format_version` names (legacy when absent).
+fn format_of(doc: &Node) -> Result<Format> {
+    Ok(match scalar(doc, "problem_format_version")? {
         None | Some("legacy" | "legacy-icpc") => Format::Legacy,
         Some(v) if v.starts_with("2023-07") => Format::V2023,
         // spec/2025-09.md "Problem format version": `2025-09`, or a later draft
@@ -220,12 +261,20 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         Some(other) => bail!(
             "problem_format_version \"{other}\" is not one this judge reads (legacy, 2023-07-draft, 2025-09)"
         ),
-    };
-    let name = std::path::absolute(dir)
+    })
+}
+
+/// The package's short name: its folder's name.
+fn package_name(dir: &Path) -> String {
+    std::path::absolute(dir)
         .ok()
         .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .unwrap_or_else(|| "package".into());
-    let title = match doc.get("name") {
+        .unwrap_or_else(|| "package".into())
+}
+
+/// The problem's title: `name`, a string or (2023-07) a map by language, English first.
+fn title_of(doc: &Node) -> Option<String> {
+    match doc.get("name") {
         Some(n) => match &n.value {
             Value::Scalar(s) => Some(s.clone()),
             Value::Map(m) => m
@@ -236,9 +285,19 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
             _ => None,
         },
         None => None,
-    };
+    }
+}
 
-    // Problem type: legacy `type` + `validation`; 2023-07 `type` (one or a list).
+/// What kind of problem this is and how its output is validated.
+struct Kind {
+    custom_validation: bool,
+    interactive: bool,
+    scoring: bool,
+    multipass: bool,
+}
+
+/// The problem type: legacy `type` + `validation`; 2023-07 `type` (one or a list).
+fn problem_kind(doc: &Node) -> Result<Kind> {
     let mut types: Vec<String> = Vec::new();
     if let Some(t) = doc.get("type") {
         match &t.value {
@@ -283,8 +342,22 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         types.iter().any(|t| t == "interactive") || words[1..].contains(&"interactive");
     let scoring = types.iter().any(|t| t == "scoring") || words[1..].contains(&"score");
     let multipass = types.iter().any(|t| t == "multi-pass") || words[1..].contains(&"multi-pass");
+    Ok(Kind {
+        custom_validation,
+        interactive,
+        scoring,
+        multipass,
+    })
+}
 
-    // Limits.
+/// The limits (time from problem.yaml or `.timelimit`, multipliers, memory, output),
+/// and the validation passes of a multi-pass problem.
+fn limits_of(
+    dir: &Path,
+    doc: &Node,
+    format: Format,
+    multipass: bool,
+) -> Result<(Limits, Option<u32>)> {
     let legacy = format == Format::Legacy;
     let empty = Node {
         value: Value::Map(Vec::new()),
@@ -347,14 +420,20 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         safety_margin,
         resolution: number(limits_node, "time_resolution", 0.0)?.unwrap_or(1.0),
     };
+    Ok((limits, passes))
+}
 
-    let includes: Vec<PathBuf> = ["include", "include/c", "include/cpp"]
-        .iter()
-        .map(|d| dir.join(d))
-        .filter(|d| d.is_dir())
-        .collect();
+/// The test cases under data/ (each group's testdata.yaml applied), the problems
+/// found with them, and the output validator flags: the package's and each group's.
+struct TestData {
+    cases: Vec<PackageCase>,
+    errors: Vec<String>,
+    base_flags: Vec<String>,
+    group_output_flags: Vec<(PathBuf, Vec<String>)>,
+}
 
-    // Test data, with each group's testdata.yaml.
+/// Reads data/sample and data/secret.
+fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
     let data = dir.join("data");
     if !data.is_dir() {
         bail!(
@@ -436,15 +515,23 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
             dir.display()
         ));
     }
+    Ok(TestData {
+        cases,
+        errors,
+        base_flags,
+        group_output_flags,
+    })
+}
 
-    // Output validator.
+/// The output validator's programs, when validation is custom (none otherwise).
+fn output_validator_programs(dir: &Path, format: Format, kind: &Kind) -> Result<Vec<Source>> {
     let validator_dir = [dir.join("output_validators"), dir.join("output_validator")]
         .into_iter()
         .find(|d| d.is_dir());
-    let custom = custom_validation
-        || multipass
+    let custom = kind.custom_validation
+        || kind.multipass
         || (format != Format::Legacy && dir.join("output_validator").is_dir());
-    let programs = if custom {
+    Ok(if custom {
         let Some(vdir) = &validator_dir else {
             bail!(
                 "validation is custom but the package has no output_validators/ (or output_validator/) folder"
@@ -465,39 +552,24 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         programs
     } else {
         Vec::new()
-    };
-    let constants = constants::read(doc)?;
-    let programs = constants::apply_all(programs, &constants)?;
-    let validator =
-        validator::Kattis::new(programs, base_flags, group_output_flags, includes.clone())?;
-
-    let input_validators = match [
-        dir.join("input_validators"),
-        dir.join("input_format_validators"),
-    ]
-    .into_iter()
-    .find(|d| d.is_dir())
-    {
-        Some(d) => constants::apply_all(programs_in(&d)?, &constants)?,
-        None => Vec::new(),
-    };
-
-    Ok(Package {
-        root: dir.to_path_buf(),
-        name,
-        title,
-        format,
-        scoring,
-        interactive,
-        passes,
-        limits,
-        validator: std::sync::Arc::new(validator),
-        input_validators,
-        includes,
-        cases,
-        errors,
-        polygon: None,
     })
+}
+
+/// The input validators' programs (input_validators/ or input_format_validators/),
+/// with the constants applied.
+fn input_validators(dir: &Path, constants: &constants::Constants) -> Result<Vec<Source>> {
+    Ok(
+        match [
+            dir.join("input_validators"),
+            dir.join("input_format_validators"),
+        ]
+        .into_iter()
+        .find(|d| d.is_dir())
+        {
+            Some(d) => constants::apply_all(programs_in(&d)?, constants)?,
+            None => Vec::new(),
+        },
+    )
 }
 
 /// Every program directly in `dir`: each source file and each folder.
