@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use super::measure::Program;
+use super::measure::{Program, Stats};
 use super::report::{Target, duration, mib, thousands};
 use super::{Bench, MAX_VALUE};
 use crate::BenchArgs;
@@ -69,28 +69,7 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
             .unwrap_or(&solution)
             .to_string_lossy()
             .into_owned();
-        let tmp = b.out.join("outputs").join("shell-loop.tmp");
-        let tmp_arg = tmp.to_string_lossy().into_owned();
-        let shell = Program::new(
-            "shell",
-            "sh",
-            &[
-                "-c",
-                r#"for f in "$1"/*.in; do "$2" < "$f" > "$3" || exit 1; cmp -s "$3" "${f%.in}.out" || exit 1; done"#,
-                "sh",
-                &dir_arg,
-                &sol_arg,
-                &tmp_arg,
-            ],
-        );
-        let (shell_stats, _) = b.time(&group, &shell, &dummy_input)?;
-        b.row(
-            &group,
-            "shell loop: run + `cmp`, one by one",
-            Some(shell_stats),
-            true,
-            "",
-        );
+        let shell_stats = shell_loop(b, &group, &dir_arg, &sol_arg, &dummy_input)?;
         let spawn_stats = if i == 0 {
             spawn_loop(b, &group, &sol_arg, &dir_arg, &dummy_input)?
         } else {
@@ -118,82 +97,17 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
         if i == 0 {
             // The judge as people run it: its default -j is the number of cores (2 on
             // the machines this was written for); -j 1 is reported beside it.
-            let (j1, j2) = (judged[0].wall, judged[1].wall);
-            if let Some(spawn) = spawn_stats {
-                b.targets.push(Target {
-                    goal: "judge, 200 small cases (C): `judge run -j 2` (isolated) ≤ 1.3× a bare posix_spawn loop with 2 workers"
-                        .into(),
-                    measured: format!(
-                        "judge -j 2 {} vs spawn loop {} ({:.2}×)",
-                        duration(j2),
-                        duration(spawn.wall),
-                        j2.as_secs_f64() / spawn.wall.as_secs_f64().max(1e-9)
-                    ),
-                    met: Some(j2.as_secs_f64() <= 1.3 * spawn.wall.as_secs_f64()),
-                });
-            }
-            b.targets.push(Target {
-                goal: "judge, 200 small cases (C): ≤ 0.2 s wall and ≤ 0.4× the shell loop at the default -j (2)"
-                    .into(),
-                measured: format!(
-                    "judge -j 2 {} ({:.2}×), -j 1 {} vs shell loop {}",
-                    duration(j2),
-                    j2.as_secs_f64() / shell_stats.wall.as_secs_f64().max(1e-9),
-                    duration(j1),
-                    duration(shell_stats.wall)
-                ),
-                met: Some(
-                    j2 <= Duration::from_millis(200)
-                        && j2.as_secs_f64() <= 0.4 * shell_stats.wall.as_secs_f64(),
-                ),
-            });
-            // CPU of the judge and its sandbox (server, keepers; reaped, so counted)
-            // beyond what the shell loop spends running the same solution and cmp.
-            let per_case =
-                (judged[1].cpu.as_secs_f64() - shell_stats.cpu.as_secs_f64()) / count as f64;
-            b.targets.push(Target {
-                goal: "judge, 200 small cases: ≤ 1 ms of judge CPU per case (judge run minus the shell loop)"
-                    .into(),
-                measured: format!(
-                    "{:.2} ms per case (judge -j 2 {} CPU, shell loop {} CPU)",
-                    per_case * 1000.0,
-                    duration(judged[1].cpu),
-                    duration(shell_stats.cpu)
-                ),
-                met: Some(per_case <= 0.001),
-            });
-            if crate::run::on_path("oj").is_some() {
-                let oj = Program::new("oj", "oj", &["test", "-c", &sol_arg, "-d", &dir_arg]);
-                let (oj_stats, _) = b.time(&group, &oj, &dummy_input)?;
-                b.row(
-                    &group,
-                    "`oj test` (online-judge-tools)",
-                    Some(oj_stats),
-                    false,
-                    "",
-                );
-                b.targets.push(Target {
-                    goal: "judge, 200 small cases: ≥ 15× faster than `oj test`".into(),
-                    measured: format!(
-                        "judge -j 2 {} vs oj {} ({:.1}×)",
-                        duration(j2),
-                        duration(oj_stats.wall),
-                        oj_stats.wall.as_secs_f64() / j2.as_secs_f64().max(1e-9)
-                    ),
-                    met: Some(oj_stats.wall.as_secs_f64() >= 15.0 * j2.as_secs_f64()),
-                });
-            } else {
-                b.row(
-                    &group,
-                    "`oj test`",
-                    None,
-                    false,
-                    "oj not installed (pip install online-judge-tools)",
-                );
-            }
+            small_case_targets(b, &judged, shell_stats, spawn_stats, count);
+            let j2 = judged[1].wall;
+            oj_comparison(b, &group, j2, &sol_arg, &dir_arg, &dummy_input)?;
         }
     }
 
+    flood_benchmark(b, &judge, &dummy_input)
+}
+
+/// The judge on a solution flooding stdout: OLE, quickly and in little memory.
+fn flood_benchmark(b: &mut Bench, judge: &Path, dummy_input: &Path) -> Result<()> {
     let group = "judge: a solution flooding stdout (OLE)";
     let Some(fixture) = b.exe("harness", "fixture") else {
         b.row(
@@ -212,7 +126,7 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
     let cmd = format!("{} flood", fixture.to_string_lossy());
     let mut program = Program::new(
         "judge-flood",
-        &judge,
+        judge,
         &[
             "run",
             "--color",
@@ -223,7 +137,7 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
         ],
     );
     program.exit = crate::status::Status::Failed.exit_code();
-    let (stats, out) = b.time(group, &program, &dummy_input)?;
+    let (stats, out) = b.time(group, &program, dummy_input)?;
     let said = std::fs::read_to_string(&out).unwrap_or_default();
     let ole = said.contains("OLE");
     b.row(
@@ -247,6 +161,137 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
         ),
         met: Some(ole && stats.wall <= Duration::from_secs(2) && stats.rss <= 128 << 20),
     });
+    Ok(())
+}
+
+/// The baseline: a shell loop that runs the solution on each case and `cmp`s its
+/// output, one by one; its row, and its stats.
+fn shell_loop(
+    b: &mut Bench,
+    group: &str,
+    dir_arg: &str,
+    sol_arg: &str,
+    dummy_input: &Path,
+) -> Result<Stats> {
+    let tmp = b.out.join("outputs").join("shell-loop.tmp");
+    let tmp_arg = tmp.to_string_lossy().into_owned();
+    let shell = Program::new(
+        "shell",
+        "sh",
+        &[
+            "-c",
+            r#"for f in "$1"/*.in; do "$2" < "$f" > "$3" || exit 1; cmp -s "$3" "${f%.in}.out" || exit 1; done"#,
+            "sh",
+            dir_arg,
+            sol_arg,
+            &tmp_arg,
+        ],
+    );
+    let (shell_stats, _) = b.time(group, &shell, dummy_input)?;
+    b.row(
+        group,
+        "shell loop: run + `cmp`, one by one",
+        Some(shell_stats),
+        true,
+        "",
+    );
+    Ok(shell_stats)
+}
+
+/// The targets on 200 small cases: `judge run -j 2` against a bare spawn loop
+/// (when there is one) and the shell loop, and the judge's CPU per case.
+fn small_case_targets(
+    b: &mut Bench,
+    judged: &[Stats],
+    shell_stats: Stats,
+    spawn_stats: Option<Stats>,
+    count: usize,
+) {
+    let (j1, j2) = (judged[0].wall, judged[1].wall);
+    if let Some(spawn) = spawn_stats {
+        b.targets.push(Target {
+            goal: "judge, 200 small cases (C): `judge run -j 2` (isolated) ≤ 1.3× a bare posix_spawn loop with 2 workers"
+                .into(),
+            measured: format!(
+                "judge -j 2 {} vs spawn loop {} ({:.2}×)",
+                duration(j2),
+                duration(spawn.wall),
+                j2.as_secs_f64() / spawn.wall.as_secs_f64().max(1e-9)
+            ),
+            met: Some(j2.as_secs_f64() <= 1.3 * spawn.wall.as_secs_f64()),
+        });
+    }
+    b.targets.push(Target {
+        goal: "judge, 200 small cases (C): ≤ 0.2 s wall and ≤ 0.4× the shell loop at the default -j (2)"
+            .into(),
+        measured: format!(
+            "judge -j 2 {} ({:.2}×), -j 1 {} vs shell loop {}",
+            duration(j2),
+            j2.as_secs_f64() / shell_stats.wall.as_secs_f64().max(1e-9),
+            duration(j1),
+            duration(shell_stats.wall)
+        ),
+        met: Some(
+            j2 <= Duration::from_millis(200)
+                && j2.as_secs_f64() <= 0.4 * shell_stats.wall.as_secs_f64(),
+        ),
+    });
+    // CPU of the judge and its sandbox (server, keepers; reaped, so counted)
+    // beyond what the shell loop spends running the same solution and cmp.
+    let per_case = (judged[1].cpu.as_secs_f64() - shell_stats.cpu.as_secs_f64()) / count as f64;
+    b.targets.push(Target {
+        goal:
+            "judge, 200 small cases: ≤ 1 ms of judge CPU per case (judge run minus the shell loop)"
+                .into(),
+        measured: format!(
+            "{:.2} ms per case (judge -j 2 {} CPU, shell loop {} CPU)",
+            per_case * 1000.0,
+            duration(judged[1].cpu),
+            duration(shell_stats.cpu)
+        ),
+        met: Some(per_case <= 0.001),
+    });
+}
+
+/// `oj test` (online-judge-tools) on the same cases, and the target against it; a
+/// row saying so when oj is not installed.
+fn oj_comparison(
+    b: &mut Bench,
+    group: &str,
+    j2: Duration,
+    sol_arg: &str,
+    dir_arg: &str,
+    dummy_input: &Path,
+) -> Result<()> {
+    if crate::run::on_path("oj").is_some() {
+        let oj = Program::new("oj", "oj", &["test", "-c", sol_arg, "-d", dir_arg]);
+        let (oj_stats, _) = b.time(group, &oj, dummy_input)?;
+        b.row(
+            group,
+            "`oj test` (online-judge-tools)",
+            Some(oj_stats),
+            false,
+            "",
+        );
+        b.targets.push(Target {
+            goal: "judge, 200 small cases: ≥ 15× faster than `oj test`".into(),
+            measured: format!(
+                "judge -j 2 {} vs oj {} ({:.1}×)",
+                duration(j2),
+                duration(oj_stats.wall),
+                oj_stats.wall.as_secs_f64() / j2.as_secs_f64().max(1e-9)
+            ),
+            met: Some(oj_stats.wall.as_secs_f64() >= 15.0 * j2.as_secs_f64()),
+        });
+    } else {
+        b.row(
+            group,
+            "`oj test`",
+            None,
+            false,
+            "oj not installed (pip install online-judge-tools)",
+        );
+    }
     Ok(())
 }
 
