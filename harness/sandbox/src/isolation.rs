@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use anyhow::{Result, bail};
 
-use super::jail::MISSING_NAMES;
+use super::jail::{MISSING_NAMES, in_system};
 use super::{Bind, Cwd, Spec};
 
 /// The variable that carries [`share`]d paths on a `Command` to
@@ -155,15 +155,6 @@ pub(super) fn take_shares(command: &Command) -> (Vec<(OsString, Option<OsString>
         }
     }
     (env, binds)
-}
-
-/// Folders every isolated program sees read-only (`jail` binds them whole).
-pub(super) const SYSTEM: [&str; 10] = [
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix",
-];
-
-fn in_system(p: &Path) -> bool {
-    SYSTEM.iter().any(|s| p.starts_with(s))
 }
 
 /// `spec` with its program made visible: a program outside the system's folders

@@ -29,7 +29,6 @@ use std::os::unix::ffi::OsStrExt as _;
 use std::path::{Path, PathBuf};
 
 use super::Bind;
-use super::isolation::SYSTEM;
 
 /// Where the programs' root is, in the keeper's view.
 pub(super) const JAIL: &str = "/jail";
@@ -175,8 +174,14 @@ pub(super) fn inside(p: &Path) -> PathBuf {
     Path::new(JAIL).join(p.strip_prefix("/").unwrap_or(p))
 }
 
+/// Folders every isolated program sees read-only, bound whole into the jail (the
+/// judge's side, `isolation`, asks [`in_system`] which paths need no bind of their own).
+const SYSTEM: [&str; 10] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix",
+];
+
 /// Whether `p` is under a system folder bound whole.
-fn in_system(p: &Path) -> bool {
+pub(super) fn in_system(p: &Path) -> bool {
     SYSTEM.iter().any(|s| p.starts_with(s))
 }
 
