@@ -632,15 +632,22 @@ fn crates_io_ws() -> tempfile::TempDir {
     dir
 }
 
-#[test]
-fn proconio_and_ac_library_are_inlined_into_a_file_plain_rustc_compiles() {
-    let ws = crates_io_ws();
+/// The judge in `crates_io_ws`, with its own target folder and time to fetch and
+/// build the crates (unlike `Ws::judge`, not offline: the crates come from crates.io).
+fn judge_in(ws: &tempfile::TempDir) -> Command {
     let mut judge = Command::cargo_bin("judge").unwrap();
     judge
         .current_dir(ws.path())
         .env("CARGO_TARGET_DIR", ws.path().join("target"))
         .env("NO_COLOR", "1")
-        .timeout(std::time::Duration::from_secs(300))
+        .timeout(std::time::Duration::from_secs(300));
+    judge
+}
+
+#[test]
+fn proconio_and_ac_library_are_inlined_into_a_file_plain_rustc_compiles() {
+    let ws = crates_io_ws();
+    judge_in(&ws)
         .args(["bundle", "unionfind", "--for", "codeforces"])
         .assert()
         .success()
@@ -682,12 +689,7 @@ fn proconio_and_ac_library_are_inlined_into_a_file_plain_rustc_compiles() {
 #[test]
 fn bundle_for_atcoder_keeps_its_installed_crates_as_they_are() {
     let ws = crates_io_ws();
-    let mut judge = Command::cargo_bin("judge").unwrap();
-    judge
-        .current_dir(ws.path())
-        .env("CARGO_TARGET_DIR", ws.path().join("target"))
-        .env("NO_COLOR", "1")
-        .timeout(std::time::Duration::from_secs(300))
+    judge_in(&ws)
         .args(["bundle", "unionfind", "--for", "atcoder"])
         .assert()
         .success()
