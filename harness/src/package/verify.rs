@@ -550,10 +550,17 @@ fn judge_submissions(
                 .source
                 .as_ref()
                 .is_some_and(|s| matches!(s.lang, Lang::Java | Lang::Kotlin));
+            // spec/2025-09.md "Input": the case's `args` are the submission's
+            // command-line arguments.
+            let args = case.args.clone();
             let job = Job {
                 problem: package.name.clone(),
                 solution: subs[i].label.clone(),
-                command: Box::new(move || built.command()),
+                command: Box::new(move || {
+                    let mut command = built.command();
+                    command.args(&args);
+                    command
+                }),
                 case: case.case.clone(),
                 settings: if jvm { &java_settings } else { &settings },
             };

@@ -214,8 +214,9 @@ pub struct Kattis {
     pub programs: Vec<Source>,
     /// The flags for every case (problem.yaml's `validator_flags`).
     pub flags: Vec<String>,
-    /// Flags for the cases under a folder (a test group with a testdata.yaml),
-    /// most specific last; they replace `flags` for those cases.
+    /// Flags for the cases under a folder (a test group with a testdata.yaml)
+    /// or for one case (keyed by its `.in`); the most specific path replaces
+    /// `flags` for its cases.
     pub group_flags: Vec<(PathBuf, Vec<String>)>,
     /// Header folders for C and C++ validators besides their own.
     pub includes: Vec<PathBuf>,
@@ -262,14 +263,16 @@ impl Kattis {
         })
     }
 
-    /// The flags (and their default-validator reading) for the case `input`.
+    /// The flags (and their default-validator reading) for the case `input`:
+    /// those of the most specific path above it (a case's own `.yaml` is keyed
+    /// by its input file, a group by its folder), else the package's.
     fn flags_for(&self, input: &Path) -> (&[String], Option<&Flags>) {
         let at = self
             .group_flags
             .iter()
             .enumerate()
-            .rev()
-            .find(|(_, (dir, _))| input.starts_with(dir));
+            .filter(|(_, (dir, _))| input.starts_with(dir))
+            .max_by_key(|(_, (dir, _))| dir.components().count());
         match at {
             Some((i, (_, words))) => (words, self.parsed.get(i + 1)),
             None => (&self.flags, self.parsed.first()),

@@ -117,12 +117,17 @@ pub struct PackageCase {
     /// 2025-09 `input_validator_args` given as a map: arguments for the input
     /// validator of each name (others get none, nor `input_flags`).
     pub input_flags_by_name: Option<Vec<(String, Vec<String>)>>,
+    /// 2025-09 `args` (test case configuration): the submission's command-line
+    /// arguments on this case, from the case's `.yaml` or its groups'.
+    pub args: Vec<String>,
 }
 
 impl PackageCase {
-    /// The arguments for the input validator named `name`.
-    pub fn input_args(&self, name: &str) -> &[String] {
-        match &self.input_flags_by_name {
+    /// The arguments for the input validator named `name`: its
+    /// `input_validator_args`, then the case's `args` (spec/2025-09.md "Input
+    /// validators", Invocation).
+    pub fn input_args(&self, name: &str) -> Vec<String> {
+        let own: &[String] = match &self.input_flags_by_name {
             Some(map) => map
                 .iter()
                 .find(|(n, _)| {
@@ -130,7 +135,8 @@ impl PackageCase {
                 })
                 .map_or(&[], |(_, args)| args.as_slice()),
             None => &self.input_flags,
-        }
+        };
+        own.iter().chain(&self.args).cloned().collect()
     }
 }
 
@@ -432,6 +438,31 @@ struct TestData {
     group_output_flags: Vec<(PathBuf, Vec<String>)>,
 }
 
+/// The configuration of the folder `case_dir` under `data`, inherited down the
+/// folders from data/ (remembered in `seen`).
+fn folder_config(
+    data: &Path,
+    root: &GroupConfig,
+    case_dir: &Path,
+    seen: &mut Vec<(PathBuf, GroupConfig)>,
+) -> Result<GroupConfig> {
+    if let Some((_, cfg)) = seen.iter().find(|(d, _)| d == case_dir) {
+        return Ok(cfg.clone());
+    }
+    let mut cfg = root.clone();
+    let mut at = data.to_path_buf();
+    for comp in case_dir
+        .strip_prefix(data)
+        .unwrap_or(Path::new(""))
+        .components()
+    {
+        at.push(comp);
+        cfg = group_config(&at, &cfg)?;
+    }
+    seen.push((case_dir.to_path_buf(), cfg.clone()));
+    Ok(cfg)
+}
+
 /// Reads data/sample and data/secret.
 fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
     let data = dir.join("data");
@@ -473,24 +504,7 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
         let mut configs: Vec<(PathBuf, GroupConfig)> = Vec::new();
         for c in found.cases {
             let case_dir = c.input.parent().unwrap_or(&folder).to_path_buf();
-            let config = match configs.iter().find(|(d, _)| *d == case_dir) {
-                Some((_, cfg)) => cfg.clone(),
-                None => {
-                    // Inherit down the folders from data/ to the case's own.
-                    let mut cfg = root_config.clone();
-                    let mut at = data.clone();
-                    let rel = case_dir
-                        .strip_prefix(&data)
-                        .unwrap_or(Path::new(""))
-                        .to_path_buf();
-                    for comp in rel.components() {
-                        at.push(comp);
-                        cfg = group_config(&at, &cfg)?;
-                    }
-                    configs.push((case_dir.clone(), cfg.clone()));
-                    cfg
-                }
-            };
+            let config = folder_config(&data, &root_config, &case_dir, &mut configs)?;
             if let Some(flags) = &config.output_flags
                 && !group_output_flags.iter().any(|(d, _)| *d == case_dir)
             {
@@ -498,14 +512,24 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
                 all.extend(flags.iter().cloned());
                 group_output_flags.push((case_dir.clone(), all));
             }
+            let own = case_config(&c.input, &config, &mut errors)?;
+            if own.output_flags != config.output_flags
+                && let Some(flags) = &own.output_flags
+            {
+                // Keyed by the case's own input: the most specific path wins.
+                let mut all = base_flags.clone();
+                all.extend(flags.iter().cloned());
+                group_output_flags.push((c.input.clone(), all));
+            }
             cases.push(PackageCase {
                 case: Case {
                     name: format!("{part}/{}", c.name),
                     ..c
                 },
                 sample: part == "sample",
-                input_flags: config.input_flags.clone().unwrap_or_default(),
-                input_flags_by_name: config.input_flags_by_name.clone(),
+                input_flags: own.input_flags.unwrap_or_default(),
+                input_flags_by_name: own.input_flags_by_name,
+                args: own.args.unwrap_or_default(),
             });
         }
     }
@@ -592,12 +616,14 @@ pub fn programs_in(dir: &Path) -> Result<Vec<Source>> {
     Ok(out)
 }
 
-/// The settings a group's testdata.yaml gives (inherited from its parents).
+/// The settings a group's testdata.yaml gives (inherited from its parents), or
+/// a test case's own `.yaml` on top of its group's.
 #[derive(Debug, Clone, Default)]
 struct GroupConfig {
     output_flags: Option<Vec<String>>,
     input_flags: Option<Vec<String>>,
     input_flags_by_name: Option<Vec<(String, Vec<String>)>>,
+    args: Option<Vec<String>>,
 }
 
 fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
@@ -611,25 +637,90 @@ fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
     else {
         return Ok(cfg);
     };
-    let text = std::fs::read_to_string(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    let doc = yaml::parse(&text).with_context(|| format!("{}", path.display()))?;
-    let words = |key: &str| -> Result<Option<Vec<String>>> {
-        let Some(n) = doc.get(key) else {
-            return Ok(None);
-        };
-        Ok(Some(match &n.value {
-            Value::Scalar(s) => s.split_whitespace().map(String::from).collect(),
-            Value::Seq(items) => items
-                .iter()
-                .filter_map(|i| i.as_str().map(String::from))
-                .collect(),
-            Value::Null => Vec::new(),
-            Value::Map(_) => bail!("{}:{}: {key} must be words", path.display(), n.line),
-        }))
+    let doc = read_yaml(&path)?;
+    apply_config(&doc, &path, &mut cfg)?;
+    Ok(cfg)
+}
+
+/// The keys a test case's `.yaml` may have (spec/2025-09.md "Test case
+/// configuration": "Any unknown keys should be treated as an error").
+const CASE_KEYS: &[&str] = &[
+    "args",
+    "input_validator_args",
+    "output_validator_args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "full_feedback",
+    "hint",
+    "description",
+];
+
+/// The configuration of the case whose input is `input`: its group's, with the
+/// keys of `NAME.yaml` beside `NAME.in` replacing the group's (spec/2025-09.md
+/// "Test case configuration": each key is "Inherited from test_group.yaml").
+/// An unknown key is a package error, pushed to `errors`.
+fn case_config(input: &Path, group: &GroupConfig, errors: &mut Vec<String>) -> Result<GroupConfig> {
+    let mut cfg = group.clone();
+    let path = input.with_extension("yaml");
+    // A case named test_group or testdata would read its group's file (the spec
+    // forbids the name: "a test case must not be named */test_group").
+    let stem = path.file_stem().unwrap_or_default();
+    if !path.is_file() || stem == "test_group" || stem == "testdata" {
+        return Ok(cfg);
+    }
+    let doc = read_yaml(&path)?;
+    match &doc.value {
+        Value::Map(items) => {
+            for (key, node) in items {
+                if !CASE_KEYS.contains(&key.as_str()) {
+                    errors.push(format!(
+                        "{}:{}: unknown key {key} in a test case's configuration (known: {})",
+                        path.display(),
+                        node.line,
+                        CASE_KEYS.join(", ")
+                    ));
+                }
+            }
+        }
+        Value::Null => {}
+        _ => bail!("{}:{}: expected a map of keys", path.display(), doc.line),
+    }
+    apply_config(&doc, &path, &mut cfg)?;
+    Ok(cfg)
+}
+
+fn read_yaml(path: &Path) -> Result<Node> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    yaml::parse(&text).with_context(|| format!("{}", path.display()))
+}
+
+/// A list of words: a YAML sequence, or a string split on spaces (legacy flags).
+fn words(doc: &Node, key: &str, path: &Path) -> Result<Option<Vec<String>>> {
+    let Some(n) = doc.get(key) else {
+        return Ok(None);
     };
-    if let Some(f) = words("output_validator_flags")?.or(words("output_validator_args")?) {
+    Ok(Some(match &n.value {
+        Value::Scalar(s) => s.split_whitespace().map(String::from).collect(),
+        Value::Seq(items) => items
+            .iter()
+            .filter_map(|i| i.as_str().map(String::from))
+            .collect(),
+        Value::Null => Vec::new(),
+        Value::Map(_) => bail!("{}:{}: {key} must be words", path.display(), n.line),
+    }))
+}
+
+/// Applies the validator arguments and `args` of a test_group.yaml (or
+/// testdata.yaml, or a case's `.yaml`) to `cfg`.
+fn apply_config(doc: &Node, path: &Path, cfg: &mut GroupConfig) -> Result<()> {
+    if let Some(f) =
+        words(doc, "output_validator_flags", path)?.or(words(doc, "output_validator_args", path)?)
+    {
         cfg.output_flags = Some(f);
+    }
+    if let Some(a) = words(doc, "args", path)? {
+        cfg.args = Some(a);
     }
     // 2025-09 "Test case configuration": input_validator_args is a list, or a
     // map from validator name to its list.
@@ -651,11 +742,13 @@ fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
             })
             .collect();
         cfg.input_flags_by_name = Some(by_name);
-    } else if let Some(f) = words("input_validator_flags")?.or(words("input_validator_args")?) {
+    } else if let Some(f) =
+        words(doc, "input_validator_flags", path)?.or(words(doc, "input_validator_args", path)?)
+    {
         cfg.input_flags = Some(f);
         cfg.input_flags_by_name = None;
     }
-    Ok(cfg)
+    Ok(())
 }
 
 /// Where `verify` keeps the time limit it computed for the package at `root`.
@@ -922,6 +1015,101 @@ mod tests {
         assert!(ok(a, "X 1.0001", "x 1"));
         assert!(!ok(&g2.case.input, "X 1.0001", "x 1"));
         assert!(ok(&g2.case.input, "x 1.0001", "x 1"));
+    }
+
+    /// Whether the package's validator accepts `out` for `ans` on the case `name`.
+    fn accepts(p: &Package, name: &str, out: &str, ans: &str) -> bool {
+        let case = p.cases.iter().find(|c| c.case.name == name).unwrap();
+        p.validator
+            .check(&case.case.input, out.as_bytes(), ans.as_bytes())
+            .unwrap()
+            == crate::check::Outcome::Accepted
+    }
+
+    #[test]
+    fn a_case_yaml_replaces_its_groups_output_validator_args_for_that_case_only() {
+        let mut files = DATA.to_vec();
+        files.push((
+            "data/secret/g2/testdata.yaml",
+            "output_validator_args: [case_sensitive]\n",
+        ));
+        files.push(("data/secret/g2/2.in", ""));
+        files.push(("data/secret/g2/2.ans", ""));
+        files.push((
+            "data/secret/g2/2.yaml",
+            "output_validator_args: [float_tolerance, \"0.1\"]\n",
+        ));
+        let (_d, p) = package("problem_format_version: 2025-09\n", &files);
+        let p = p.unwrap();
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        assert!(!accepts(&p, "secret/g2/1", "X", "x"), "the group's flags");
+        assert!(!accepts(&p, "secret/g2/1", "1.05", "1"));
+        assert!(
+            accepts(&p, "secret/g2/2", "X 1.05", "x 1"),
+            "the case's own"
+        );
+        assert!(accepts(&p, "secret/a", "X", "x"), "no flags outside g2");
+    }
+
+    #[test]
+    fn a_nested_groups_flags_beat_its_parents_whatever_the_case_order() {
+        let files = [
+            (
+                "data/secret/g/testdata.yaml",
+                "output_validator_flags: case_sensitive\n",
+            ),
+            (
+                "data/secret/g/sub/testdata.yaml",
+                "output_validator_flags: float_tolerance 0.1\n",
+            ),
+            ("data/secret/g/sub/1.in", ""),
+            ("data/secret/g/sub/1.ans", ""),
+            ("data/secret/g/z.in", ""),
+            ("data/secret/g/z.ans", ""),
+        ];
+        let (_d, p) = package("name: X\n", &files);
+        let p = p.unwrap();
+        // sub's flags replace g's for sub's cases (g/z's entry comes later).
+        assert!(accepts(&p, "secret/g/sub/1", "X 1.05", "x 1"));
+        assert!(!accepts(&p, "secret/g/z", "X", "x"));
+        assert!(!accepts(&p, "secret/g/z", "1.05", "1"));
+    }
+
+    #[test]
+    fn a_case_yaml_gives_its_args_and_input_validator_args() {
+        let mut files = DATA.to_vec();
+        files.push((
+            "data/secret/test_group.yaml",
+            "input_validator_args: [--big]\n",
+        ));
+        files.push((
+            "data/secret/a.yaml",
+            "args: [\"3\", fast]\ninput_validator_args:\n  check: [--small]\ndescription: edge\nhint: think\nfull_feedback: true\n",
+        ));
+        let (_d, p) = package("problem_format_version: 2025-09\n", &files);
+        let p = p.unwrap();
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        let case = |name: &str| p.cases.iter().find(|c| c.case.name == name).unwrap();
+        let a = case("secret/a");
+        assert_eq!(a.args, ["3", "fast"]);
+        assert_eq!(a.input_args("check.py"), ["--small", "3", "fast"]);
+        assert_eq!(a.input_args("other.py"), ["3", "fast"]);
+        let g2 = case("secret/g2/1");
+        assert!(g2.args.is_empty());
+        assert_eq!(g2.input_args("check.py"), ["--big"]);
+    }
+
+    #[test]
+    fn an_unknown_key_in_a_case_yaml_is_a_package_error_naming_it() {
+        let mut files = DATA.to_vec();
+        files.push(("data/secret/a.yaml", "args: []\nmax_score: 3\n"));
+        let (_d, p) = package("problem_format_version: 2025-09\n", &files);
+        let errors = p.unwrap().errors;
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("a.yaml:2: unknown key max_score"),
+            "{errors:?}"
+        );
     }
 
     #[test]

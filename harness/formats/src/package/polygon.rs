@@ -391,6 +391,7 @@ fn tests(
             sample: test.and_then(|t| t.attribute("sample")) == Some("true"),
             input_flags: Vec::new(),
             input_flags_by_name: None,
+            args: Vec::new(),
         });
     }
     polygon.notes.extend(filler.notes());
