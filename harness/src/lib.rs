@@ -14,6 +14,7 @@ pub mod bless;
 pub mod bundle;
 pub mod cli;
 pub mod commands;
+pub mod diff;
 pub mod lint;
 pub mod listen;
 pub mod scaffold;
@@ -36,7 +37,7 @@ pub mod package {
 }
 
 pub use judge_engine::{
-    build, cargo_json, case, check, diff, discover, judge, known_wrong, pool, problem, run, runner,
+    build, cargo_json, case, check, discover, judge, known_wrong, pool, problem, run, runner,
     testlib,
 };
 pub use judge_formats::{glob, plan};

@@ -4,7 +4,6 @@
 //! `judge` needs nothing from `interact`, which builds on it.
 
 use crate::check::{self, Outcome};
-use crate::diff::Excerpt;
 use crate::judge::{CaseResult, Classified, Job, Verdict, classify, exit_text};
 use crate::run;
 
@@ -59,7 +58,7 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
                 Outcome::Presentation(_) => Verdict::PE,
             };
             if let Some(rejection) = outcome.rejection() {
-                result.excerpt = Some(Excerpt::capture(&s.checker, &expected, &out.stdout));
+                result.excerpt = Some(crate::diff::capture(&s.checker, &expected, &out.stdout));
                 result.rejection = Some(rejection.clone());
             }
             verdict

@@ -11,16 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use walkdir::WalkDir;
 
-/// One test case: an input and the output expected for it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Case {
-    /// The path relative to the testdata folder without `.in`, with `/` separators.
-    pub name: String,
-    /// The `.in` file.
-    pub input: PathBuf,
-    /// The expected output: the `.out` file, or the `.ans` file.
-    pub output: PathBuf,
-}
+pub use judge_model::case::Case;
 
 /// What a testdata folder holds.
 #[derive(Debug, Default)]

@@ -11,28 +11,10 @@ use std::process::Command;
 use crate::case;
 use crate::judge::{CaseResult, Job};
 use crate::pool::{Event, InOrder, Next, Pool, Queue};
+use crate::problem::Settings;
 use crate::shell::is_test_data;
 pub use crate::shell::share_named_files;
-
-/// What the runner tells whoever watches it. Calls come from the thread that
-/// called [`run_all`], never from a worker.
-pub trait Sink {
-    /// Job `index` (of `jobs`) has started on a worker.
-    fn started(&mut self, _index: usize, _job: &Job) {}
-
-    /// The next result in job order. Returning `false` stops the run: no new job
-    /// starts (e.g. the reader of the report has gone away).
-    fn finished(&mut self, result: &CaseResult) -> bool;
-}
-
-/// A sink that wants nothing.
-pub struct Quiet;
-
-impl Sink for Quiet {
-    fn finished(&mut self, _: &CaseResult) -> bool {
-        true
-    }
-}
+pub use judge_model::sink::{Quiet, Sink};
 
 /// Runs `jobs` on `threads` workers and hands each result to `sink` in job order.
 /// Once a result satisfies `stop_after` (e.g. `--fail-fast`: not AC), or the sink
@@ -41,7 +23,7 @@ pub fn run_all(
     jobs: &[Job],
     threads: usize,
     stop_after: impl Fn(&CaseResult) -> bool + Sync,
-    sink: &mut dyn Sink,
+    sink: &mut dyn Sink<Settings>,
 ) -> Vec<CaseResult> {
     let mut slots: Vec<Option<CaseResult>> = jobs.iter().map(|_| None).collect();
     let mut results = Vec::with_capacity(jobs.len());

@@ -5,7 +5,13 @@
 //! whose `Rejection` a checker's [`outcome::Outcome`] carries), and starts no
 //! process.
 
+pub mod case;
+pub mod excerpt;
+pub mod judge;
+pub mod known_wrong;
 pub mod names;
 pub mod outcome;
+pub mod sink;
 pub mod status;
 pub mod units;
+pub mod words;

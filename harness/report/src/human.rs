@@ -101,8 +101,8 @@ impl Human {
     }
 }
 
-impl Reporter for Human {
-    fn begin(&mut self, jobs: &[Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
+impl<S> Reporter<S> for Human {
+    fn begin(&mut self, jobs: &[Job<S>], known_wrong: &[KnownWrong]) -> io::Result<()> {
         for j in jobs {
             *self
                 .remaining
@@ -116,7 +116,7 @@ impl Reporter for Human {
         Ok(())
     }
 
-    fn started(&mut self, job: &Job) {
+    fn started(&mut self, job: &Job<S>) {
         self.progress.start(&job.case.name);
     }
 

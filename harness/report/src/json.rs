@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::{Reporter, Summary, Tally, detail_text, tally};
-use crate::check::Rejection;
 use crate::judge::{CaseResult, Extra, Verdict};
 use crate::known_wrong::Catch;
 use crate::status::Status;
+use judge_model::outcome::Rejection;
 
 /// The JSON reporter; writes at [`Reporter::finish`].
 #[derive(Default)]
@@ -67,7 +67,7 @@ struct JsonCatch<'a> {
     verdicts: BTreeMap<&'static str, usize>,
 }
 
-impl Reporter for Json {
+impl<S> Reporter<S> for Json {
     fn case(&mut self, _: &CaseResult) -> io::Result<()> {
         Ok(())
     }

@@ -27,7 +27,7 @@ impl Junit {
     }
 }
 
-impl Reporter for Junit {
+impl<S> Reporter<S> for Junit {
     fn case(&mut self, _: &CaseResult) -> io::Result<()> {
         Ok(())
     }

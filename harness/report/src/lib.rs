@@ -6,15 +6,16 @@
 //! reporter renders and writes; it never decides the exit status (the command
 //! layer computes that once, from the same results, with [`Summary::status`]).
 //!
-//! Depends on the engine and the model only (CONTRIBUTING.md, "Crates").
+//! Depends on the model only (CONTRIBUTING.md, "Crates"): it words and draws
+//! results, and can run, build or check nothing.
 
+pub mod diff;
 pub mod human;
 pub mod json;
 pub mod junit;
 pub mod verify;
 
-use judge_engine::{check, diff, judge, known_wrong, runner};
-use judge_model::{status, units};
+use judge_model::{judge, known_wrong, sink, status, units};
 
 use std::collections::BTreeMap;
 use std::io;
@@ -23,7 +24,7 @@ use serde::Serialize;
 
 use crate::judge::{CaseResult, Job, Verdict};
 use crate::known_wrong::{Catch, KnownWrong};
-use crate::runner::Sink;
+use crate::sink::Sink;
 use crate::status::Status;
 
 pub use human::Human;
@@ -89,15 +90,17 @@ impl Summary<'_> {
 
 /// A consumer of results. Calls arrive in order: `begin`, then `started` and
 /// `case` as the runner goes (`case` in plan order), then per known-wrong solution
-/// `known_wrong_started` and `known_wrong`, then `finish` once.
-pub trait Reporter {
+/// `known_wrong_started` and `known_wrong`, then `finish` once. `S` is the jobs'
+/// settings type (the engine's); reporters read only a job's names, so each
+/// implements `Reporter<S>` for every `S`.
+pub trait Reporter<S> {
     /// The jobs about to run, and the known-wrong solutions to be judged after.
-    fn begin(&mut self, _jobs: &[Job], _known_wrong: &[KnownWrong]) -> io::Result<()> {
+    fn begin(&mut self, _jobs: &[Job<S>], _known_wrong: &[KnownWrong]) -> io::Result<()> {
         Ok(())
     }
 
     /// A job has started (the progress line names what is running).
-    fn started(&mut self, _job: &Job) {}
+    fn started(&mut self, _job: &Job<S>) {}
 
     /// A case's result.
     fn case(&mut self, result: &CaseResult) -> io::Result<()>;
@@ -113,17 +116,22 @@ pub trait Reporter {
 }
 
 /// Several reporters fed the same events (e.g. human on stdout and JUnit to a file).
-#[derive(Default)]
-pub struct Tee(pub Vec<Box<dyn Reporter>>);
+pub struct Tee<S>(pub Vec<Box<dyn Reporter<S>>>);
 
-impl Reporter for Tee {
-    fn begin(&mut self, jobs: &[Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
+impl<S> Default for Tee<S> {
+    fn default() -> Self {
+        Tee(Vec::new())
+    }
+}
+
+impl<S> Reporter<S> for Tee<S> {
+    fn begin(&mut self, jobs: &[Job<S>], known_wrong: &[KnownWrong]) -> io::Result<()> {
         self.0
             .iter_mut()
             .try_for_each(|r| r.begin(jobs, known_wrong))
     }
 
-    fn started(&mut self, job: &Job) {
+    fn started(&mut self, job: &Job<S>) {
         self.0.iter_mut().for_each(|r| r.started(job));
     }
 
@@ -146,16 +154,16 @@ impl Reporter for Tee {
 
 /// The runner's [`Sink`] over a reporter: the first write error stops the run and
 /// is kept for the command layer (a closed stdout ends the run quietly).
-pub struct Feed<'a> {
+pub struct Feed<'a, S> {
     /// Where results go.
-    pub reporter: &'a mut dyn Reporter,
+    pub reporter: &'a mut dyn Reporter<S>,
     /// The first error the reporter returned.
     pub error: Option<io::Error>,
 }
 
-impl<'a> Feed<'a> {
+impl<'a, S> Feed<'a, S> {
     /// Feeds `reporter`.
-    pub fn new(reporter: &'a mut dyn Reporter) -> Feed<'a> {
+    pub fn new(reporter: &'a mut dyn Reporter<S>) -> Feed<'a, S> {
         Feed {
             reporter,
             error: None,
@@ -163,8 +171,8 @@ impl<'a> Feed<'a> {
     }
 }
 
-impl Sink for Feed<'_> {
-    fn started(&mut self, _index: usize, job: &Job) {
+impl<S> Sink<S> for Feed<'_, S> {
+    fn started(&mut self, _index: usize, job: &Job<S>) {
         self.reporter.started(job);
     }
 

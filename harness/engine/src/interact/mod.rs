@@ -336,7 +336,7 @@ fn testlib_verdict(
             result.detail = format!(
                 "the interactor accepted; {} rejected its output: {}",
                 checker.describe(),
-                crate::diff::header(&r)
+                judge_model::words::header(&r)
             );
             result.rejection = Some(r);
         }

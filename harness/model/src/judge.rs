@@ -1,0 +1,208 @@
+//! Results as data: the [`Verdict`] of one case, the [`CaseResult`] that carries
+//! it with the measured facts, the checker's [`Rejection`] and the diff's
+//! [`Excerpt`], and the [`Job`] the runner judges. The engine fills them; the
+//! reporters read them. The rules that decide a verdict are the engine's
+//! (`judge_engine::judge`), the wording of a result is the reporters'.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde::Serialize;
+
+use crate::case::Case;
+use crate::excerpt::Excerpt;
+use crate::outcome::Rejection;
+
+/// What the judge says about one case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Verdict {
+    /// Accepted.
+    AC,
+    /// Wrong answer.
+    WA,
+    /// Presentation error: right tokens, wrong whitespace.
+    PE,
+    /// Time limit exceeded (CPU time, or the wall-clock backstop).
+    TLE,
+    /// Memory limit exceeded.
+    MLE,
+    /// Runtime error: non-zero exit or a signal.
+    RE,
+    /// Output limit exceeded.
+    OLE,
+    /// Compile error: the solution's crate does not build (one result per problem).
+    CE,
+    /// The judge itself could not judge the case (not the solution's fault).
+    ERR,
+    /// Interrupted: Ctrl-C (or the report's reader going away) killed the run
+    /// before it finished, so there is no verdict. Never a pass.
+    INT,
+}
+
+impl Verdict {
+    /// All verdicts, in report order.
+    pub const ALL: [Verdict; 10] = [
+        Verdict::AC,
+        Verdict::WA,
+        Verdict::PE,
+        Verdict::TLE,
+        Verdict::MLE,
+        Verdict::RE,
+        Verdict::OLE,
+        Verdict::CE,
+        Verdict::ERR,
+        Verdict::INT,
+    ];
+
+    /// The short name, e.g. `TLE`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::AC => "AC",
+            Verdict::WA => "WA",
+            Verdict::PE => "PE",
+            Verdict::TLE => "TLE",
+            Verdict::MLE => "MLE",
+            Verdict::RE => "RE",
+            Verdict::OLE => "OLE",
+            Verdict::CE => "CE",
+            Verdict::ERR => "ERR",
+            Verdict::INT => "INT",
+        }
+    }
+
+    /// Parses a short name, case-insensitively.
+    pub fn parse(name: &str) -> Option<Verdict> {
+        Verdict::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(name))
+    }
+}
+
+/// The judgement of one case.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    /// Which problem (or folder) the case belongs to.
+    pub problem: String,
+    /// Which solution ran: the problem's own, or a known-wrong binary.
+    pub solution: String,
+    /// The case's name (path under the testdata folder, without `.in`).
+    pub case: String,
+    /// The input file.
+    pub input: PathBuf,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// CPU time in seconds.
+    pub time: f64,
+    /// Wall-clock time in seconds.
+    pub wall: f64,
+    /// Peak memory in bytes.
+    pub memory: u64,
+    /// Exit status: `exit 3`, `SIGSEGV`.
+    pub exit: String,
+    /// What went wrong, in plain text (no styles): the signal, the limit hit, the
+    /// stderr tail. A wrong output's diff is not here: see `rejection`.
+    pub detail: String,
+    /// Where and why the checker rejected the output (WA and PE).
+    pub rejection: Option<Rejection>,
+    /// The lines of both outputs around the differences, for the diff (WA and PE).
+    #[serde(skip)]
+    pub excerpt: Option<Excerpt>,
+    /// More text for people, each under a title: a judge's message, a dialogue.
+    pub extra: Vec<Extra>,
+    /// Ctrl-C killed the run before it finished: no verdict (it reads INT).
+    pub interrupted: bool,
+    /// What a scoring validator said of the case's score, if anything.
+    pub score: Option<CaseScore>,
+    /// How many times the solution ran (multi-pass problems), 1 otherwise.
+    pub passes: u32,
+}
+
+/// What a Kattis validator wrote about an accepted case's score (spec/2025-09.md
+/// "Scoring test cases").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub enum CaseScore {
+    /// `score.txt`: the case's score.
+    Points(f64),
+    /// `score_multiplier.txt`: the share of the case's maximum score, in [0, 1].
+    Share(f64),
+}
+
+/// A titled piece of text attached to a result.
+#[derive(Debug, Clone, Serialize)]
+pub struct Extra {
+    /// What it is, e.g. `dialogue`.
+    pub title: String,
+    /// The text, plain.
+    pub text: String,
+}
+
+impl CaseResult {
+    /// A result with no verdict yet (ERR) and no facts, for `job`.
+    pub fn new<S>(job: &Job<S>) -> CaseResult {
+        CaseResult {
+            problem: job.problem.clone(),
+            solution: job.solution.clone(),
+            case: job.case.name.clone(),
+            input: job.case.input.clone(),
+            verdict: Verdict::ERR,
+            time: 0.0,
+            wall: 0.0,
+            memory: 0,
+            exit: String::new(),
+            detail: String::new(),
+            rejection: None,
+            excerpt: None,
+            extra: Vec::new(),
+            interrupted: false,
+            score: None,
+            passes: 1,
+        }
+    }
+
+    /// The result that stands for all of a problem's cases when its crate does not
+    /// compile: CE, with the first compiler error as the detail.
+    pub fn compile_error(problem: &str, error: &str) -> CaseResult {
+        const SHOWN: usize = 20;
+        let lines: Vec<&str> = error.trim_end().lines().collect();
+        let mut detail = lines[..lines.len().min(SHOWN)].join("\n");
+        if lines.len() > SHOWN {
+            detail.push_str(&format!(
+                "\n… {} more lines (cargo's output above)",
+                lines.len() - SHOWN
+            ));
+        }
+        CaseResult {
+            problem: problem.to_string(),
+            solution: problem.to_string(),
+            case: "(build)".into(),
+            input: PathBuf::new(),
+            verdict: Verdict::CE,
+            time: 0.0,
+            wall: 0.0,
+            memory: 0,
+            exit: "does not compile".into(),
+            detail,
+            rejection: None,
+            excerpt: None,
+            extra: Vec::new(),
+            interrupted: false,
+            score: None,
+            passes: 1,
+        }
+    }
+}
+
+/// One job: a command to judge on a case under some settings.
+pub struct Job<'a, S> {
+    /// Problem (or folder) name, for the report.
+    pub problem: String,
+    /// Solution name, for the report.
+    pub solution: String,
+    /// Builds the command to run (a fresh one per case).
+    pub command: Box<dyn Fn() -> Command + Send + Sync + 'a>,
+    /// The case.
+    pub case: Case,
+    /// Limits and checker: the engine's settings for the problem (`S`, so that
+    /// this crate needs nothing of how checkers are built; reporters never read it).
+    pub settings: &'a S,
+}

@@ -1,0 +1,26 @@
+//! What the runner feeds: the [`Sink`] trait, defined here so that the reporters
+//! implement it without knowing the runner, as ripgrep's grep-searcher defines
+//! `Sink` and grep-printer implements it (the searcher cannot print).
+
+use crate::judge::{CaseResult, Job};
+
+/// What the runner tells whoever watches it. Calls come from the thread that
+/// called the runner (`judge_engine::runner::run_all`), never from a worker. `S`
+/// is the settings type of the jobs (the engine's).
+pub trait Sink<S> {
+    /// Job `index` (of `jobs`) has started on a worker.
+    fn started(&mut self, _index: usize, _job: &Job<S>) {}
+
+    /// The next result in job order. Returning `false` stops the run: no new job
+    /// starts (e.g. the reader of the report has gone away).
+    fn finished(&mut self, result: &CaseResult) -> bool;
+}
+
+/// A sink that wants nothing.
+pub struct Quiet;
+
+impl<S> Sink<S> for Quiet {
+    fn finished(&mut self, _: &CaseResult) -> bool {
+        true
+    }
+}

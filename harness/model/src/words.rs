@@ -1,0 +1,119 @@
+//! How a rejection reads: the one-line header of a diff (where and why the checker
+//! rejected, with both tokens), and a solution's characters drawn visibly so an
+//! output can never repaint the user's terminal. Pure functions of the model's
+//! data; the reporters draw diffs with them and the engine quotes a header where
+//! a checker's verdict is folded into another program's (an interactor's).
+
+use std::fmt::Write as _;
+
+use crate::outcome::Rejection;
+use judge_compare::{Token, Why};
+
+/// Appends `c` drawn visibly: control characters as their Unicode pictures, a tab
+/// as `→`, a CR as `␍`; with `blank`, a space as `·`.
+pub fn visible(out: &mut String, c: char, blank: bool) {
+    match c {
+        ' ' if blank => out.push('·'),
+        '\t' => out.push('→'),
+        '\r' => out.push('␍'),
+        // C0 controls have pictures at U+2400 + code: ␀ ␇ ␛ ...
+        c if (c as u32) < 0x20 => out.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
+        '\u{7f}' => out.push('␡'),
+        // C1 controls and the bidirectional overrides can also move the cursor or
+        // reorder what follows: drawn as escapes.
+        c if matches!(c as u32, 0x80..=0x9f | 0x202a..=0x202e | 0x2066..=0x2069) => {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        }
+        c => out.push(c),
+    }
+}
+
+/// A token or whitespace for the header, quoted and drawn visibly.
+fn quoted(t: &Token) -> String {
+    let mut s = String::from("\"");
+    for c in t.text.chars() {
+        visible(&mut s, c, false);
+    }
+    s.push('"');
+    s
+}
+
+/// Whitespace in words: `2 spaces`, `1 tab`, `a line break`, `no space`.
+fn blank_words(text: &str) -> String {
+    if text == "\n" {
+        return "a line break".into();
+    }
+    let spaces = text.chars().filter(|&c| c == ' ').count();
+    let tabs = text.chars().filter(|&c| c == '\t').count();
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match (spaces, tabs) {
+        (0, 0) => "no space".into(),
+        (s, 0) => count(s, "space", "spaces"),
+        (0, t) => count(t, "tab", "tabs"),
+        (s, t) => format!(
+            "{} and {}",
+            count(s, "space", "spaces"),
+            count(t, "tab", "tabs")
+        ),
+    }
+}
+
+/// A small number in three significant digits, without trailing zeros: `6.7e-5`.
+fn short(x: f64) -> String {
+    let s = format!("{x:.2e}");
+    match s.split_once('e') {
+        Some((mantissa, exp)) if mantissa.contains('.') => {
+            format!(
+                "{}e{exp}",
+                mantissa.trim_end_matches('0').trim_end_matches('.')
+            )
+        }
+        _ => s,
+    }
+}
+
+/// The first line of a diff: where and why the checker rejected.
+pub fn header(r: &Rejection) -> String {
+    let place = |t: &Token| format!("line {}, column {}", t.line, t.column);
+    let (Some(e), Some(a)) = (&r.expected, &r.actual) else {
+        return match &r.why {
+            Why::Program { message } if !message.is_empty() => {
+                format!("the checker said: {}", message.replace('\n', "\n  "))
+            }
+            _ => "the checker rejected the output (it printed nothing)".into(),
+        };
+    };
+    let at = if (e.line, e.column) == (a.line, a.column) {
+        place(e)
+    } else {
+        format!(
+            "expected line {}, column {}; actual line {}, column {}",
+            e.line, e.column, a.line, a.column
+        )
+    };
+    match &r.why {
+        Why::Token => format!("{at}: expected {}, found {}", quoted(e), quoted(a)),
+        Why::Float { error, tolerance } => format!(
+            "{at}: expected {}, found {}: error {} > tolerance {}",
+            quoted(e),
+            quoted(a),
+            short(*error),
+            short(*tolerance)
+        ),
+        Why::Missing => format!("{at}: expected {}, found the end of the output", quoted(e)),
+        // Nothing at all expected: most likely a .out not written yet (`new` makes
+        // an empty one), not an output that should be empty; say which it is.
+        Why::Extra if (e.line, e.column) == (1, 1) => format!(
+            "{at}: expected nothing (the expected output is empty: is its .out written?), found {}",
+            quoted(a)
+        ),
+        Why::Extra => format!("{at}: expected the end of the output, found {}", quoted(a)),
+        Why::Whitespace => format!(
+            "{at}: same tokens, different whitespace: expected {}, found {} (the checker is exact)",
+            blank_words(&e.text),
+            blank_words(&a.text)
+        ),
+        Why::Program { message } => format!("{at}: the checker said: {message}"),
+    }
+}
