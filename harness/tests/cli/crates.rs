@@ -21,6 +21,15 @@ const LAYERS: &[&[&str]] = &[
     &["judge-bench"],
 ];
 
+/// Crates held to fewer judge crates than their layer allows: the reporters read
+/// the model only (results, the `Sink`, the diff's excerpt), so they can never run,
+/// build or check anything, as ripgrep's printer cannot search. The model needs
+/// only the comparison crate's record of a rejection.
+const ONLY: &[(&str, &[&str])] = &[
+    ("judge-report", &["judge-model"]),
+    ("judge-model", &["judge-compare"]),
+];
+
 /// The workspace's packages as `cargo metadata` gives them.
 fn metadata() -> serde_json::Value {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
@@ -47,7 +56,8 @@ fn layer_of() -> BTreeMap<&'static str, usize> {
 }
 
 /// Every (crate, dependency) pair between judge crates that does not point down,
-/// for `packages` as `cargo metadata` lists them.
+/// or that a crate in [`ONLY`] may not use, for `packages` as `cargo metadata`
+/// lists them (every kind of dependency: normal, build and dev).
 fn upward_edges(packages: &[serde_json::Value]) -> Vec<String> {
     let layers = layer_of();
     let mut wrong = Vec::new();
@@ -56,12 +66,19 @@ fn upward_edges(packages: &[serde_json::Value]) -> Vec<String> {
         let Some(&own) = layers.get(name) else {
             continue;
         };
+        let only = ONLY.iter().find(|(n, _)| *n == name).map(|(_, deps)| *deps);
         for dep in package["dependencies"].as_array().unwrap() {
             let dep = dep["name"].as_str().unwrap();
-            if let Some(&theirs) = layers.get(dep)
-                && theirs >= own
-            {
+            let Some(&theirs) = layers.get(dep) else {
+                continue;
+            };
+            if theirs >= own {
                 wrong.push(format!("{name} (layer {own}) -> {dep} (layer {theirs})"));
+            } else if only.is_some_and(|allowed| !allowed.contains(&dep)) {
+                wrong.push(format!(
+                    "{name} -> {dep} (it may use only {})",
+                    only.unwrap().join(", ")
+                ));
             }
         }
     }
@@ -112,6 +129,25 @@ fn a_dependency_on_a_higher_or_sibling_crate_is_reported() {
         [
             "judge-model (layer 1) -> judge-engine (layer 2)",
             "judge-formats (layer 3) -> judge-report (layer 3)",
+        ]
+    );
+}
+
+#[test]
+fn the_reporters_depending_on_the_engine_is_reported() {
+    // A lower layer, but not the model: a reporter that could run or check.
+    let packages: Vec<serde_json::Value> = serde_json::from_str(
+        r#"[
+            {"name": "judge-report", "dependencies": [{"name": "judge-engine"}, {"name": "judge-model"}, {"name": "serde"}]},
+            {"name": "judge-model", "dependencies": [{"name": "judge-sandbox"}, {"name": "judge-compare"}]}
+        ]"#,
+    )
+    .unwrap();
+    assert_eq!(
+        upward_edges(&packages),
+        [
+            "judge-report -> judge-engine (it may use only judge-model)",
+            "judge-model -> judge-sandbox (it may use only judge-compare)",
         ]
     );
 }
