@@ -217,7 +217,7 @@ fn validate(package: &Package, threads: usize, errors: &mut Vec<String>) -> Resu
                 "input validator {} ({}) accepts all {} inputs",
                 source.name,
                 source.lang.name(),
-                package.cases.len()
+                inputs(package).len()
             ));
         }
         for f in failures {
@@ -229,6 +229,9 @@ fn validate(package: &Package, threads: usize, errors: &mut Vec<String>) -> Resu
         lines.push(format!("FAIL {why}"));
         errors.push(why);
     }
+    let (more, failures) = check_outputs(package, threads);
+    lines.extend(more);
+    errors.extend(failures);
     if let Some(p) = &package.polygon {
         let (more, failures) = polygon_validate(p, &package.cases, threads)?;
         lines.extend(more);
@@ -988,6 +991,92 @@ fn invalid_inputs_accepted(root: &Path, validators: &[(&Source, Built)]) -> Vec<
         .collect()
 }
 
+/// Every input the input validators check: the test data's, and those of
+/// `invalid_output/` and `valid_output/` ("The input file `tc.in`, which must
+/// contain valid input", spec/2025-09.md "Invalid output").
+fn inputs(package: &Package) -> Vec<&super::PackageCase> {
+    let extra = package.output_cases.iter().filter(|o| o.is_extra());
+    package.cases.iter().chain(extra.map(|o| &o.case)).collect()
+}
+
+/// spec/2025-09.md "Invalid output" and "Valid output": each `tc.out` of
+/// `invalid_output/` must fail output validation against `tc.ans`, each of
+/// `valid_output/` pass it; and "Samples", Validation: a test case's `.out`
+/// must pass too (not for interactive or multi-pass problems, whose output is
+/// no file; `invalid_output/` and `valid_output/` are "for non-interactive
+/// problems"). The lines to show, and the failures.
+fn check_outputs(package: &Package, threads: usize) -> (Vec<String>, Vec<String>) {
+    let (mut lines, mut errors) = (Vec::new(), Vec::new());
+    let (checked, unchecked): (Vec<&super::OutputCase>, Vec<_>) = package
+        .output_cases
+        .iter()
+        .partition(|o| !package.interactive && (o.is_extra() || package.passes.is_none()));
+    if !unchecked.is_empty() {
+        lines.push(format!(
+            "{} outputs not validated ({}, ...): an {} problem's output is not a file",
+            unchecked.len(),
+            unchecked[0].case.case.name,
+            if package.interactive {
+                "interactive"
+            } else {
+                "multi-pass"
+            }
+        ));
+    }
+    if checked.is_empty() {
+        return (lines, errors);
+    }
+    let found = Pool::new(threads).map(&checked, |o| output_failure(package, o));
+    for why in found.iter().flatten() {
+        lines.push(format!("FAIL {why}"));
+        errors.push(why.clone());
+    }
+    if errors.is_empty() {
+        let valid = checked.iter().filter(|o| o.valid).count();
+        lines.push(format!(
+            "output validator rejects all {} invalid outputs and accepts all {valid} valid ones",
+            checked.len() - valid
+        ));
+    }
+    (lines, errors)
+}
+
+/// Why the output validator's word on `o` is not the one wanted, if it is not.
+fn output_failure(package: &Package, o: &super::OutputCase) -> Option<String> {
+    let name = &o.case.case.name;
+    let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
+    let outcome = read(&o.output).and_then(|output| {
+        let answer = read(&o.case.case.output)?;
+        package
+            .validator
+            .check_with(&o.case.case.input, &output, &answer, &o.flags)
+    });
+    match outcome {
+        Err(e) => Some(format!(
+            "{name}: the output validator failed on its .out: {e:#}"
+        )),
+        Ok(crate::check::Outcome::Accepted) if !o.valid => Some(format!(
+            "{name}: the output validator accepts its .out, but it is in invalid_output/"
+        )),
+        Ok(crate::check::Outcome::Accepted) => None,
+        Ok(_) if !o.valid => None,
+        Ok(rejected) => Some(format!(
+            "{name}: the output validator rejects its .out, which must pass ({})",
+            outcome_message(&rejected)
+        )),
+    }
+}
+
+/// The validator's words on a rejection, for a message.
+fn outcome_message(outcome: &crate::check::Outcome) -> String {
+    match outcome.rejection().map(|r| &r.why) {
+        Some(crate::check::Why::Program { message }) => {
+            message.lines().next().unwrap_or("").to_string()
+        }
+        _ => "rejected".to_string(),
+    }
+}
+
 /// Runs an input validator on every `.in`; returns what it rejected.
 fn validate_inputs(
     package: &Package,
@@ -1000,7 +1089,7 @@ fn validate_inputs(
         memory: 4 << 30,
         output: 1 << 20,
     };
-    let found = Pool::new(threads).map(&package.cases, |c| {
+    let found = Pool::new(threads).map(&inputs(package), |c| {
         let mut cmd = built.command();
         cmd.args(c.input_args(&source.name));
         match run::run(cmd, &c.case.input, &limits) {

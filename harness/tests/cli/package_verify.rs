@@ -294,3 +294,62 @@ fn an_interactor_with_build_and_run_scripts_runs_from_its_built_folder() {
     );
     assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
 }
+
+#[test]
+fn the_validators_own_tests_pass_and_a_cases_args_reach_the_submission() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("shout"), &[]);
+    assert_eq!(doc["errors"], serde_json::json!([]), "{doc:#}");
+    // shout.py prints capitals only when given `upper` (secret/2.yaml's args);
+    // no_args.py ignores them and fails there alone.
+    assert_eq!(submission(&doc, "accepted/shout.py")["verdict"], "AC");
+    let no_args = submission(&doc, "wrong_answer/no_args.py");
+    assert_eq!(no_args["verdict"], "WA", "{no_args:#}");
+    let last = no_args["cases"].as_array().unwrap().last().unwrap();
+    assert_eq!(last["name"], "secret/2", "{no_args:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}
+
+#[test]
+fn an_invalid_output_accepted_or_a_valid_output_rejected_is_a_package_error() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let dir = copy("shout");
+    let data = dir.path().join("data");
+    // Without its case_sensitive argument, `hello` passes for `HELLO`.
+    std::fs::remove_file(data.join("invalid_output/lower.yaml")).unwrap();
+    std::fs::write(data.join("valid_output/capitals.out"), "abd\n").unwrap();
+    std::fs::write(data.join("sample/1.out"), "no\n").unwrap();
+    // Without the folder's float tolerance, 0.501 is not 0.5.
+    std::fs::remove_file(data.join("valid_output/test_group.yaml")).unwrap();
+    let (code, doc) = verify_json(dir.path(), &[]);
+    let errors: Vec<&str> = doc["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    for (name, why) in [
+        (
+            "invalid_output/lower",
+            "accepts its .out, but it is in invalid_output/",
+        ),
+        ("valid_output/capitals", "rejects its .out, which must pass"),
+        ("valid_output/number", "rejects its .out, which must pass"),
+        ("sample/1", "rejects its .out, which must pass"),
+    ] {
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.starts_with(name) && e.contains(why)),
+            "{name}: {errors:#?}"
+        );
+    }
+    assert_eq!(errors.len(), 4, "{errors:#?}");
+    // The submissions are judged all the same, and matched.
+    assert_eq!(submission(&doc, "accepted/shout.py")["matched"], true);
+    assert_eq!((code, &doc["ok"]), (1, &Value::Bool(false)), "{doc:#}");
+}

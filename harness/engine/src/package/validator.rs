@@ -339,6 +339,38 @@ impl Kattis {
                 Some(why) => rejected(why),
             });
         }
+        self.run_programs(input, output, answer, flags)
+    }
+
+    /// Validates `output` with the arguments `flags` instead of the case's (a
+    /// case of `data/invalid_output/` or `data/valid_output/`, which is no case
+    /// of the plan); a bad default-validator flag is an error.
+    pub fn check_with(
+        &self,
+        input: &Path,
+        output: &[u8],
+        answer: &[u8],
+        flags: &[String],
+    ) -> Result<Outcome> {
+        if self.programs.is_empty() {
+            return Ok(
+                match default_validate(output, answer, &Flags::parse(flags)?) {
+                    None => Outcome::Accepted,
+                    Some(why) => rejected(why),
+                },
+            );
+        }
+        self.run_programs(input, output, answer, flags)
+    }
+
+    /// Runs the custom validator programs on one output; all must accept.
+    fn run_programs(
+        &self,
+        input: &Path,
+        output: &[u8],
+        answer: &[u8],
+        flags: &[String],
+    ) -> Result<Outcome> {
         let built = self.build()?;
         let scratch = tempfile::tempdir().context("cannot create a folder for the validator")?;
         let out_path = scratch.path().join("output");

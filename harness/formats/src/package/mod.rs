@@ -11,6 +11,7 @@
 
 pub mod constants;
 pub mod expect;
+pub mod outputs;
 pub mod polygon;
 pub mod scoring;
 pub mod yaml;
@@ -24,6 +25,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::discover::{self, Case};
 use crate::problem::{Checker, Settings};
+pub use outputs::OutputCase;
 use program::Source;
 use yaml::{Node, Value};
 
@@ -169,6 +171,9 @@ pub struct Package {
     pub includes: Vec<PathBuf>,
     /// The cases, samples first, in data order.
     pub cases: Vec<PackageCase>,
+    /// Outputs the output validator must accept or reject (`valid_output/`,
+    /// `invalid_output/`, a test case's `.out`), which `verify` checks.
+    pub output_cases: Vec<OutputCase>,
     /// Problems found while reading that do not stop judging (unpaired files).
     pub errors: Vec<String>,
     /// What a Polygon package has besides (its testlib checker, interactor,
@@ -251,6 +256,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         input_validators,
         includes,
         cases: data.cases,
+        output_cases: data.output_cases,
         errors: data.errors,
         polygon: None,
     })
@@ -433,6 +439,7 @@ fn limits_of(
 /// found with them, and the output validator flags: the package's and each group's.
 struct TestData {
     cases: Vec<PackageCase>,
+    output_cases: Vec<OutputCase>,
     errors: Vec<String>,
     base_flags: Vec<String>,
     group_output_flags: Vec<(PathBuf, Vec<String>)>,
@@ -463,6 +470,33 @@ fn folder_config(
     Ok(cfg)
 }
 
+/// The cases of `found`, in natural order, with those that have both an `.ans`
+/// and an `.out` judged against the `.ans`: in a package the `.ans` is the
+/// answer and the `.out` an output shown in the statement (spec/2025-09.md
+/// "Samples"), which must pass the output validator.
+fn with_answers(folder: &Path, found: discover::Found) -> Vec<Case> {
+    let mut cases = found.cases;
+    for input in found.ambiguous {
+        let rel = input
+            .strip_prefix(folder)
+            .unwrap_or(&input)
+            .with_extension("");
+        let name = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        let output = input.with_extension("ans");
+        cases.push(Case {
+            name,
+            input,
+            output,
+        });
+    }
+    cases.sort_by(|a, b| discover::natural_cmp(&a.name, &b.name));
+    cases
+}
+
 /// Reads data/sample and data/secret.
 fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
     let data = dir.join("data");
@@ -474,6 +508,7 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
     }
     let mut errors = Vec::new();
     let mut cases = Vec::new();
+    let mut output_cases = Vec::new();
     let mut group_output_flags: Vec<(PathBuf, Vec<String>)> = Vec::new();
     let base_flags: Vec<String> = scalar(doc, "validator_flags")?
         .unwrap_or("")
@@ -495,14 +530,8 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
             };
             errors.push(format!("{}: no matching {partner} file", p.display()));
         }
-        for p in &found.ambiguous {
-            errors.push(format!(
-                "{}: both .out and .ans exist; keep one of them",
-                p.display()
-            ));
-        }
         let mut configs: Vec<(PathBuf, GroupConfig)> = Vec::new();
-        for c in found.cases {
+        for c in with_answers(&folder, found) {
             let case_dir = c.input.parent().unwrap_or(&folder).to_path_buf();
             let config = folder_config(&data, &root_config, &case_dir, &mut configs)?;
             if let Some(flags) = &config.output_flags
@@ -520,6 +549,20 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
                 let mut all = base_flags.clone();
                 all.extend(flags.iter().cloned());
                 group_output_flags.push((c.input.clone(), all));
+            }
+            let out = c.input.with_extension("out");
+            if c.output.extension().is_some_and(|e| e == "ans") && out.is_file() {
+                let name = format!("{part}/{}", c.name);
+                let (input, answer) = (c.input.clone(), c.output.clone());
+                output_cases.push(outputs::output_case(
+                    name,
+                    input,
+                    answer,
+                    out,
+                    &own,
+                    &base_flags,
+                    true,
+                ));
             }
             cases.push(PackageCase {
                 case: Case {
@@ -539,8 +582,15 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
             dir.display()
         ));
     }
+    output_cases.extend(outputs::read(
+        &data,
+        &root_config,
+        &base_flags,
+        &mut errors,
+    )?);
     Ok(TestData {
         cases,
+        output_cases,
         errors,
         base_flags,
         group_output_flags,

@@ -218,6 +218,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
         input_validators: Vec::new(),
         includes: Vec::new(),
         cases,
+        output_cases: Vec::new(),
         errors,
         polygon: Some(polygon),
     })

@@ -1,0 +1,128 @@
+//! The cases that test a package's output validator: `data/invalid_output/` and
+//! `data/valid_output/` (spec/2025-09.md "Invalid output" and "Valid output"),
+//! and a test case's `.out` beside its `.ans` (spec/2025-09.md "Samples",
+//! Validation: "the `.out` files must pass the output validator").
+//!
+//! Owns reading them with their arguments (the folder's `test_group.yaml`, the
+//! case's `.yaml`); `verify` runs the validator on them.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use super::{GroupConfig, PackageCase, case_config, folder_config};
+use crate::discover::{self, Case};
+
+/// An output the output validator must accept or reject.
+#[derive(Debug, Clone)]
+pub struct OutputCase {
+    /// Its input and answer (`tc.in`, `tc.ans`), named `invalid_output/tc`, with
+    /// the input validators' arguments (its input must be valid too).
+    pub case: PackageCase,
+    /// The output to validate (`tc.out`).
+    pub output: PathBuf,
+    /// The output validator's arguments for it.
+    pub flags: Vec<String>,
+    /// Whether the validator must accept it (`valid_output/`, a case's `.out`)
+    /// or reject it (`invalid_output/`).
+    pub valid: bool,
+}
+
+impl OutputCase {
+    /// `valid_output/tc` or `invalid_output/tc`: a case of its own, not one of
+    /// the test data (whose `.out` shares the test case's name).
+    pub fn is_extra(&self) -> bool {
+        self.case.case.name.starts_with("invalid_output/")
+            || self.case.case.name.starts_with("valid_output/")
+    }
+}
+
+/// The `.in`/`.ans`/`.out` triples under `data/invalid_output/` and
+/// `data/valid_output/`, with their arguments; a missing file of a triple is a
+/// package error in `errors`.
+pub(super) fn read(
+    data: &Path,
+    root: &GroupConfig,
+    base_flags: &[String],
+    errors: &mut Vec<String>,
+) -> Result<Vec<OutputCase>> {
+    let mut out = Vec::new();
+    for (part, valid) in [("invalid_output", false), ("valid_output", true)] {
+        let folder = data.join(part);
+        if !folder.is_dir() {
+            continue;
+        }
+        let mut inputs: Vec<PathBuf> = walkdir::WalkDir::new(&folder)
+            .into_iter()
+            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_file())
+            .map(|e| e.into_path())
+            .filter(|p| p.extension().is_some_and(|e| e == "in"))
+            .collect();
+        inputs.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+        let mut seen = Vec::new();
+        for input in inputs {
+            let (answer, output) = (input.with_extension("ans"), input.with_extension("out"));
+            let missing: Vec<&str> = [(&answer, ".ans"), (&output, ".out")]
+                .into_iter()
+                .filter(|(p, _)| !p.is_file())
+                .map(|(_, e)| e)
+                .collect();
+            if !missing.is_empty() {
+                errors.push(format!(
+                    "{}: no matching {} file (a case of {part}/ is .in, .ans and .out)",
+                    input.display(),
+                    missing.join(" or ")
+                ));
+                continue;
+            }
+            let dir = input.parent().unwrap_or(&folder).to_path_buf();
+            let config = folder_config(data, root, &dir, &mut seen)?;
+            let own = case_config(&input, &config, errors)?;
+            let rel = input
+                .strip_prefix(data)
+                .with_context(|| format!("{} is not under data/", input.display()))?
+                .with_extension("");
+            let name = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
+            out.push(output_case(
+                name, input, answer, output, &own, base_flags, valid,
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// One output case with the arguments its configuration gives.
+pub(super) fn output_case(
+    name: String,
+    input: PathBuf,
+    answer: PathBuf,
+    output: PathBuf,
+    config: &GroupConfig,
+    base_flags: &[String],
+    valid: bool,
+) -> OutputCase {
+    let mut flags = base_flags.to_vec();
+    flags.extend(config.output_flags.iter().flatten().cloned());
+    OutputCase {
+        case: PackageCase {
+            case: Case {
+                name,
+                input,
+                output: answer,
+            },
+            sample: false,
+            input_flags: config.input_flags.clone().unwrap_or_default(),
+            input_flags_by_name: config.input_flags_by_name.clone(),
+            args: config.args.clone().unwrap_or_default(),
+        },
+        output,
+        flags,
+        valid,
+    }
+}
