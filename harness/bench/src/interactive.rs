@@ -16,6 +16,7 @@ use anyhow::{Context, Result, bail};
 use super::{Bench, Sample, Stats};
 use crate::interact::{self, InteractorLimits, Spec};
 use crate::run::{Exit, Limits};
+use harness::report::reason;
 
 /// Round trips in the dialogue.
 pub const ROUNDS: u64 = 100_000;
@@ -190,8 +191,9 @@ fn relayed_run(
     let j = interact::decide(&x, &limits);
     if j.verdict != crate::judge::Verdict::AC {
         bail!(
-            "the relayed ping/pong run was {}: {}",
+            "the relayed ping/pong run was {}: {}{}",
             j.verdict.name(),
+            j.reason.as_ref().map(reason::words).unwrap_or_default(),
             j.detail
         );
     }

@@ -42,12 +42,12 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     result.exit = exit_text(&out);
     result.interrupted = out.interrupted;
     result.verdict = match classify(&out, &limits) {
-        Classified::Interrupted(detail) => {
-            result.detail = detail;
+        Classified::Interrupted(reason) => {
+            result.reason = Some(reason);
             Verdict::INT
         }
-        Classified::Failed(verdict, detail) => {
-            result.detail = detail;
+        Classified::Failed(verdict, reason) => {
+            result.reason = Some(reason);
             verdict
         }
         Classified::Ran => {

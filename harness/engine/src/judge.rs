@@ -9,9 +9,8 @@
 
 use crate::problem::Settings;
 use crate::run::{self, Exit, Limits};
-use crate::units::{human_bytes, precise_time};
 
-pub use judge_model::judge::{CaseResult, CaseScore, Extra, Verdict};
+pub use judge_model::judge::{CaseResult, CaseScore, Extra, Memory, Reason, Verdict};
 
 /// One job: a command to judge on a case under a problem's settings (the model's
 /// job, with the engine's settings).
@@ -19,15 +18,15 @@ pub type Job<'a> = judge_model::judge::Job<'a, Settings>;
 
 /// What the judge's own measurements say about a run, before any checker looks at
 /// its output. The one classifier: the judge, `stress`, `bless` and the known-wrong
-/// solutions all decide with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// solutions all decide with it. The reason is data; the reporters word it.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Classified {
     /// Exited 0 within every limit: its output decides.
     Ran,
     /// A verdict the run itself earned (TLE, MLE, RE, OLE), with the reason.
-    Failed(Verdict, String),
+    Failed(Verdict, Reason),
     /// Ctrl-C: the run was killed before it could finish; no verdict.
-    Interrupted(String),
+    Interrupted(Reason),
 }
 
 /// `exit 3`, `SIGSEGV`, or `not started` for a program the memory limit refused.
@@ -46,94 +45,90 @@ pub fn classify(out: &run::Outcome, limits: &Limits) -> Classified {
     let stderr = String::from_utf8_lossy(&out.stderr_tail);
     let exit = exit_text(out);
     if out.interrupted {
-        return Classified::Interrupted(format!(
-            "interrupted (Ctrl-C) after {:.2} s: killed and reaped, no verdict",
-            out.wall.as_secs_f64()
-        ));
+        return Classified::Interrupted(Reason::Interrupted { wall: out.wall });
     }
     if let Some(why) = out.refused {
-        return Classified::Failed(Verdict::MLE, refused_detail(why, limits));
+        return Classified::Failed(Verdict::MLE, refused(why, limits));
     }
-    if let Some(detail) = output_exceeded(out, limits) {
-        return Classified::Failed(Verdict::OLE, detail);
+    if let Some(reason) = output_exceeded(out, limits) {
+        return Classified::Failed(Verdict::OLE, reason);
     }
-    if let Some(detail) = time_exceeded(out, limits, &exit) {
-        return Classified::Failed(Verdict::TLE, detail);
+    if let Some(reason) = time_exceeded(out, limits, &exit) {
+        return Classified::Failed(Verdict::TLE, reason);
     }
-    if let Some(detail) = memory_exceeded(out, limits, &exit, &stderr) {
-        return Classified::Failed(Verdict::MLE, format!("{detail}{}", tail_note(&stderr)));
+    if let Some(how) = memory_exceeded(out, limits, &stderr) {
+        return Classified::Failed(
+            Verdict::MLE,
+            Reason::Memory {
+                how,
+                peak: out.peak_rss,
+                limit: limits.memory,
+                exit,
+                stderr: tail(&stderr),
+            },
+        );
     }
     if out.exit != Exit::Code(0) {
-        return Classified::Failed(Verdict::RE, format!("{exit}{}", tail_note(&stderr)));
+        let stderr = tail(&stderr);
+        return Classified::Failed(Verdict::RE, Reason::Crashed { exit, stderr });
     }
     Classified::Ran
 }
 
 /// Why a run that was never started was refused: its image is over the memory limit.
-fn refused_detail(why: run::Refused, limits: &Limits) -> String {
+fn refused(why: run::Refused, limits: &Limits) -> Reason {
     match why {
-        run::Refused::StaticData(size) => format!(
-            "not started: its code and static data take {}, over the memory limit of {}",
-            human_bytes(size),
-            human_bytes(limits.memory)
-        ),
-        run::Refused::ExecNoMemory => format!(
-            "not started: exec could not load it under the memory limit of {} (ENOMEM)",
-            human_bytes(limits.memory)
-        ),
+        run::Refused::StaticData(size) => Reason::ImageOverMemory {
+            size,
+            limit: limits.memory,
+        },
+        run::Refused::ExecNoMemory => Reason::ExecNoMemory {
+            limit: limits.memory,
+        },
     }
 }
 
-/// The OLE detail, if the run wrote more than the output limit (to stdout or a file).
-fn output_exceeded(out: &run::Outcome, limits: &Limits) -> Option<String> {
+/// The OLE reason, if the run wrote more than the output limit (to stdout or a file).
+fn output_exceeded(out: &run::Outcome, limits: &Limits) -> Option<Reason> {
+    let limit = limits.output;
     if out.output_exceeded {
-        return Some(format!(
-            "more than {} of output; the solution was killed",
-            human_bytes(limits.output)
-        ));
+        return Some(Reason::OutputOver { limit });
     }
     if out.exit == Exit::Signal(libc::SIGXFSZ) {
-        return Some(format!(
-            "wrote a file larger than the output limit of {} (SIGXFSZ)",
-            human_bytes(limits.output)
-        ));
+        return Some(Reason::FileOver { limit });
     }
     None
 }
 
-/// The TLE detail, if the run used more CPU than the limit, was killed for it, or
+/// The TLE reason, if the run used more CPU than the limit, was killed for it, or
 /// outlived the wall-time backstop.
-fn time_exceeded(out: &run::Outcome, limits: &Limits, exit: &str) -> Option<String> {
+fn time_exceeded(out: &run::Outcome, limits: &Limits, exit: &str) -> Option<Reason> {
     let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
         || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= limits.time);
     if !(out.wall_exceeded || killed_for_cpu || out.cpu > limits.time) {
         return None;
     }
-    let (cpu, limit) = (
-        precise_time(out.cpu.as_secs_f64()),
-        precise_time(limits.time.as_secs_f64()),
-    );
+    let (cpu, limit) = (out.cpu, limits.time);
     Some(if out.wall_exceeded && out.cpu <= limits.time {
-        format!(
-            "still running after {} of wall time (the backstop for a {limit} CPU limit) \
-             with {cpu} CPU: sleeping or blocked?; killed",
-            precise_time(out.wall.as_secs_f64()),
-        )
+        Reason::Asleep {
+            wall: out.wall,
+            cpu,
+            limit,
+        }
     } else if killed_for_cpu {
-        format!("killed at the CPU limit of {limit} after {cpu} CPU ({exit})")
+        Reason::KilledAtCpuLimit {
+            cpu,
+            limit,
+            exit: exit.to_string(),
+        }
     } else {
-        format!("{cpu} CPU, over the limit of {limit}")
+        Reason::CpuOver { cpu, limit }
     })
 }
 
-/// The MLE detail (without the stderr tail), if the run's peak was over the limit,
-/// it died near the cap, or its runtime said an allocation failed.
-fn memory_exceeded(
-    out: &run::Outcome,
-    limits: &Limits,
-    exit: &str,
-    stderr: &str,
-) -> Option<String> {
+/// How the run hit the memory limit, if its peak was over it, it died near the
+/// cap, or its runtime said an allocation failed.
+fn memory_exceeded(out: &run::Outcome, limits: &Limits, stderr: &str) -> Option<Memory> {
     // A program whose allocation the address-space limit refused usually dies
     // right there: a C program writing through malloc's NULL (SIGSEGV, SIGBUS),
     // or checking it and aborting or exiting non-zero, with nothing a runtime
@@ -146,26 +141,15 @@ fn memory_exceeded(
     if !(out.peak_rss > limits.memory || died_at_the_memory_cap || said.is_some()) {
         return None;
     }
-    let (peak, limit) = (human_bytes(out.peak_rss), human_bytes(limits.memory));
     // A refused allocation usually leaves the peak well below the limit (the
     // request that failed was never resident): say it was refused, not only
     // a peak that looks harmless.
     Some(if out.peak_rss > limits.memory {
-        let how = match said {
-            Some(runtime) => format!(" ({runtime} reported a failed allocation, {exit})"),
-            None => String::new(),
-        };
-        format!("peak memory {peak}, over the limit of {limit}{how}")
+        Memory::PeakOver(said)
     } else if let Some(runtime) = said {
-        format!(
-            "an allocation was refused by the memory limit of {limit} (address space): \
-             {runtime} reported it and ended ({exit}); peak resident memory {peak}"
-        )
+        Memory::Refused(runtime)
     } else {
-        format!(
-            "an allocation was probably refused by the memory limit of {limit} (address \
-             space): {exit} with peak resident memory {peak}, within 10% of the limit"
-        )
+        Memory::ProbablyRefused
     })
 }
 
@@ -223,13 +207,10 @@ pub fn allocation_failed(exit: Exit, stderr: &str) -> Option<&'static str> {
     }
 }
 
-fn tail_note(stderr: &str) -> String {
+/// The last lines of a run's stderr (at most five) that a reason shows.
+fn tail(stderr: &str) -> Vec<String> {
     let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
-    if tail.is_empty() {
-        return String::new();
-    }
-    let lines: Vec<&str> = tail.into_iter().rev().collect();
-    format!("\nstderr (last lines):\n  {}", lines.join("\n  "))
+    tail.into_iter().rev().map(str::to_string).collect()
 }
 
 #[cfg(test)]

@@ -33,5 +33,3 @@ pub mod package {
 }
 
 pub use judge_sandbox as sandbox;
-
-use judge_model::units;

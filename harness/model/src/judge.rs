@@ -6,6 +6,7 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::Duration;
 
 use serde::Serialize;
 
@@ -99,8 +100,13 @@ pub struct CaseResult {
     pub memory: u64,
     /// Exit status: `exit 3`, `SIGSEGV`.
     pub exit: String,
-    /// What went wrong, in plain text (no styles): the signal, the limit hit, the
-    /// stderr tail. A wrong output's diff is not here: see `rejection`.
+    /// Why the run itself earned its verdict (TLE, MLE, RE, OLE, INT), as measured;
+    /// the reporters word it before `detail`.
+    #[serde(skip)]
+    pub reason: Option<Reason>,
+    /// What else went wrong, in plain text (no styles): a judge error, an
+    /// interactor's or validator's words, notes after the `reason`. A wrong
+    /// output's diff is not here: see `rejection`.
     pub detail: String,
     /// Where and why the checker rejected the output (WA and PE).
     pub rejection: Option<Rejection>,
@@ -127,6 +133,106 @@ pub enum CaseScore {
     Share(f64),
 }
 
+/// Why a run earned a verdict by itself, before any checker looked at its output:
+/// what the judge measured, against which limit. The engine's `classify` decides
+/// it from the sandbox's measurements; the reporters word it
+/// (`judge_report::reason`). Exit statuses are as shown (`exit 3`, `SIGSEGV`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reason {
+    /// Ctrl-C killed the run (INT).
+    Interrupted {
+        /// Wall time when it was killed.
+        wall: Duration,
+    },
+    /// Never started: its code and static data are over the memory limit (MLE).
+    ImageOverMemory {
+        /// The size of its code and static data, in bytes.
+        size: u64,
+        /// The memory limit, in bytes.
+        limit: u64,
+    },
+    /// Never started: exec could not load it under the memory limit (ENOMEM, MLE).
+    ExecNoMemory {
+        /// The memory limit, in bytes.
+        limit: u64,
+    },
+    /// More standard output than the limit; killed (OLE).
+    OutputOver {
+        /// The output limit, in bytes.
+        limit: u64,
+    },
+    /// Wrote a file past the output limit (SIGXFSZ, OLE).
+    FileOver {
+        /// The output limit, in bytes.
+        limit: u64,
+    },
+    /// Outlived the wall-clock backstop within its CPU limit: asleep or blocked (TLE).
+    Asleep {
+        /// Wall time when it was killed.
+        wall: Duration,
+        /// CPU time used.
+        cpu: Duration,
+        /// The CPU limit.
+        limit: Duration,
+    },
+    /// Killed at the CPU limit (TLE).
+    KilledAtCpuLimit {
+        /// CPU time used.
+        cpu: Duration,
+        /// The CPU limit.
+        limit: Duration,
+        /// How it ended.
+        exit: String,
+    },
+    /// Used more CPU than the limit, and ended by itself (TLE).
+    CpuOver {
+        /// CPU time used.
+        cpu: Duration,
+        /// The CPU limit.
+        limit: Duration,
+    },
+    /// A memory verdict (MLE): see [`Memory`].
+    Memory {
+        /// How the limit was hit.
+        how: Memory,
+        /// Peak resident memory, in bytes.
+        peak: u64,
+        /// The memory limit, in bytes.
+        limit: u64,
+        /// How it ended.
+        exit: String,
+        /// The last lines of its stderr (at most five).
+        stderr: Vec<String>,
+    },
+    /// Ended with a non-zero status or a signal (RE).
+    Crashed {
+        /// How it ended.
+        exit: String,
+        /// The last lines of its stderr (at most five).
+        stderr: Vec<String>,
+    },
+    /// The reason of one pass of a multi-pass problem.
+    InPass {
+        /// The pass, from 1.
+        pass: u32,
+        /// What happened in it.
+        reason: Box<Reason>,
+    },
+}
+
+/// How a run hit the memory limit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Memory {
+    /// Its peak was over the limit; `Some(runtime)` if a runtime also reported a
+    /// failed allocation (e.g. `the Rust runtime`).
+    PeakOver(Option<&'static str>),
+    /// This runtime reported an allocation the address-space limit refused.
+    Refused(&'static str),
+    /// It died within 10% of the limit without a word: probably a refused
+    /// allocation (malloc's NULL written through, or checked and aborted).
+    ProbablyRefused,
+}
+
 /// A titled piece of text attached to a result.
 #[derive(Debug, Clone, Serialize)]
 pub struct Extra {
@@ -149,6 +255,7 @@ impl CaseResult {
             wall: 0.0,
             memory: 0,
             exit: String::new(),
+            reason: None,
             detail: String::new(),
             rejection: None,
             excerpt: None,
@@ -181,6 +288,7 @@ impl CaseResult {
             wall: 0.0,
             memory: 0,
             exit: "does not compile".into(),
+            reason: None,
             detail,
             rejection: None,
             excerpt: None,

@@ -536,6 +536,7 @@ mod tests {
             wall: 0.0,
             memory: 0,
             exit: String::new(),
+            reason: None,
             detail: String::new(),
             rejection: None,
             excerpt: None,

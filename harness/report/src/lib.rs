@@ -13,6 +13,7 @@ pub mod diff;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod reason;
 pub mod verify;
 
 use judge_model::{judge, known_wrong, sink, status, units};
@@ -253,7 +254,8 @@ pub fn suite_name(r: &CaseResult) -> String {
 
 /// The text under a failed case, plain: the reason, the diff, any extra text.
 pub fn detail_text(r: &CaseResult, color: bool) -> String {
-    let mut s = r.detail.clone();
+    let mut s = r.reason.as_ref().map(reason::words).unwrap_or_default();
+    s.push_str(&r.detail);
     if let Some(excerpt) = &r.excerpt {
         if !s.is_empty() && !s.ends_with('\n') {
             s.push('\n');

@@ -31,6 +31,7 @@ use crate::build::Workspace;
 use crate::cli::StressArgs;
 use crate::judge::Verdict;
 use crate::problem::Settings;
+use crate::report::reason;
 use crate::run::{self as proc, Exit, Limits};
 use crate::status::Status;
 use crate::stress::generator::{DEFAULT_SECONDS, HELPER_LIMITS, generate, indent};
@@ -111,7 +112,8 @@ impl Tester<'_> {
             feedback_from: None,
         })?;
         let j = decide(&x, &self.limits);
-        let mut shown = j.detail.clone();
+        let mut shown = j.reason.as_ref().map(reason::words).unwrap_or_default();
+        shown.push_str(&j.detail);
         if !j.judge_message.is_empty() {
             shown.push_str(&format!("\njudge message: {}", j.judge_message));
         }

@@ -17,6 +17,7 @@ use crate::build::{self, Workspace};
 use crate::check::{self, Outcome};
 use crate::judge::{self, Classified, Verdict};
 use crate::problem::Settings;
+use crate::report::reason;
 use crate::run::{self, Limits};
 
 /// The executables of one problem that stress needs.
@@ -84,7 +85,7 @@ pub fn run_side(exe: &Path, input: &Path, limits: &Limits) -> Result<Side> {
 fn side_of(out: run::Outcome, limits: &Limits) -> Side {
     match judge::classify(&out, limits) {
         Classified::Ran => Side::Ran(out.stdout),
-        Classified::Interrupted(why) => Side::Failed(Verdict::INT, why),
+        Classified::Interrupted(why) => Side::Failed(Verdict::INT, reason::words(&why)),
         Classified::Failed(Verdict::RE, _) => {
             let stderr = String::from_utf8_lossy(&out.stderr_tail);
             // The last line that says something (Rust's "note: run with RUST_BACKTRACE" does not).
@@ -96,6 +97,7 @@ fn side_of(out: run::Outcome, limits: &Limits) -> Side {
             Side::Failed(Verdict::RE, format!("{}: {tail}", judge::exit_text(&out)))
         }
         Classified::Failed(v, why) => {
+            let why = reason::words(&why);
             Side::Failed(v, why.lines().next().unwrap_or_default().to_string())
         }
     }

@@ -260,6 +260,7 @@ fn judge_pass(
     result.interrupted = x.solution.interrupted;
     let j = decide(&x, &limits);
     result.verdict = j.verdict;
+    result.reason = j.reason;
     result.detail = j.detail;
     if let (Some(said), Interactor::Testlib { checker, .. }) = (testlib_exit, interactor) {
         testlib_verdict(result, said, checker.as_deref(), job, &x)?;

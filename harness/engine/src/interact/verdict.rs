@@ -20,7 +20,7 @@
 use std::fmt::Write as _;
 
 use super::{ACCEPT, Interaction, REJECT};
-use crate::judge::{Classified, Verdict, classify};
+use crate::judge::{Classified, Reason, Verdict, classify};
 use crate::run::{Exit, Limits};
 
 /// The hint given when a solution reaches its wall limit while both sides wait.
@@ -31,7 +31,11 @@ pub const FLUSH_HINT: &str = "both sides were waiting: did the solution flush it
 pub struct Judgement {
     /// The verdict.
     pub verdict: Verdict,
-    /// Why, for people: which rule decided, limits, exit statuses, stderr tails.
+    /// Why the solution's run earned the verdict by itself (TLE, MLE, RE, OLE,
+    /// INT: the judge's classifier), as data the reporters word.
+    pub reason: Option<Reason>,
+    /// Why, for people, after the reason: which rule decided, exit statuses,
+    /// stderr tails, notes on a TLE.
     pub detail: String,
     /// The interactor's feedback (`judgemessage.txt`, then `teammessage.txt`).
     pub judge_message: String,
@@ -64,18 +68,20 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
     let interactor_failed = || {
         (
             Verdict::ERR,
+            None,
             format!(
                 "the interactor failed ({int_exit}; 42 accepts, 43 rejects){}",
                 tail("interactor", &int.stderr_tail)
             ),
         )
     };
-    let (verdict, detail) = if x.interactor_first
+    let (verdict, reason, detail) = if x.interactor_first
         && int.exit == Exit::Code(REJECT)
         && !sol.interrupted
     {
         (
             Verdict::WA,
+            None,
             "the interactor rejected the dialogue (exit 43) while the solution was still running"
                 .to_string(),
         )
@@ -83,9 +89,10 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
         interactor_failed()
     } else {
         match classify(sol, limits) {
-            Classified::Interrupted(why) => (Verdict::INT, why),
+            Classified::Interrupted(why) => (Verdict::INT, Some(why), String::new()),
             Classified::Failed(Verdict::TLE, _) if x.deadlocked => (
                 Verdict::TLE,
+                None,
                 format!(
                     "deadlocked: both sides blocked reading their input with nothing in flight \
                      (no byte moved for {:.1} s, and neither used CPU while the judge looked), \
@@ -96,31 +103,35 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
                     limits.wall().as_secs_f64(),
                 ),
             ),
-            Classified::Failed(Verdict::TLE, mut why) => {
+            Classified::Failed(Verdict::TLE, why) => {
+                // Notes after the reason (which the reporters word).
+                let mut notes = String::new();
                 if let Some(silent) = x.silent_for {
                     let _ = write!(
-                        why,
+                        notes,
                         "\nno byte had moved either way for {:.1} s (the backstop counts from the last one)",
                         silent.as_secs_f64()
                     );
                 }
                 if x.both_waiting {
-                    let _ = write!(why, "\n{FLUSH_HINT}");
+                    let _ = write!(notes, "\n{FLUSH_HINT}");
                 }
-                (Verdict::TLE, why)
+                (Verdict::TLE, Some(why), notes)
             }
-            Classified::Failed(verdict, why) => (verdict, why),
+            Classified::Failed(verdict, why) => (verdict, Some(why), String::new()),
             Classified::Ran if int.killed => (
                 Verdict::ERR,
+                None,
                 format!(
                     "the interactor was still running {:.1} s after the solution ended; killed{}",
                     int.wall.saturating_sub(sol.wall).as_secs_f64(),
                     tail("interactor", &int.stderr_tail)
                 ),
             ),
-            Classified::Ran if int.exit == Exit::Code(ACCEPT) => (Verdict::AC, String::new()),
+            Classified::Ran if int.exit == Exit::Code(ACCEPT) => (Verdict::AC, None, String::new()),
             Classified::Ran if int.exit == Exit::Code(REJECT) => (
                 Verdict::WA,
+                None,
                 "the interactor rejected the dialogue (exit 43)".to_string(),
             ),
             Classified::Ran => interactor_failed(),
@@ -128,6 +139,7 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
     };
     Judgement {
         verdict,
+        reason,
         detail,
         judge_message,
         dialogue: (x.dialogue.title(), x.dialogue.render()),
@@ -236,14 +248,15 @@ mod tests {
         let fails = interactor(Exit::Code(1));
         let crashes = solution(Exit::Code(3));
         let sigpipe = solution(Exit::Signal(libc::SIGPIPE));
-        // (rule, changes, verdict, words the detail must hold)
+        // (rule, changes, verdict, words the detail must hold; where the solution's
+        // run decided, the classifier's reason as data: its variant and facts)
         #[rustfmt::skip]
         let rows: &[(&str, &[Change], Verdict, &str)] = &[
             ("1. the interactor rejects first: WA, whatever the solution did next", &[&interactor_first, &rejects, &sigpipe], Verdict::WA, "while the solution was still running"),
             ("1. ... even if the solution then ran out of time", &[&interactor_first, &rejects, &over_cpu], Verdict::WA, "exit 43"),
             ("1. the interactor fails first: ERR, the solution's reaction says nothing", &[&interactor_first, &fails, &crashes], Verdict::ERR, "the interactor failed (exit 1"),
             ("1. the interactor crashes first: ERR, though the solution then died too", &[&interactor_first, &interactor(Exit::Signal(libc::SIGSEGV)), &sigpipe], Verdict::ERR, "SIGSEGV"),
-            ("1. accepting first decides nothing yet: the solution must end well", &[&interactor_first, &over_cpu], Verdict::TLE, "over the limit"),
+            ("1. accepting first decides nothing yet: the solution must end well", &[&interactor_first, &over_cpu], Verdict::TLE, "CpuOver"),
             ("2. the solution over its CPU limit, though the interactor accepted", &[&over_cpu], Verdict::TLE, ""),
             ("2. the solution at the wall backstop: TLE, with how long nothing moved", &[&at_wall_backstop], Verdict::TLE, "no byte had moved either way for 3.0 s"),
             ("2. ... with both sides waiting: the flush hint", &[&at_wall_backstop, &both_waiting], Verdict::TLE, FLUSH_HINT),
@@ -251,7 +264,7 @@ mod tests {
             ("2. the solution over its memory limit, though the interactor rejected after", &[&over_memory, &rejects], Verdict::MLE, ""),
             ("2. the solution crashed, though the interactor rejected after", &[&crashes, &rejects], Verdict::RE, "exit 3"),
             ("2. the solution wrote past the output limit", &[&over_output, &rejects], Verdict::OLE, ""),
-            ("2. Ctrl-C: no verdict", &[&interrupted, &interactor_first, &rejects], Verdict::INT, "interrupted"),
+            ("2. Ctrl-C: no verdict", &[&interrupted, &interactor_first, &rejects], Verdict::INT, "Interrupted"),
             ("3. the solution ended well, the interactor accepts: AC", &[], Verdict::AC, ""),
             ("3. the interactor rejects after the solution ended: WA", &[&rejects], Verdict::WA, "rejected the dialogue (exit 43)"),
             ("3. the interactor fails after the solution ended: ERR", &[&fails], Verdict::ERR, "42 accepts, 43 rejects"),
@@ -264,12 +277,12 @@ mod tests {
                 change(&mut x);
             }
             let j = decide(&x, &LIMITS);
-            if j.verdict != *verdict || !j.detail.contains(says) {
+            let said = format!("{:?} {}", j.reason, j.detail);
+            if j.verdict != *verdict || !said.contains(says) {
                 wrong.push(format!(
-                    "{rule}: expected {} saying {says:?}, got {} saying {:?}",
+                    "{rule}: expected {} saying {says:?}, got {} saying {said:?}",
                     verdict.name(),
                     j.verdict.name(),
-                    j.detail
                 ));
             }
         }

@@ -18,7 +18,9 @@ use anyhow::{Context, Result, bail};
 
 use super::validator::Kattis;
 use crate::check::Outcome;
-use crate::judge::{CaseResult, CaseScore, Classified, Extra, Job, Verdict, classify, exit_text};
+use crate::judge::{
+    CaseResult, CaseScore, Classified, Extra, Job, Reason, Verdict, classify, exit_text,
+};
 use crate::run::{self, Limits};
 
 /// Judges `job` with the validator `validator` into `result`: the solution's
@@ -45,18 +47,21 @@ pub fn judge(
         result.exit = exit_text(&out);
         result.interrupted = out.interrupted;
         match classify(&out, limits) {
-            Classified::Interrupted(detail) => {
+            Classified::Interrupted(reason) => {
                 result.verdict = Verdict::INT;
-                result.detail = detail;
+                result.reason = Some(reason);
                 return Ok(());
             }
-            Classified::Failed(verdict, detail) => {
+            Classified::Failed(verdict, reason) => {
                 result.verdict = verdict;
-                result.detail = if passes > 1 {
-                    format!("pass {pass}: {detail}")
+                result.reason = Some(if passes > 1 {
+                    Reason::InPass {
+                        pass,
+                        reason: Box::new(reason),
+                    }
                 } else {
-                    detail
-                };
+                    reason
+                });
                 return Ok(());
             }
             Classified::Ran => {}
