@@ -446,6 +446,10 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
                 None => vec![entry.clone()],
             };
             let expect = expectation(&name, &label, &files, &yaml);
+            let (source, compile_error) = match source {
+                Some(s) => with_included(root, s, named_entry.as_deref()),
+                None => (None, compile_error),
+            };
             let mut skipped = None;
             if expect.is_none() {
                 skipped = Some(format!(
@@ -473,6 +477,23 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
         }
     }
     Ok(subs)
+}
+
+/// The submission with the package's included files for its language
+/// (`include/<language>/` or `include/default/`, [`super::include`]) copied
+/// in; a copy that cannot be made is the submission's CE.
+fn with_included(
+    root: &Path,
+    source: Source,
+    named_entry: Option<&str>,
+) -> (Option<Source>, Option<String>) {
+    let Some(folder) = super::include::folder_for(root, source.lang) else {
+        return (Some(source), None);
+    };
+    match super::include::with_included(&source, &folder, named_entry) {
+        Ok(s) => (Some(s), None),
+        Err(e) => (None, Some(format!("{e:#}"))),
+    }
 }
 
 /// A submission's expectation: its tags, else its folder's, with submissions.yaml on top.

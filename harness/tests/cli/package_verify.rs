@@ -353,3 +353,33 @@ fn an_invalid_output_accepted_or_a_valid_output_rejected_is_a_package_error() {
     assert_eq!(submission(&doc, "accepted/shout.py")["matched"], true);
     assert_eq!((code, &doc["ok"]), (1, &Value::Bool(false)), "{doc:#}");
 }
+
+#[test]
+fn included_files_of_the_submissions_language_are_built_with_it() {
+    if !have(&["python3", "gcc"]) {
+        return;
+    }
+    let dir = copy("grader");
+    let (code, doc) = verify_json(dir.path(), &[]);
+    // add.c has no main and add.py no I/O: include/c/grader.c and
+    // include/python3/main.py (the driver, the entry point by its name) do.
+    for (path, verdict) in [
+        ("accepted/add.c", "AC"),
+        ("accepted/add.py", "AC"),
+        ("wrong_answer/difference.py", "WA"),
+    ] {
+        let s = submission(&doc, path);
+        assert_eq!(
+            (&s["verdict"], &s["matched"]),
+            (&Value::from(verdict), &Value::Bool(true)),
+            "{s:#}"
+        );
+    }
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+    // The combined program is made in the build cache, not in the package.
+    let accepted: Vec<_> = std::fs::read_dir(dir.path().join("submissions/accepted"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(accepted.len(), 2, "{accepted:?}");
+}

@@ -370,18 +370,7 @@ pub fn source_with_entry(path: &Path, entry: Option<&str>) -> Result<Option<Sour
             all_files: vec![path.to_path_buf()],
         }));
     }
-    let mut all_files: Vec<PathBuf> = walkdir::WalkDir::new(path)
-        .sort_by_file_name()
-        .into_iter()
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_type().is_file())
-        .map(|e| e.into_path())
-        .filter(|f| {
-            f.strip_prefix(path)
-                .is_ok_and(|rel| rel.iter().all(|c| valid_name(&c.to_string_lossy())))
-        })
-        .collect();
-    all_files.sort();
+    let all_files = files_in(path);
     // 2025-09 "Programs": a folder with a `build` or `run` script is built and run
     // by them, whatever else it holds.
     if path.join("build").is_file() || path.join("run").is_file() {
@@ -435,6 +424,24 @@ pub fn source_with_entry(path: &Path, entry: Option<&str>) -> Result<Option<Sour
         files,
         all_files,
     }))
+}
+
+/// Every file under the folder `dir` whose path the package format allows
+/// ([`valid_name`] for each part), sorted.
+pub fn files_in(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(dir)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .filter(|f| {
+            f.strip_prefix(dir)
+                .is_ok_and(|rel| rel.iter().all(|c| valid_name(&c.to_string_lossy())))
+        })
+        .collect();
+    files.sort();
+    files
 }
 
 /// Whether `name` is a file name the package format allows (spec/2025-09.md
