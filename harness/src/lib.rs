@@ -38,7 +38,7 @@ pub mod package {
 
 pub use judge_engine::{
     build, cargo_json, case, check, discover, judge, known_wrong, pool, problem, run, runner,
-    testlib,
+    shell, testlib,
 };
 pub use judge_formats::{glob, plan};
 pub use judge_model::{status, units};

@@ -16,6 +16,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::build;
 use crate::package::program;
+use crate::shell::ShellCommand;
 
 /// How to start the solution for one case.
 pub type Start = Box<dyn Fn() -> Command + Send + Sync>;
@@ -50,7 +51,7 @@ pub fn of(
             }
             crate::plan::check_program("--cmd", cmd)?;
             Ok(Solution::Ready(
-                Box::new(crate::runner::shell_command(cmd)),
+                Box::new(ShellCommand::new(cmd).solution()),
                 cmd.to_string(),
             ))
         }

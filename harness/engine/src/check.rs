@@ -4,7 +4,6 @@
 //! not run solutions (see `run`) or render differences (see `diff`).
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -12,6 +11,7 @@ use judge_compare::{first_line_difference, first_token_difference, lines_equal};
 
 use crate::problem::Checker;
 use crate::run;
+use crate::shell::ShellCommand;
 
 // The comparison itself lives in `judge-compare`, the judge's one optimised crate
 // (harness/compare/Cargo.toml says why); its types and token reader are part of
@@ -56,7 +56,8 @@ fn verdict(rejection: Option<Rejection>) -> Outcome {
     }
 }
 
-/// Runs a testlib-style checker: `sh -c 'COMMAND "$@"' checker INPUT OUTPUT EXPECTED`
+/// Runs a testlib-style checker: `COMMAND INPUT OUTPUT EXPECTED` (through `sh`, see
+/// [`ShellCommand::command_with_args`])
 /// in `dir`, in the sandbox like a solution (its own process group, everything it
 /// starts killed and reaped) with `time_limit` of CPU and of wall time. Exit 0
 /// accepts, 1 is a wrong answer, 2 a presentation error; a hang, a crash or any
@@ -76,11 +77,8 @@ fn run_command(
     std::fs::write(&exp_path, expected)
         .context("cannot write the expected output for the checker")?;
     let input = std::path::absolute(input).unwrap_or_else(|_| input.to_path_buf());
-    let mut sh = Command::new("sh");
-    sh.arg("-c")
-        .arg(format!("{command} \"$@\""))
-        .arg("checker")
-        .arg(&input)
+    let mut sh = ShellCommand::new(command).command_with_args("checker");
+    sh.arg(&input)
         .arg(&out_path)
         .arg(&exp_path)
         .current_dir(dir);

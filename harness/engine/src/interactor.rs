@@ -6,6 +6,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+use crate::shell::ShellCommand;
+
 /// How a problem names its interactor (`problem.toml`'s `interactor`, or
 /// `judge run --interactor`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,16 +47,8 @@ impl Interactor {
             Interactor::Testlib { interactor, .. } => interactor.interactor_command().ok(),
             Interactor::Exe(path) => Some(Command::new(path)),
             Interactor::Shell { command, dir } => {
-                // `exec` keeps the measured process the interactor itself; "$@" gets
-                // the three paths, quoted, whatever they contain.
-                let simple = !command.contains(|c| ";&|<>()$`\n".contains(c));
-                let line = if simple {
-                    format!("exec {command} \"$@\"")
-                } else {
-                    format!("{command} \"$@\"")
-                };
-                let mut c = Command::new("sh");
-                c.arg("-c").arg(line).arg("interactor");
+                let line = ShellCommand::new(command);
+                let mut c = line.command_with_args("interactor");
                 // Not the sandbox's fresh folder: a relative path in the command
                 // line means the testdata folder, or where `judge run` was started.
                 match dir {
@@ -67,7 +61,7 @@ impl Interactor {
                     // A package's (absolute paths): isolated, seeing its own files.
                     None => {
                         let here = std::env::current_dir().unwrap_or_default();
-                        crate::shell::share_named_files(&mut c, command, &here);
+                        line.share_named_files(&mut c, &here);
                     }
                 }
                 Some(c)

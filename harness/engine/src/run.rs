@@ -458,18 +458,7 @@ fn command_key(command: &Command) -> String {
 /// `sh -c "exec PROG ..."` (how `judge run --cmd` starts a simple command), PROG as
 /// found on PATH.
 fn target_executable(command: &Command) -> Option<PathBuf> {
-    let program = Path::new(command.get_program());
-    let args: Vec<_> = command.get_args().collect();
-    let exe = if program == Path::new("sh") {
-        let script = args.get(1)?.to_str()?.strip_prefix("exec ")?;
-        script
-            .split_whitespace()
-            .next()?
-            .trim_matches('\'')
-            .to_string()
-    } else {
-        program.to_str()?.to_string()
-    };
+    let exe = crate::shell::ShellCommand::program_of(command)?;
     if exe.contains('/') {
         return Some(exe.into());
     }

@@ -1,23 +1,254 @@
-//! What an isolated run of a shell command line may see: the files the line
-//! names (`python3 check.py`, a Java class path), never test data. A leaf, so
-//! the interactor spec and the runner can both use it without importing each
-//! other.
+//! Command lines as a user or a package writes them: `judge run --cmd`,
+//! `--interactor`, `--checker-command`, problem.toml's `checker_command` and
+//! `interactor`, a package's built interactor. How such a line is split into
+//! words, quoted, started (directly, through `sh` with `exec`, or as written),
+//! which program it runs and which files it names (what an isolated run of it may
+//! see) is decided here, once, in [`ShellCommand`]. Running what it starts is
+//! `run`'s; what a checker's or an interactor's exit means is `check`'s and
+//! `interact`'s. A leaf: it imports no other module of the engine.
 
-use std::path::Path;
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Lets an isolated run of `command` see the files `line` names (a shell command
-/// line, e.g. an interactor's or a checker's `python3 check.py`), relative paths
-/// taken from `base`: the same rule as for `--cmd`.
-pub fn share_named_files(command: &mut Command, line: &str, base: &Path) {
-    let mut class_path = false;
-    for word in line.split_whitespace() {
-        let word = word.trim_matches(|c| c == '\'' || c == '"');
-        let path = base.join(word);
-        if (path.is_file() || class_path && path.is_dir()) && !is_test_data(&path) {
-            crate::sandbox::share(command, &path, crate::sandbox::Access::Code);
+use crate::sandbox::{self, Access};
+
+/// Characters that make a line more than one simple command (a list, a pipe, a
+/// redirection, a subshell, an expansion): such a line runs under the shell as
+/// written.
+const COMPOUND: &str = ";&|<>()$`\n";
+
+/// Words the shell itself acts on at the start of a command (POSIX's reserved
+/// words, special built-ins and the built-ins that only work inside the shell,
+/// XCU 2.4, 2.14, 1.7): no program of that name can be `exec`ed or started.
+const SHELL_WORDS: [&str; 41] = [
+    "!", "{", "}", "case", "do", "done", "elif", "else", "esac", "fi", "for", "if", "in", "then",
+    "until", "while", "break", ":", ".", "continue", "eval", "exec", "exit", "export", "readonly",
+    "return", "set", "shift", "times", "trap", "unset", "cd", "alias", "command", "getopts",
+    "hash", "read", "type", "ulimit", "umask", "wait",
+];
+
+/// The flags after which a word naming a folder is a Java class path.
+const CLASS_PATH: [&str; 3] = ["-cp", "-classpath", "--class-path"];
+
+/// A shell command line, e.g. `python3 check.py` or `./gen 5 | ./sol`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShellCommand {
+    line: String,
+}
+
+impl ShellCommand {
+    /// The command line `line`, as written.
+    pub fn new(line: &str) -> ShellCommand {
+        ShellCommand {
+            line: line.to_string(),
         }
-        class_path = ["-cp", "-classpath", "--class-path"].contains(&word);
+    }
+
+    /// The line that runs `words` (a program and its arguments) as they are,
+    /// each quoted when the shell would otherwise split or expand it.
+    pub fn from_words<W: AsRef<OsStr>>(words: &[W]) -> ShellCommand {
+        let words: Vec<String> = words
+            .iter()
+            .map(|w| quote(&w.as_ref().to_string_lossy()))
+            .collect();
+        ShellCommand {
+            line: words.join(" "),
+        }
+    }
+
+    /// The line as written (how it is shown in messages).
+    pub fn line(&self) -> &str {
+        &self.line
+    }
+
+    /// The line's words, split at whitespace (quoting is the shell's).
+    pub fn words(&self) -> std::str::SplitWhitespace<'_> {
+        self.line.split_whitespace()
+    }
+
+    /// The first word: the program, for a simple command.
+    pub fn program(&self) -> Option<&str> {
+        self.words().next()
+    }
+
+    /// Whether the line has no words at all.
+    pub fn is_empty(&self) -> bool {
+        self.program().is_none()
+    }
+
+    /// Whether the line is more than one simple command (`;`, `&&`, a pipe, a
+    /// redirection, a subshell, an expansion).
+    pub fn is_compound(&self) -> bool {
+        self.line.contains(|c| COMPOUND.contains(c))
+    }
+
+    /// The first word when it names the program literally: no quoting,
+    /// expansion or assignment for the shell to do first. The checks that a
+    /// program exists and is executable look at this word only.
+    pub fn literal_program(&self) -> Option<&str> {
+        self.program()
+            .filter(|p| !p.contains(['=', '\'', '"', '$', '(', '{', '`', '\\']))
+    }
+
+    /// Whether the line is one simple command starting a program: not compound,
+    /// not starting with an assignment (`RUST_BACKTRACE=1 ./sol`) or a word the
+    /// shell acts on itself (`exit 2`, `cd x`), which `exec` would take for the
+    /// program's name.
+    fn starts_a_program(&self) -> bool {
+        !self.is_compound()
+            && self
+                .program()
+                .is_some_and(|p| !p.contains('=') && !SHELL_WORDS.contains(&p))
+    }
+
+    /// Plain words only (no quoting, expansion or assignment for a shell to do):
+    /// the program can be started without a shell.
+    fn is_plain(&self) -> bool {
+        self.starts_a_program()
+            && self.line.chars().all(|c| {
+                c.is_ascii_alphanumeric()
+                    || c.is_ascii_whitespace() && c != '\n'
+                    || "/._+,:@%=-".contains(c)
+            })
+    }
+
+    /// What `sh -c` runs: a simple command behind `exec`, so the program
+    /// replaces the shell and its exit status, signal, CPU time and memory are
+    /// its own; any other line as written.
+    /// With `args`, the caller's arguments follow as `"$@"`, quoted whatever
+    /// they contain.
+    fn script(&self, args: bool) -> String {
+        let exec = if self.starts_a_program() { "exec " } else { "" };
+        let args = if args { " \"$@\"" } else { "" };
+        format!("{exec}{}{args}", self.line)
+    }
+
+    /// The command that runs the line on its own (a solution's `--cmd`): plain
+    /// words directly, without a shell, so not even a shell's pages count in its
+    /// peak memory; anything else through `sh -c` (with `exec` when it is one
+    /// simple command).
+    pub fn command(&self) -> Command {
+        if self.is_plain() {
+            let mut words = self.words();
+            let mut c = Command::new(words.next().unwrap_or_default());
+            c.args(words);
+            c
+        } else {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(self.script(false));
+            c
+        }
+    }
+
+    /// The command that runs the line with arguments the caller appends (a
+    /// checker's `INPUT OUTPUT ANSWER`, an interactor's `INPUT ANSWER
+    /// FEEDBACK_DIR`): `sh -c 'LINE "$@"' NAME ARGS...`, with `exec` when the line
+    /// is one simple command; `name` is `$0`, what the shell's own messages say.
+    pub fn command_with_args(&self, name: &str) -> Command {
+        let mut c = Command::new("sh");
+        c.arg("-c").arg(self.script(true)).arg(name);
+        c
+    }
+
+    /// The program `command` (made by [`ShellCommand::command`] or
+    /// [`ShellCommand::command_with_args`], or any other) starts: its own program,
+    /// or for the form `sh -c "exec PROG ..."` PROG, unquoted. `None` for a line
+    /// the shell runs as written.
+    pub fn program_of(command: &Command) -> Option<String> {
+        let program = command.get_program();
+        if program != "sh" {
+            return Some(program.to_str()?.to_string());
+        }
+        let script = command.get_args().nth(1)?.to_str()?.strip_prefix("exec ")?;
+        let word = script.split_whitespace().next()?;
+        Some(word.trim_matches('\'').to_string())
+    }
+
+    /// The line with each plain word that names an existing path relative to
+    /// `base` made absolute (quoted when it needs quoting), for a run in a fresh
+    /// empty folder: `run --cmd "python3 sol.py" DIR` finds `sol.py` where the
+    /// user typed it. Words with quotes, `$`, globs or a leading `-` are left to
+    /// the shell; so is an absolute path.
+    pub fn absolutized(&self, base: &Path) -> ShellCommand {
+        let line = self
+            .line
+            .split(' ')
+            .map(|word| {
+                let plain = !word.is_empty()
+                    && !word.starts_with(['-', '/', '~'])
+                    && !word.contains(|c: char| "'\"$`*?[]{}()<>|&;=\\".contains(c));
+                if plain && base.join(word).exists() {
+                    quote(&base.join(word).to_string_lossy())
+                } else {
+                    word.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        ShellCommand { line }
+    }
+
+    /// The files the line names (`python3 check.py`), and a folder only as a
+    /// Java class path (a folder may hold anything), relative paths taken from
+    /// `base`, never test data: what an isolated run of the line may see.
+    pub fn named_files(&self, base: &Path) -> Vec<PathBuf> {
+        let mut files = Vec::new();
+        let mut class_path = false;
+        for word in self.words() {
+            let word = word.trim_matches(|c| c == '\'' || c == '"');
+            let path = base.join(word);
+            let seen = (path.is_file() || class_path && path.is_dir()) && !is_test_data(&path);
+            if seen && !files.contains(&path) {
+                files.push(path);
+            }
+            class_path = CLASS_PATH.contains(&word);
+        }
+        files
+    }
+
+    /// Lets an isolated run of `command` see the files the line names (see
+    /// [`ShellCommand::named_files`]), read-only.
+    pub fn share_named_files(&self, command: &mut Command, base: &Path) {
+        for path in self.named_files(base) {
+            sandbox::share(command, &path, Access::Code);
+        }
+    }
+
+    /// The command maker for a solution given as this line (`judge run --cmd`):
+    /// every case runs in a fresh empty folder, so the line's relative paths are
+    /// made absolute from the current folder first, and the files it names are
+    /// the ones an isolated run sees of the caller's.
+    pub fn solution(&self) -> impl Fn() -> Command + Send + Sync + use<> {
+        let (line, shared) = match std::env::current_dir() {
+            Ok(here) => {
+                let line = self.absolutized(&here);
+                let shared = line.named_files(&here);
+                (line, shared)
+            }
+            Err(_) => (self.clone(), Vec::new()),
+        };
+        move || {
+            let mut c = line.command();
+            for path in &shared {
+                sandbox::share(&mut c, path, Access::Code);
+            }
+            c
+        }
+    }
+}
+
+/// `word` as one shell word: as it is when the shell would leave it alone, else
+/// single-quoted.
+pub fn quote(word: &str) -> String {
+    let safe = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c));
+    if safe {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
     }
 }
 
@@ -34,4 +265,121 @@ pub fn is_test_data(path: &Path) -> bool {
             && std::fs::read_dir(path).is_ok_and(|mut entries| {
                 entries.any(|e| e.is_ok_and(|e| data(&e.path()) || e.file_name() == "problem.toml"))
             })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(c: &Command) -> Vec<String> {
+        std::iter::once(c.get_program())
+            .chain(c.get_args())
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn how_a_line_is_started() {
+        let rows: &[(&str, &[&str])] = &[
+            ("python3 sol.py", &["python3", "sol.py"]),
+            ("./sol  -v", &["./sol", "-v"]),
+            ("./sol 'a b'", &["sh", "-c", "exec ./sol 'a b'"]),
+            ("./gen | ./sol", &["sh", "-c", "./gen | ./sol"]),
+            ("X=1 ./sol", &["sh", "-c", "X=1 ./sol"]),
+            ("exit 3", &["sh", "-c", "exit 3"]),
+        ];
+        for (line, want) in rows {
+            assert_eq!(args(&ShellCommand::new(line).command()), *want, "{line}");
+        }
+    }
+
+    #[test]
+    fn how_a_line_with_arguments_is_started() {
+        let rows: &[(&str, &[&str])] = &[
+            (
+                "python3 chk.py",
+                &["sh", "-c", "exec python3 chk.py \"$@\"", "checker"],
+            ),
+            (
+                "cd x && ./chk",
+                &["sh", "-c", "cd x && ./chk \"$@\"", "checker"],
+            ),
+            ("X=1 ./chk", &["sh", "-c", "X=1 ./chk \"$@\"", "checker"]),
+            ("exit 2 #", &["sh", "-c", "exit 2 # \"$@\"", "checker"]),
+        ];
+        for (line, want) in rows {
+            let c = ShellCommand::new(line).command_with_args("checker");
+            assert_eq!(args(&c), *want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_line_starting_with_an_assignment_runs() {
+        // `exec X=1 false` would be "X=1: not found" (127) for every case.
+        let mut c = ShellCommand::new("X=1 false").command();
+        assert_eq!(c.status().unwrap().code(), Some(1));
+        let mut c = ShellCommand::new("X=1 test").command_with_args("t");
+        c.args(["a", "=", "b"]);
+        assert_eq!(c.status().unwrap().code(), Some(1));
+    }
+
+    #[test]
+    fn arguments_reach_the_program_whatever_they_contain() {
+        let mut c = ShellCommand::new("test").command_with_args("t");
+        c.args(["a b", "=", "a b"]);
+        assert!(c.status().unwrap().success());
+    }
+
+    #[test]
+    fn program_of_reads_back_what_command_started() {
+        let rows = [
+            ("python3 sol.py", Some("python3")),
+            ("'/a/sol' x", Some("/a/sol")),
+            ("/bin/sol \"$X\"", None),
+            ("./gen | ./sol", None),
+        ];
+        for (line, want) in rows {
+            let c = ShellCommand::new(line).command();
+            assert_eq!(ShellCommand::program_of(&c).as_deref(), want, "{line}");
+        }
+        let c = ShellCommand::new("'/x/chk' 1").command_with_args("checker");
+        assert_eq!(ShellCommand::program_of(&c).as_deref(), Some("/x/chk"));
+    }
+
+    #[test]
+    fn words_are_quoted_only_when_the_shell_would_touch_them() {
+        let rows = [
+            ("/a/b.py", "/a/b.py"),
+            ("a b", "'a b'"),
+            ("it's", "'it'\\''s'"),
+            ("$X", "'$X'"),
+            ("", "''"),
+        ];
+        for (word, want) in rows {
+            assert_eq!(quote(word), want, "{word}");
+        }
+        let line = ShellCommand::from_words(&["/x/run", "a b"]);
+        assert_eq!(line.line(), "/x/run 'a b'");
+    }
+
+    #[test]
+    fn relative_words_naming_files_are_made_absolute() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("sol.py"), "").unwrap();
+        std::fs::write(dir.path().join("1.in"), "").unwrap();
+        let line = ShellCommand::new("python3 sol.py -v 'sol.py' 1.in missing.py");
+        let abs = line.absolutized(dir.path());
+        let named = abs.named_files(dir.path());
+        let sol = dir.path().join("sol.py");
+        let input = dir.path().join("1.in");
+        assert_eq!(
+            abs.line(),
+            format!(
+                "python3 {} -v 'sol.py' {} missing.py",
+                sol.display(),
+                input.display()
+            )
+        );
+        assert_eq!(named, vec![sol]);
+    }
 }

@@ -19,6 +19,7 @@ use crate::glob::Glob;
 use crate::judge::Job;
 use crate::problem::{Checker, Settings};
 use crate::units::plural;
+use judge_engine::shell::ShellCommand;
 
 /// What to judge.
 #[derive(Debug, Default)]
@@ -423,10 +424,11 @@ fn folder_hint(problem: &Problem) -> Option<String> {
 /// `--interactor`) does not exist: otherwise every case would be an RE (or ERR)
 /// from the shell's "not found".
 pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
-    if cmd.split_whitespace().next().is_none() {
+    let line = ShellCommand::new(cmd);
+    if line.is_empty() {
         bail!("{flag} is empty");
     }
-    if let Some(program) = missing_program(cmd, None) {
+    if let Some(program) = missing_program(&line, None) {
         // As in a shell, a bare name is looked up on PATH only.
         let hint = if Path::new(&program).is_file() {
             format!(" (there is one in the current folder: write ./{program})")
@@ -435,7 +437,7 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
         };
         bail!("cannot run {flag} \"{cmd}\": program \"{program}\" not found{hint}");
     }
-    if let Some(program) = not_executable(cmd) {
+    if let Some(program) = not_executable(&line) {
         let interpreter = match Path::new(&program).extension().and_then(|e| e.to_str()) {
             Some("py") => format!(", or run it through python3: {flag} \"python3 {program}\""),
             Some("sh") => format!(", or run it through sh: {flag} \"sh {program}\""),
@@ -451,12 +453,9 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
 
 /// The first word of `cmd` when it is a path to a file without an execute
 /// permission (run as a program, every case would fail with "Permission denied").
-fn not_executable(cmd: &str) -> Option<String> {
+fn not_executable(line: &ShellCommand) -> Option<String> {
     use std::os::unix::fs::PermissionsExt as _;
-    let program = cmd.split_whitespace().next()?;
-    if !program.contains('/') || program.contains(['=', '\'', '"', '$']) {
-        return None;
-    }
+    let program = line.literal_program().filter(|p| p.contains('/'))?;
     let meta = std::fs::metadata(program).ok()?;
     (meta.is_file() && meta.permissions().mode() & 0o111 == 0).then(|| program.to_string())
 }
@@ -468,10 +467,11 @@ pub fn check_checker(checker: &Checker) -> Result<()> {
         program.build()?;
     }
     if let Checker::Command { command, dir, .. } = checker {
-        if command.split_whitespace().next().is_none() {
+        let line = ShellCommand::new(command);
+        if line.is_empty() {
             bail!("the checker command is empty");
         }
-        if let Some(program) = missing_program(command, Some(dir)) {
+        if let Some(program) = missing_program(&line, Some(dir)) {
             bail!("cannot run checker \"{command}\": program \"{program}\" not found");
         }
     }
@@ -480,13 +480,10 @@ pub fn check_checker(checker: &Checker) -> Result<()> {
 
 /// The first word of the shell command line `cmd` when it names a program that
 /// does not exist (a relative path is looked up from `dir`).
-fn missing_program(cmd: &str, dir: Option<&Path>) -> Option<String> {
-    let program = cmd.split_whitespace().next()?;
+fn missing_program(line: &ShellCommand, dir: Option<&Path>) -> Option<String> {
     // Shell syntax (compound commands, assignments, quoting) is left to the shell.
-    if cmd.contains(|c| ";&|<>()$`\n".contains(c))
-        || program.contains(['=', '\'', '"', '$', '(', '{'])
-        || program.starts_with('.') && !program.contains('/')
-    {
+    let program = line.literal_program().filter(|_| !line.is_compound())?;
+    if program.starts_with('.') && !program.contains('/') {
         return None;
     }
     let found = if program.contains('/') {

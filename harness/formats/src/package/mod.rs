@@ -26,6 +26,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::discover::{self, Case};
 use crate::problem::{Checker, Settings};
+use judge_engine::shell::ShellCommand;
 pub use outputs::OutputCase;
 use program::Source;
 use yaml::{Node, Value};
@@ -877,11 +878,7 @@ impl Package {
             settings.interactor = Some(match (first.argv.as_slice(), &first.dir) {
                 ([exe], None) => crate::interact::Interactor::Exe(PathBuf::from(exe)),
                 (argv, dir) => crate::interact::Interactor::Shell {
-                    command: argv
-                        .iter()
-                        .map(|a| shell_quote(&a.to_string_lossy()))
-                        .collect::<Vec<_>>()
-                        .join(" "),
+                    command: ShellCommand::from_words(argv).line().to_string(),
                     dir: dir.clone(),
                 },
             });
@@ -937,11 +934,6 @@ impl Package {
             }
         )
     }
-}
-
-/// `word` quoted for `sh`.
-fn shell_quote(word: &str) -> String {
-    format!("'{}'", word.replace('\'', "'\\''"))
 }
 
 /// Seconds as `1 s` or `0.5 s`.
