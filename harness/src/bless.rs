@@ -6,8 +6,9 @@
 //! one is run too: if they disagree on any case nothing at all is written and the
 //! cases are named. Before anything runs, every selected input goes through the
 //! problem's validator (`src/bin/validate.rs`, when it has one), and an input it
-//! rejects stops the command with nothing written. Running and comparing reuse
-//! `stress`, `check` and `diff`.
+//! rejects stops the command with nothing written. Cases are validated and run
+//! side by side on the engine's pool (`-j`); what is printed and written stays in
+//! case order. Running and comparing reuse `stress`, `check` and `diff`.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ use crate::check::{self, Outcome};
 use crate::cli::{BlessArgs, BlessFrom};
 use crate::discover;
 use crate::plan::{self, CaseFilter};
+use crate::pool::Pool;
 use crate::problem::{Checker, Settings};
 use crate::run::Limits;
 use crate::status::Status;
@@ -79,6 +81,7 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
         limits,
         from: args.from,
         programs: &programs,
+        pool: Pool::new(args.jobs.threads()),
     };
     if let Some(validate) = &programs.validate
         && !bless.inputs_valid(validate, &targets)?
@@ -156,6 +159,8 @@ struct Bless<'a> {
     limits: Limits,
     from: BlessFrom,
     programs: &'a stress::Programs,
+    /// Where the cases run side by side.
+    pool: Pool,
 }
 
 /// An output to write: its target, the bytes, and a note on the cross-check.
@@ -180,12 +185,16 @@ impl Bless<'_> {
     /// validator rejects is named, and nothing is run or written until it is fixed
     /// (a file named `tolerated` deliberately breaks the format, as lint allows).
     fn inputs_valid(&self, validate: &Path, targets: &[Target]) -> Result<bool> {
-        let mut rejected = Vec::new();
-        for t in targets
+        let checked: Vec<&Target> = targets
             .iter()
             .filter(|t| !t.name.contains(crate::lint::TOLERATED))
-        {
-            if let Side::Failed(_, why) = stress::run_side(validate, &t.input, &self.limits)? {
+            .collect();
+        let sides = self.pool.map(&checked, |t| {
+            stress::run_side(validate, &t.input, &self.limits)
+        });
+        let mut rejected = Vec::new();
+        for (t, side) in checked.into_iter().zip(sides) {
+            if let Side::Failed(_, why) = side? {
                 rejected.push(format!(
                     "{}: rejected by {}-validate ({why})",
                     self.rel(&t.input),
@@ -213,10 +222,11 @@ impl Bless<'_> {
     /// Runs both programs on every target: the outputs to write, or `None` (the
     /// refusals printed) when either failed or they disagree on any case.
     fn outputs<'t>(&self, targets: &'t [Target]) -> Result<Option<Vec<Blessed<'t>>>> {
+        let outputs = self.pool.map(targets, |t| self.output(t));
         let mut refusals = Vec::new();
         let mut writes = Vec::new();
-        for t in targets {
-            match self.output(t)? {
+        for (t, output) in targets.iter().zip(outputs) {
+            match output? {
                 Ok((produced, note)) => writes.push((t, produced, note)),
                 Err(refusal) => refusals.push(refusal),
             }

@@ -238,6 +238,9 @@ pub struct BlessArgs {
     /// CPU seconds either program may take per case.
     #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_seconds)]
     pub brute_time_limit: f64,
+    /// `-j N`: cases validated and run at once.
+    #[command(flatten)]
+    pub jobs: Jobs,
     /// `--color WHEN`.
     #[command(flatten)]
     pub color: Color,
