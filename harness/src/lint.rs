@@ -131,49 +131,30 @@ pub fn lint(args: LintArgs) -> Result<Status> {
     lint.report(&ws.root, names.len() + missing.len())
 }
 
-/// The testdata folders to lint: the ones named, or all; and the problem crates
-/// (named, or all) whose testdata folder is missing.
+/// The testdata folders to lint: the ones named, or all (by name); and the
+/// problem crates (named, or all) whose testdata folder is missing. Both from the
+/// plan's one discovery, where a testdata folder counts whoever owns it.
 fn folders(ws: &build::Workspace, args: &LintArgs) -> Result<(Vec<String>, Vec<String>)> {
-    let testdata = ws.testdata();
     if args.problems.is_empty() {
-        let mut v: Vec<String> = std::fs::read_dir(&testdata)
-            .with_context(|| format!("cannot read {}", testdata.display()))?
-            .filter_map(|e| e.ok())
-            .filter(|e| e.path().is_dir() && !e.file_name().to_string_lossy().starts_with('.'))
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
-        v.sort();
-        let missing = ws
-            .problems
-            .iter()
-            .filter(|p| !testdata.join(&p.name).is_dir())
-            .map(|p| p.name.clone())
-            .collect();
-        return Ok((v, missing));
+        // Nothing to lint is not a clean bill: say the folder is missing.
+        let testdata = ws.testdata();
+        std::fs::read_dir(&testdata)
+            .with_context(|| format!("cannot read {}", testdata.display()))?;
     }
-    let mut present = Vec::new();
-    let mut missing = Vec::new();
-    for n in &args.problems {
-        if testdata.join(n).is_dir() {
-            present.push(n.clone());
-        } else if ws.problem(n).is_some() {
-            missing.push(n.clone());
-        } else {
-            let mut known: Vec<String> = ws.problems.iter().map(|p| p.name.clone()).collect();
-            known.extend(
-                std::fs::read_dir(&testdata)
-                    .into_iter()
-                    .flatten()
-                    .flatten()
-                    .filter(|e| e.path().is_dir())
-                    .map(|e| e.file_name().to_string_lossy().into_owned()),
-            );
-            known.sort();
-            known.dedup();
-            let known: Vec<&str> = known.iter().map(String::as_str).collect();
-            return Err(plan::unknown_problem(n, &known));
-        }
+    let selected = plan::select(ws, &args.problems, plan::Scope::Folders)?;
+    let mut present: Vec<String> = selected
+        .iter()
+        .filter(|n| n.has_testdata)
+        .map(|n| n.name.clone())
+        .collect();
+    if args.problems.is_empty() {
+        present.sort();
     }
+    let missing = selected
+        .into_iter()
+        .filter(|n| n.has_crate && !n.has_testdata)
+        .map(|n| n.name)
+        .collect();
     Ok((present, missing))
 }
 

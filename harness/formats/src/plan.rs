@@ -121,22 +121,16 @@ pub struct Selection {
 
 /// The plan for `cargo judge [PROBLEM...]`: the named problems (all when none).
 pub fn workspace(ws: &Workspace, problems: &[String], options: &Selection) -> Result<Plan> {
-    let names: Vec<String> = if problems.is_empty() {
-        ws.problems.iter().map(|p| p.name.clone()).collect()
-    } else {
-        for name in problems {
-            problem(ws, name)?;
-        }
-        problems.to_vec()
-    };
+    let selected = select(ws, problems, Scope::Problems)?;
     let filter = CaseFilter::new(&options.cases)?;
     let mut plan = Plan::default();
     if problems.is_empty() {
-        orphan_testdata(ws, &mut plan.errors)?;
+        orphan_testdata(ws, &selected, &mut plan.errors);
     }
-    for name in &names {
+    for named in selected.iter().filter(|n| n.has_crate) {
+        let name = &named.name;
         let dir = ws.testdata().join(name);
-        if !dir.is_dir() {
+        if !named.has_testdata {
             let hint = ws.problem(name).and_then(folder_hint).unwrap_or_default();
             plan.errors.push(format!(
                 "problem {name} has no testdata: expected {}/NAME.in + NAME.out{hint}",
@@ -219,6 +213,77 @@ pub fn problem<'a>(ws: &'a Workspace, name: &str) -> Result<&'a Problem> {
             Err(unknown_problem(name, &known))
         }
     }
+}
+
+/// A name of the workspace: a problem crate (`problems/NAME`, package NAME), a
+/// testdata folder (`testdata/NAME/`), or both, paired by that one name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Named {
+    /// The name the crate, its folder and its testdata share.
+    pub name: String,
+    /// Whether a problem crate has the name.
+    pub has_crate: bool,
+    /// Whether `testdata/NAME/` is a folder.
+    pub has_testdata: bool,
+}
+
+/// What a name on the command line may select.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scope {
+    /// Problem crates only (judging): a testdata folder without its crate is an
+    /// orphan, not a problem.
+    Problems,
+    /// Problem crates and testdata folders (lint reads a folder whoever owns it).
+    Folders,
+}
+
+/// The one discovery of the workspace's problems: the `requested` names, or when
+/// none every name (each problem crate, then each testdata folder no crate owns,
+/// both by name), each paired with its crate and its testdata folder. A requested
+/// name `scope` does not know is the error naming the nearest ones.
+pub fn select(ws: &Workspace, requested: &[String], scope: Scope) -> Result<Vec<Named>> {
+    let folders = testdata_folders(ws);
+    let named = |name: &str| Named {
+        name: name.to_string(),
+        has_crate: ws.problem(name).is_some(),
+        has_testdata: ws.testdata().join(name).is_dir(),
+    };
+    if requested.is_empty() {
+        let crates = ws.problems.iter().map(|p| named(&p.name));
+        let orphans = folders.iter().filter(|f| ws.problem(f).is_none());
+        return Ok(crates.chain(orphans.map(|f| named(f))).collect());
+    }
+    requested
+        .iter()
+        .map(|name| {
+            let n = named(name);
+            if n.has_crate || scope == Scope::Folders && n.has_testdata {
+                return Ok(n);
+            }
+            let mut known: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
+            if scope == Scope::Folders {
+                known.extend(folders.iter().map(String::as_str));
+                known.sort_unstable();
+                known.dedup();
+            }
+            Err(unknown_problem(name, &known))
+        })
+        .collect()
+}
+
+/// The folders under `testdata/` (not hidden ones), by name; none when it cannot
+/// be read.
+fn testdata_folders(ws: &Workspace) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(ws.testdata())
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with('.'))
+        .collect();
+    names.sort();
+    names
 }
 
 /// `unknown problem "x": did you mean "y"? (the workspace has: ...)`.
@@ -376,33 +441,32 @@ fn package_into(
     Ok(())
 }
 
-/// Folders under testdata/ with no problem crate of the same name.
-fn orphan_testdata(ws: &Workspace, errors: &mut Vec<String>) -> Result<()> {
+/// Folders under testdata/ with no problem crate of the same name (the
+/// [`select`]ed names without a crate).
+fn orphan_testdata(ws: &Workspace, selected: &[Named], errors: &mut Vec<String>) {
     let dir = ws.testdata();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    if std::fs::read_dir(&dir).is_err() {
         errors.push(format!("{}: no testdata folder", dir.display()));
-        return Ok(());
-    };
-    let mut orphans = Vec::new();
-    for entry in entries {
-        let entry = entry.with_context(|| format!("cannot read {}", dir.display()))?;
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if entry.path().is_dir() && !name.starts_with('.') && ws.problem(&name).is_none() {
+        return;
+    }
+    let mut orphans: Vec<String> = selected
+        .iter()
+        .filter(|n| !n.has_crate)
+        .map(|Named { name, .. }| {
             let hint = ws
                 .problems
                 .iter()
-                .find(|p| p.dir.file_name().is_some_and(|d| *d == *name))
+                .find(|p| p.dir.file_name().is_some_and(|d| *d == **name))
                 .and_then(folder_hint)
                 .unwrap_or_default();
-            orphans.push(format!(
+            format!(
                 "{}: testdata with no problem crate problems/{name}{hint}",
-                entry.path().display()
-            ));
-        }
-    }
+                dir.join(name).display()
+            )
+        })
+        .collect();
     orphans.sort();
     errors.extend(orphans);
-    Ok(())
 }
 
 /// When a problem crate's folder is not named after its package (`problems/foo`

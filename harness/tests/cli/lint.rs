@@ -162,3 +162,25 @@ fn lint_runs_a_testlib_validator_and_the_files_problem_toml_names_are_not_stray(
         );
     }
 }
+
+#[test]
+fn lint_takes_a_testdata_folder_by_name_even_without_its_crate() {
+    let ws = TempWs::new(&["hdu1525"]);
+    ws.write("testdata/orphan/1.in", "1 \n");
+    ws.write("testdata/orphan/1.out", "x\n");
+    ws.judge()
+        .args(["lint", "orphan"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "error testdata/orphan/1.in:1: trailing space",
+        ));
+    // Its name is one lint knows, so a misspelling finds it.
+    ws.judge()
+        .args(["lint", "orphn"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown problem \"orphn\": did you mean orphan? (the workspace has: hdu1525, orphan)",
+        ));
+}
