@@ -29,6 +29,9 @@ pub use crate::sandbox::{Exit, signal_name};
 /// reported before the judge gives up on it.
 const KEEPER_SLACK: Duration = Duration::from_secs(10);
 
+/// A pipe's default size on Linux, and the size of each read.
+const PIPE_SIZE: usize = 1 << 16;
+
 /// Bytes of stderr kept (the end of it) for the report.
 const STDERR_TAIL: usize = 4096;
 
@@ -173,6 +176,8 @@ struct Job {
     stdout: Vec<u8>,
     tail: VecDeque<u8>,
     output_exceeded: bool,
+    /// The stdout pipe was grown (after a read that filled the buffer).
+    pipe_grown: bool,
     interrupted: bool,
     report_done: bool,
     /// When the keeper's report completed (the grace for stray pipe holders).
@@ -207,7 +212,6 @@ impl Job {
             File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
         let (out_r, out_w) = sandbox::pipe()?;
         let (err_r, err_w) = sandbox::pipe()?;
-        grow_pipe(&out_r);
         let started = Instant::now();
         let running = sandbox::spawn(
             &spec,
@@ -228,6 +232,7 @@ impl Job {
             stdout: Vec::new(),
             tail: VecDeque::with_capacity(STDERR_TAIL),
             output_exceeded: false,
+            pipe_grown: false,
             interrupted: false,
             report_done: false,
             drained_since: None,
@@ -282,14 +287,15 @@ impl Job {
         {
             match read_some(pipe, buf) {
                 0 => self.out_r = None,
-                _ if self.output_exceeded => {}
-                n if self.stdout.len() + n > self.cap => {
-                    self.stdout
-                        .extend_from_slice(&buf[..self.cap - self.stdout.len()]);
-                    self.output_exceeded = true;
-                    self.running.kill();
+                // A full pipe's worth at once: a large output, grown into a larger
+                // pipe for the rest (not before: most outputs are small, and the
+                // larger ring costs an allocation per run).
+                n if n == PIPE_SIZE && !self.pipe_grown => {
+                    self.pipe_grown = true;
+                    grow_pipe(pipe);
+                    self.take_stdout(&buf[..n]);
                 }
-                n => self.stdout.extend_from_slice(&buf[..n]),
+                n => self.take_stdout(&buf[..n]),
             }
         }
         if ready[1]
@@ -308,6 +314,22 @@ impl Job {
             self.report_done = self.running.on_readable()?;
         }
         Ok(())
+    }
+
+    /// Keeps `bytes` of stdout up to the cap; past it, kills the run (OLE) and
+    /// drops the rest.
+    fn take_stdout(&mut self, bytes: &[u8]) {
+        if self.output_exceeded {
+            return;
+        }
+        if self.stdout.len() + bytes.len() > self.cap {
+            self.stdout
+                .extend_from_slice(&bytes[..self.cap - self.stdout.len()]);
+            self.output_exceeded = true;
+            self.running.kill();
+        } else {
+            self.stdout.extend_from_slice(bytes);
+        }
     }
 
     /// Ctrl-C: kill the run (once) and mark it.
@@ -348,7 +370,7 @@ impl Job {
 /// The poll loop: reads every job's stdout (to its cap) and stderr (its tail) and
 /// its report until each one is done, waking on Ctrl-C to kill them all.
 fn drive(jobs: &mut [Job]) -> Result<()> {
-    let mut buf = vec![0u8; 1 << 16];
+    let mut buf = vec![0u8; PIPE_SIZE];
     let wake = sandbox::interrupt_fd().as_raw_fd();
     let mut fds: Vec<(Option<RawFd>, bool)> = Vec::with_capacity(3 * jobs.len() + 1);
     loop {
@@ -413,7 +435,7 @@ fn read_some(pipe: &mut File, buf: &mut [u8]) -> usize {
 /// A larger stdout pipe means fewer wake-ups for a large output; the kernel may
 /// refuse (over `/proc/sys/fs/pipe-max-size`), which costs only speed.
 #[allow(unsafe_code)]
-fn grow_pipe(pipe: &OwnedFd) {
+fn grow_pipe(pipe: &File) {
     // SAFETY: fcntl on a descriptor we own.
     unsafe { libc::fcntl(pipe.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
 }

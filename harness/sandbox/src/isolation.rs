@@ -2,11 +2,13 @@
 //! paths a run may see, and which protections the kernel granted (see `jail` for
 //! how a keeper builds them).
 
+use std::collections::HashMap;
 use std::ffi::OsString;
 use std::os::fd::{AsRawFd as _, OwnedFd};
 use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use anyhow::{Result, bail};
@@ -164,25 +166,6 @@ pub(super) fn take_shares(command: &Command) -> (Vec<(OsString, Option<OsString>
 /// `PATH` lookup finds it there).
 pub(super) fn resolve(spec: &Spec) -> Spec {
     let mut spec = spec.clone();
-    let program = Path::new(&spec.program);
-    let found = if program.as_os_str().as_bytes().contains(&b'/') {
-        std::path::absolute(program).ok()
-    } else {
-        on_path(program)
-    };
-    if let Some(path) = found {
-        let real = std::fs::canonicalize(&path).unwrap_or(path);
-        if !in_system(&real) {
-            let path = installation(&real);
-            spec.binds.push(Bind {
-                real: path.clone(),
-                path,
-                write: false,
-                keep: true,
-            });
-            spec.program = real.into_os_string();
-        }
-    }
     if let Cwd::Dir(d) = &spec.cwd {
         let d = std::path::absolute(d).unwrap_or_else(|_| d.clone());
         spec.cwd = Cwd::Dir(d.clone());
@@ -194,9 +177,80 @@ pub(super) fn resolve(spec: &Spec) -> Spec {
         });
     }
     for b in &mut spec.binds {
-        b.real = std::fs::canonicalize(&b.path).unwrap_or_else(|_| b.path.clone());
+        b.real = if b.keep {
+            real_path_of_code(&b.path)
+        } else {
+            std::fs::canonicalize(&b.path).unwrap_or_else(|_| b.path.clone())
+        };
     }
+    let (program, bind) = resolve_program(&spec.program);
+    spec.program = program;
+    spec.binds.extend(bind);
     spec
+}
+
+/// What [`resolve`] makes of a program: the path to run, and the bind that makes
+/// it visible (none for a program in a system folder). Looked up once per program
+/// and judge run (a path walk, `PATH` and the links: ~20 system calls a run
+/// otherwise); a relative path is looked up each time, since it depends on the
+/// judge's current folder.
+fn resolve_program(program: &OsString) -> (OsString, Option<Bind>) {
+    type Resolved = (OsString, Option<Bind>);
+    static CACHE: Mutex<Option<HashMap<OsString, Resolved>>> = Mutex::new(None);
+    let path = Path::new(program);
+    let relative = path.is_relative() && path.as_os_str().as_bytes().contains(&b'/');
+    if !relative
+        && let Some(hit) = CACHE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .and_then(|c| c.get(program))
+    {
+        return hit.clone();
+    }
+    let found = if relative || path.is_absolute() {
+        std::path::absolute(path).ok()
+    } else {
+        on_path(path)
+    };
+    let mut resolved = (program.clone(), None);
+    if let Some(path) = found {
+        let real = std::fs::canonicalize(&path).unwrap_or(path);
+        if !in_system(&real) {
+            let path = installation(&real);
+            resolved = (
+                real.into_os_string(),
+                Some(Bind {
+                    real: std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone()),
+                    path,
+                    write: false,
+                    keep: true,
+                }),
+            );
+        }
+    }
+    if !relative {
+        CACHE
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get_or_insert_with(HashMap::new)
+            .insert(program.clone(), resolved.clone());
+    }
+    resolved
+}
+
+/// The real path of a program's file or folder (a [`Access::Code`] share: the same
+/// for every run), looked up once per judge run.
+fn real_path_of_code(path: &Path) -> PathBuf {
+    static CACHE: Mutex<Option<HashMap<PathBuf, PathBuf>>> = Mutex::new(None);
+    let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let cache = cache.get_or_insert_with(HashMap::new);
+    if let Some(real) = cache.get(path) {
+        return real.clone();
+    }
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    cache.insert(path.to_path_buf(), real.clone());
+    real
 }
 
 /// The first executable `name` on `PATH`, or `None` when that is in a system

@@ -95,6 +95,11 @@ pub struct Spec {
     pub isolate: bool,
     /// The judge's paths an isolated program sees (besides the system's folders).
     pub binds: Vec<Bind>,
+    /// Report the program's pid as soon as it has started ([`Running::pid`]), for
+    /// a caller that looks at the running process (the interactive relay). Off, the
+    /// keeper says nothing until the run has ended: one wake-up of the judge and
+    /// one look into `/proc` less per run.
+    pub report_pid: bool,
 }
 
 /// A path of the judge's machine that an isolated program sees, at the same place.
@@ -132,6 +137,7 @@ impl Spec {
             limits,
             isolate: isolation::isolated(command),
             binds,
+            report_pid: false,
         }
     }
 }
@@ -451,12 +457,8 @@ impl Running {
             }
         };
         if n == 0 {
+            // The keeper closed the report without its last line: it died.
             self.eof = true;
-            // A keeper that has reported and closed the run's descriptors has
-            // reaped and cleaned up everything: it is free for the next run.
-            if let (Some(keeper), Some(_)) = (self.keeper.take(), self.ended) {
-                POOL.lock().unwrap_or_else(|e| e.into_inner())[self.kind].push(keeper);
-            }
         }
         self.text.extend_from_slice(&buf[..n]);
         while let Some(i) = self.text.iter().position(|&b| b == b'\n') {
@@ -491,6 +493,16 @@ impl Running {
                     }));
                 }
                 None => bail!("the sandbox sent an unreadable report line {line:?}"),
+            }
+        }
+        if self.ended.is_some() {
+            // The last line: the keeper writes it once everything the run started
+            // is reaped and its folders are gone, so it is free for the next run
+            // (a request sent now waits in its socket until it has closed this
+            // run's descriptors), and the judge need not wait for the EOF.
+            self.eof = true;
+            if let Some(keeper) = self.keeper.take() {
+                POOL.lock().unwrap_or_else(|e| e.into_inner())[self.kind].push(keeper);
             }
         }
         Ok(self.eof)

@@ -304,12 +304,14 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
         room.leave(state);
         return fail(report, step, failed.1);
     }
-    // The judge looks at the program in its own PID namespace (`/proc/PID`).
-    let shown = state
-        .jail
-        .as_ref()
-        .map_or(pid, |j| j.host_pid_of_child(pid));
-    write_line(report, &Line::Started(shown));
+    if spec.report_pid {
+        // The judge looks at the program in its own PID namespace (`/proc/PID`).
+        let shown = state
+            .jail
+            .as_ref()
+            .map_or(pid, |j| j.host_pid_of_child(pid));
+        write_line(report, &Line::Started(shown));
+    }
 
     let (wall_exceeded, killed) = watch(pid, control.as_raw_fd(), spec, started);
     let (status, usage) = reap_leader(pid);
@@ -705,6 +707,15 @@ fn reap_leader(pid: i32) -> (i32, libc::rusage) {
 /// will be: we are their subreaper, so each one whose parent dies comes to us. Kill
 /// the group and every child, reap one, look again, until none is left.
 fn reap_all(pgid: i32, children_file: &str) {
+    // Most programs start nothing: with no child left at all (the leader's
+    // orphans are reparented to us before its zombie can be reaped), there is
+    // nothing to look for.
+    // SAFETY: a non-blocking wait on our own children with a valid out-pointer.
+    if unsafe { libc::waitpid(-1, &mut 0, libc::WNOHANG | libc::__WALL) } < 0
+        && last_errno() == libc::ECHILD
+    {
+        return;
+    }
     loop {
         kill_group(pgid);
         let list = std::fs::read_to_string(children_file).unwrap_or_default();

@@ -50,7 +50,10 @@ pub(super) fn encode(spec: &Spec) -> Vec<u8> {
     ] {
         put_u64(&mut w, v);
     }
-    put_u64(&mut w, u64::from(spec.isolate));
+    put_u64(
+        &mut w,
+        u64::from(spec.isolate) | u64::from(spec.report_pid) << 1,
+    );
     put_u64(&mut w, spec.binds.len() as u64);
     for b in &spec.binds {
         put(&mut w, b.path.as_os_str().as_bytes());
@@ -86,7 +89,8 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
         file_size: nonzero(r.u64()?),
         wall: std::time::Duration::from_micros(r.u64()?),
     };
-    let isolate = r.u64()? == 1;
+    let flags = r.u64()?;
+    let (isolate, report_pid) = (flags & 1 != 0, flags & 2 != 0);
     let binds = (0..r.u64()?)
         .map(|_| {
             let path = PathBuf::from(r.os()?);
@@ -109,6 +113,7 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
         limits,
         isolate,
         binds,
+        report_pid,
     })
 }
 
@@ -284,6 +289,7 @@ mod tests {
                 write: false,
                 keep: true,
             }],
+            report_pid: true,
         };
         let back = decode(&encode(&spec)).unwrap();
         assert_eq!(format!("{back:?}"), format!("{spec:?}"));

@@ -226,6 +226,8 @@ impl Proc {
 /// Starts `command` in the sandbox with these descriptors, limits and backstop.
 fn start(command: &Command, io: sandbox::Stdio, limits: sandbox::Limits) -> Result<Proc> {
     let mut spec = sandbox::Spec::from_command(command, limits);
+    // The deadlock rule looks at both processes while they run.
+    spec.report_pid = true;
     // A Rust panic that prints a backtrace needs memory to symbolize it; under a
     // tight RLIMIT_AS that can stall until the backstop. Judges print none either.
     for key in ["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"] {
