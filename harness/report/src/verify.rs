@@ -22,6 +22,9 @@ pub struct VerifyReport {
     pub submissions: Vec<SubmissionReport>,
     /// What went wrong besides submissions (validators, unpaired files).
     pub errors: Vec<String>,
+    /// What may be wrong but does not fail the package (a fixed time limit
+    /// under what an accepted run needs, as measured on this machine).
+    pub warnings: Vec<String>,
     /// The programs' isolation, as in the judge's reports: `on`, `off
     /// (--no-isolation)` or `partial (missing: ...)`.
     pub isolation: String,

@@ -2,10 +2,11 @@
 //! package's submissions, in parallel and with every build cached.
 //!
 //! Builds every program under `submissions/` (and the validators) once, runs the
-//! input validators on every `.in`, judges the submissions expected to be
-//! accepted first (at the package's time limit, or under a generous cap to
-//! compute it as problemtools does: slowest accepted case × `time_multiplier`,
-//! rounded up), then every other submission at the limit × the safety margin,
+//! input validators on every `.in` and the output validator on its own tests,
+//! judges the submissions that bound the time limit from below first
+//! ([`super::timelimit`]: at the package's time limit, or under a generous cap
+//! to compute it: their slowest case × the multiplier, rounded up), then every
+//! other submission at the limit × the safety margin,
 //! and checks each against what it is expected to get ([`super::expect`]: its
 //! tag, submissions.yaml, its folder). A submission stops at its first non-AC
 //! case, which is all a final verdict needs, unless its expectation is about
@@ -20,7 +21,7 @@ use anyhow::{Context, Result};
 
 use super::expect::{self, Expectation, Observed, SubmissionsYaml};
 use super::program::{self, Built, Lang, Source};
-use super::{Package, TimeSource, fmt_secs};
+use super::{Format, Package, TimeSource, fmt_secs, timelimit};
 use crate::judge::{CaseResult, Job, Verdict};
 use crate::pool::{Event, Next, Pool, Queue};
 use crate::report::verify::{CaseReport, SubmissionReport, VerifyReport};
@@ -64,6 +65,25 @@ impl Submission {
         self.source.as_ref().map_or("?", |s| s.lang.name())
     }
 
+    /// The scopes over which it bounds the time limit from below.
+    fn lower_bounds(&self, legacy: bool) -> Vec<timelimit::Scope<'_>> {
+        self.expect
+            .as_ref()
+            .map_or_else(Vec::new, |e| timelimit::lower_bounds(e, legacy))
+    }
+
+    /// Its slowest case that bounds the time limit from below, and the case's name.
+    fn slowest_bound(&self, legacy: bool) -> Option<(f64, String)> {
+        let timed: Vec<timelimit::Timed> = self
+            .results
+            .iter()
+            .flatten()
+            .filter(|r| !matches!(r.verdict, Verdict::ERR | Verdict::INT))
+            .map(|r| (r.case.as_str(), r.verdict == Verdict::TLE, r.time))
+            .collect();
+        timelimit::slowest(&self.lower_bounds(legacy), &timed).map(|(t, c)| (t, c.to_string()))
+    }
+
     /// Expected to pass every case: judged first, to set the time limit.
     fn expects_accepted(&self) -> bool {
         self.expect.as_ref().is_some_and(|e| {
@@ -89,7 +109,9 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     build_submissions(&package, &mut subs, options.threads);
     package.validator.build()?;
     let validator_lines = validate(&package, options.threads, &mut errors)?;
-    let (time_limit, source) = judge_in_two_phases(&package, &mut subs, options)?;
+    let mut warnings = Vec::new();
+    let (time_limit, source) =
+        judge_in_two_phases(&package, &mut subs, options, &mut errors, &mut warnings)?;
 
     let submissions: Vec<SubmissionReport> = subs
         .iter()
@@ -105,6 +127,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         time_limit,
         submissions,
         errors,
+        warnings,
         // Known once the programs have run (a refused namespace shows at the first).
         isolation: crate::sandbox::isolation().to_string(),
     };
@@ -129,6 +152,9 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         );
         for line in &validator_lines {
             let _ = writeln!(out, "{line}");
+        }
+        for warning in &report.warnings {
+            let _ = writeln!(out, "warning: {warning}");
         }
         out.push_str(&human(&report, &subs, options.verbose, package.scoring));
         out.push_str(&summary_line(&report, &package, started));
@@ -240,31 +266,59 @@ fn validate(package: &Package, threads: usize, errors: &mut Vec<String>) -> Resu
     Ok(lines)
 }
 
-/// Phase 1: the submissions expected to be accepted, at the fixed limit or
-/// under a cap to compute it. Phase 2: every other one, at the limit times the
-/// safety margin. The time limit and where it comes from.
+/// Phase 1: the submissions that bound the time limit from below
+/// ([`timelimit::lower_bounds`]: accepted, wrong_answer, run_time_error, ...),
+/// at the fixed limit or under a cap to compute it. Phase 2: every other one,
+/// at the limit times the safety margin. The time limit and where it comes
+/// from; a package with no lower bound is an error, a fixed limit under one a
+/// warning (measured times vary with the machine's load).
 fn judge_in_two_phases(
     package: &Package,
     subs: &mut [Submission],
     options: &VerifyOptions,
+    errors: &mut Vec<String>,
+    warnings: &mut Vec<String>,
 ) -> Result<(f64, TimeSource)> {
     let fixed = match options.time_limit {
         Some(t) => Some((t, TimeSource::CommandLine)),
         None => package.limits.time_limit.clone(),
     };
     let cap = fixed.as_ref().map_or(30.0, |(t, _)| *t);
+    let legacy = matches!(package.format, Format::Legacy | Format::Polygon);
     let (first, rest): (Vec<usize>, Vec<usize>) =
-        (0..subs.len()).partition(|&i| subs[i].expects_accepted());
+        (0..subs.len()).partition(|&i| !subs[i].lower_bounds(legacy).is_empty());
+    if first.is_empty() && !subs.is_empty() {
+        // spec/2025-09.md "Timelimit inference": "It is required that at least
+        // one submission is used to lower bound the time limit."
+        errors.push(
+            "no submission bounds the time limit from below (an accepted one, or \
+             use_for_time_limit: lower in submissions.yaml)"
+                .into(),
+        );
+    }
     judge_submissions(package, subs, &first, cap, cap, options.threads)?;
+    let bound = first
+        .iter()
+        .filter_map(|&i| subs[i].slowest_bound(legacy).map(|(t, case)| (t, i, case)))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
     let (time_limit, source) = match fixed {
-        Some(f) => f,
+        Some((limit, from)) => {
+            if let Some((t, i, case)) = &bound
+                && !legacy
+                && t * package.limits.multiplier > limit
+            {
+                warnings.push(format!(
+                    "{} took {} on {case}, and x {} (ac_to_time_limit) that is over the {} time limit",
+                    subs[*i].label,
+                    human_time(*t),
+                    package.limits.multiplier,
+                    fmt_secs(limit)
+                ));
+            }
+            (limit, from)
+        }
         None => {
-            let slowest = first
-                .iter()
-                .flat_map(|&i| subs[i].results.iter().flatten())
-                .filter(|r| r.verdict == Verdict::AC)
-                .map(|r| r.time)
-                .fold(0.0, f64::max);
+            let slowest = bound.map_or(0.0, |b| b.0);
             let limit = package.computed_limit(slowest);
             if first.iter().any(|&i| subs[i].built.is_some()) {
                 super::save_verified_limit(&package.root, slowest, limit);
@@ -824,19 +878,27 @@ fn check_expectation(
         (None, Some(e)) => expect::check(e, &seen),
         (None, None) => Err("no expectation".into()),
     };
-    // problemtools: a TLE submission must be too slow even with the safety
-    // margin; one that is only over the limit is "sensitive to the time limit".
-    let under_margin = judged
+    // spec/2025-09.md "Timelimit inference": a submission that bounds the
+    // limit from above must run past the limit x time_limit_to_tle on its
+    // rule's cases; one that is only over the limit is "sensitive to the time
+    // limit" (problemtools). Runs that crashed or answered say nothing of it.
+    let timed: Vec<timelimit::Timed> = judged
         .iter()
-        .find(|c| verdict_at(c, time_limit) != Verdict::AC)
-        .is_some_and(|c| c.verdict == Verdict::AC);
-    match checked {
-        Ok(()) if under_margin && verdict == "TLE" => Err(format!(
-            "TLE only under the safety margin: over the {} limit but not past {}",
+        .filter(|c| matches!(c.verdict, Verdict::AC | Verdict::TLE))
+        .map(|c| (c.case.as_str(), c.verdict == Verdict::TLE, c.time))
+        .collect();
+    let upper = s
+        .expect
+        .as_ref()
+        .map_or_else(Vec::new, timelimit::upper_bounds);
+    match (checked, timelimit::under_margin(&upper, &timed, time_limit)) {
+        (Ok(()), Some(scope)) => Err(format!(
+            "TLE only under the safety margin{}: over the {} limit but not past {}",
+            scope.map_or(String::new(), |g| format!(" in {g}")),
             fmt_secs(time_limit),
             fmt_secs(time_limit * package.limits.safety_margin)
         )),
-        other => other,
+        (other, _) => other,
     }
 }
 

@@ -383,3 +383,62 @@ fn included_files_of_the_submissions_language_are_built_with_it() {
         .collect();
     assert_eq!(accepted.len(), 2, "{accepted:?}");
 }
+
+/// A copy of the `timing` fixture without `remove` (paths under the package).
+fn timing_without(remove: &[&str]) -> crate::package::Copy {
+    let dir = copy("timing");
+    for r in remove {
+        let p = dir.path().join(r);
+        if p.is_dir() {
+            std::fs::remove_dir_all(p).unwrap();
+        } else {
+            std::fs::remove_file(p).unwrap();
+        }
+    }
+    dir
+}
+
+#[test]
+fn a_wrong_answer_submission_bounds_the_computed_time_limit_from_below() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // barely.py's TLE depends on the limit: left out here.
+    let dir = timing_without(&["submissions/time_limit_exceeded"]);
+    let (code, doc) = verify_json(dir.path(), &[]);
+    // slow_triple.py spends 0.5 s of CPU before its wrong answer: x 2 is 1 s,
+    // where double.py alone (a few hundredths) gives 0.1 or 0.2 s.
+    let limit = doc["time_limit"].as_f64().unwrap();
+    assert!((1.0..=2.0).contains(&limit), "{doc:#}");
+    assert_eq!(
+        submission(&doc, "wrong_answer/slow_triple.py")["verdict"],
+        "WA"
+    );
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}
+
+#[test]
+fn use_for_time_limit_false_lets_a_tle_stay_under_the_safety_margin() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("timing"), &["--time-limit", "1"]);
+    let barely = submission(&doc, "time_limit_exceeded/barely.py");
+    assert_eq!(
+        (&barely["verdict"], &barely["matched"]),
+        (&Value::from("TLE"), &Value::Bool(true)),
+        "{barely:#}"
+    );
+    // 0.5 s x ac_to_time_limit 2 is not under 1 s: said, but not a failure.
+    let warnings = doc["warnings"].to_string();
+    assert!(warnings.contains("wrong_answer/slow_triple.py"), "{doc:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+
+    let dir = timing_without(&["submissions/submissions.yaml"]);
+    let (code, doc) = verify_json(dir.path(), &["--time-limit", "1"]);
+    let barely = submission(&doc, "time_limit_exceeded/barely.py");
+    assert_eq!(barely["matched"], false, "{barely:#}");
+    let why = barely["mismatch"].as_str().unwrap();
+    assert!(why.contains("under the safety margin"), "{why}");
+    assert_eq!(code, 1);
+}

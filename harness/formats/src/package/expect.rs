@@ -80,6 +80,26 @@ pub struct CaseRule {
     pub required: Option<Vec<&'static str>>,
     /// A `judgemessage.txt` of one such case must contain this.
     pub message: Option<String>,
+    /// Whether the rule may bound the time limit (2025-09 "Timelimit
+    /// inference"): false where submissions.yaml says `use_for_time_limit: false`.
+    pub timing: bool,
+}
+
+impl CaseRule {
+    /// A rule on every case (`cases: None`), used for the time limit.
+    pub fn new(
+        cases: Option<String>,
+        permitted: Option<Vec<&'static str>>,
+        required: Option<Vec<&'static str>>,
+    ) -> CaseRule {
+        CaseRule {
+            cases,
+            permitted,
+            required,
+            message: None,
+            timing: true,
+        }
+    }
 }
 
 /// Everything a submission is expected to do.
@@ -130,11 +150,8 @@ impl Expectation {
 /// DOMjudge's other folder names as a final verdict. `None` for a folder that
 /// says nothing (`mixed/`, `multiple/`: their files carry tags).
 pub fn folder(name: &str) -> Option<Expectation> {
-    let rule = |permitted: &[&'static str], required: Option<&[&'static str]>| CaseRule {
-        cases: None,
-        permitted: Some(permitted.to_vec()),
-        required: required.map(<[_]>::to_vec),
-        message: None,
+    let rule = |permitted: &[&'static str], required: Option<&[&'static str]>| {
+        CaseRule::new(None, Some(permitted.to_vec()), required.map(<[_]>::to_vec))
     };
     let rules = match name {
         "accepted" => vec![rule(&["AC"], None)],
@@ -142,12 +159,11 @@ pub fn folder(name: &str) -> Option<Expectation> {
         "time_limit_exceeded" => vec![rule(&["AC", "TLE"], Some(&["TLE"]))],
         "run_time_error" => vec![rule(&["AC", "RTE"], Some(&["RTE"]))],
         "brute_force" => vec![rule(&["AC", "RTE", "TLE"], Some(&["RTE", "TLE"]))],
-        "rejected" => vec![CaseRule {
-            cases: None,
-            permitted: None,
-            required: Some(vec!["RTE", "TLE", "WA", "PE"]),
-            message: None,
-        }],
+        "rejected" => vec![CaseRule::new(
+            None,
+            None,
+            Some(vec!["RTE", "TLE", "WA", "PE"]),
+        )],
         // Legacy: a score, checked by @EXPECTED_SCORE@ when there is one.
         "partially_accepted" => Vec::new(),
         _ => {
@@ -245,6 +261,8 @@ struct Entry {
     rules: Vec<CaseRule>,
     score: Option<(f64, f64)>,
     entrypoint: Option<String>,
+    /// `use_for_time_limit: false` on the whole submission.
+    timing_off: bool,
 }
 
 impl SubmissionsYaml {
@@ -307,12 +325,22 @@ impl SubmissionsYaml {
                             d.permitted = r.permitted.clone().or(d.permitted.take());
                             d.required = r.required.clone().or(d.required.take());
                             d.message = r.message.clone().or(d.message.take());
+                            d.timing &= r.timing;
                         }
                         None => expect.rules.push(r.clone()),
                     }
                 }
             } else {
                 expect.rules.extend(e.rules.iter().cloned());
+            }
+            // `use_for_time_limit: false` with no rule of its own opts out the
+            // rules the submission already has (its folder's): the spec puts it
+            // "alongside the permitted: or required: key", but a glob that only
+            // says false can mean nothing else.
+            if e.timing_off && !e.rules.iter().any(|r| r.cases.is_none()) {
+                for r in expect.rules.iter_mut().filter(|r| r.cases.is_none()) {
+                    r.timing = false;
+                }
             }
             if e.score.is_some() {
                 expect.score = e.score;
@@ -332,12 +360,7 @@ fn entry(node: &Node, cases: Option<&str>) -> Result<Entry> {
         bail!("line {}: expected a map of keys", node.line);
     };
     let mut out = Entry::default();
-    let mut rule = CaseRule {
-        cases: cases.map(String::from),
-        permitted: None,
-        required: None,
-        message: None,
-    };
+    let mut rule = CaseRule::new(cases.map(String::from), None, None);
     let names = |n: &Node| -> Result<Vec<&'static str>> {
         let words: Vec<String> = match &n.value {
             Value::Seq(items) => items
@@ -363,7 +386,8 @@ fn entry(node: &Node, cases: Option<&str>) -> Result<Entry> {
             "message" => rule.message = value.as_str().map(String::from),
             "score" => out.score = score_range(value)?,
             "entrypoint" => out.entrypoint = value.as_str().map(String::from),
-            "language" | "authors" | "model_solution" | "use_for_time_limit" => {}
+            "use_for_time_limit" => use_for_time_limit(value, &mut rule, &mut out)?,
+            "language" | "authors" | "model_solution" => {}
             group if cases.is_none() => {
                 let inner = entry(value, Some(group))?;
                 out.rules.extend(inner.rules);
@@ -374,7 +398,37 @@ fn entry(node: &Node, cases: Option<&str>) -> Result<Entry> {
     if rule.permitted.is_some() || rule.required.is_some() || rule.message.is_some() {
         out.rules.insert(0, rule);
     }
+    if cases.is_some() && out.timing_off {
+        // Within a group's keys, false opts out that group's rules only.
+        out.timing_off = false;
+    }
     Ok(out)
+}
+
+/// spec/2025-09.md "Timelimit inference": `use_for_time_limit: false` opts the
+/// entry's rule out of the time limit; `lower` is "equivalent to a
+/// `permitted: [AC, WA, RTE]` constraint" and `upper` "to a `required: [TLE]`
+/// constraint", each added as a rule of its own on the same cases.
+fn use_for_time_limit(value: &Node, rule: &mut CaseRule, out: &mut Entry) -> Result<()> {
+    let cases = rule.cases.clone();
+    match value.as_str().map(str::trim) {
+        Some("true") => {}
+        Some("false") => {
+            rule.timing = false;
+            out.timing_off = true;
+        }
+        Some("lower") => out
+            .rules
+            .push(CaseRule::new(cases, Some(vec!["AC", "WA", "RTE"]), None)),
+        Some("upper") => out
+            .rules
+            .push(CaseRule::new(cases, None, Some(vec!["TLE"]))),
+        _ => bail!(
+            "line {}: use_for_time_limit must be true, false, lower or upper",
+            value.line
+        ),
+    }
+    Ok(())
 }
 
 /// `score: 30` or `score: [20, 40]`.
@@ -486,7 +540,7 @@ fn scope(rule: &CaseRule) -> String {
 
 /// Whether the case `case` (`secret/g1/03`) is `group` or under it; `group` may
 /// be a glob whose `*` stays within one name (2025-09 "Glob patterns").
-fn in_group(case: &str, group: &str) -> bool {
+pub fn in_group(case: &str, group: &str) -> bool {
     let parts: Vec<&str> = case.split('/').collect();
     let Ok(glob) = Glob::new(group) else {
         return false;
@@ -556,12 +610,11 @@ mod tests {
     #[test]
     fn a_group_rule_applies_to_the_cases_under_that_group_only() {
         let e = Expectation {
-            rules: vec![CaseRule {
-                cases: Some("secret/*-easy".into()),
-                permitted: Some(vec!["AC"]),
-                required: None,
-                message: None,
-            }],
+            rules: vec![CaseRule::new(
+                Some("secret/*-easy".into()),
+                Some(vec!["AC"]),
+                None,
+            )],
             ..Expectation::default()
         };
         let ok = seen(

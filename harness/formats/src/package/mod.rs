@@ -15,6 +15,7 @@ pub mod include;
 pub mod outputs;
 pub mod polygon;
 pub mod scoring;
+pub mod timelimit;
 pub mod yaml;
 
 pub use judge_engine::package::{program, validator};
@@ -80,9 +81,10 @@ pub enum TimeSource {
     ProblemXml,
     /// The `.timelimit` file.
     TimelimitFile,
-    /// Computed by `verify`: the slowest accepted run times the multiplier.
+    /// Computed by `verify`: the slowest run bounding it times the multiplier.
     Verified {
-        /// The slowest accepted submission's slowest case, in seconds.
+        /// The slowest case of the submissions bounding the limit from below
+        /// (accepted ones; from 2023-07 also wrong_answer, run_time_error), in seconds.
         slowest: f64,
     },
     /// Nothing said: the judge's default.
@@ -901,7 +903,14 @@ impl Package {
             TimeSource::ProblemXml => "from problem.xml".to_string(),
             TimeSource::TimelimitFile => "from .timelimit".to_string(),
             TimeSource::Verified { slowest } => format!(
-                "computed by verify: slowest accepted {} x {}, rounded up",
+                "computed by verify: slowest {} {} x {}, rounded up",
+                // 2025-09 "Timelimit inference": wrong_answer and
+                // run_time_error submissions bound it too; legacy: accepted only.
+                if self.format == Format::Legacy {
+                    "accepted"
+                } else {
+                    "run bounding it"
+                },
                 crate::units::human_time(*slowest),
                 self.limits.multiplier
             ),
