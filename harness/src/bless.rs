@@ -32,8 +32,9 @@ use crate::{build, diff};
 const BOLD: Style = Style::new().bold();
 const RED: Style = AnsiColor::Red.on_default().bold();
 
-/// One input to bless.
-struct Target {
+/// One expected output to write: its case, the input, the `.out` path and
+/// what that file holds now.
+struct OutputFile {
     name: String,
     input: PathBuf,
     output: PathBuf,
@@ -97,13 +98,13 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
 
 /// The inputs selected by `--case`: every case, and every `.in` without an
 /// `.out` yet, each with the `.out` it has now.
-fn targets(dir: &Path, name: &str, cases: &[String]) -> Result<Vec<Target>> {
+fn targets(dir: &Path, name: &str, cases: &[String]) -> Result<Vec<OutputFile>> {
     let found = discover::cases(dir)?;
     let filter = CaseFilter::new(cases)?;
-    let mut targets: Vec<Target> = found
+    let mut targets: Vec<OutputFile> = found
         .cases
         .iter()
-        .map(|c| Target {
+        .map(|c| OutputFile {
             name: c.name.clone(),
             input: c.input.clone(),
             output: c.output.clone(),
@@ -119,7 +120,7 @@ fn targets(dir: &Path, name: &str, cases: &[String]) -> Result<Vec<Target>> {
             .strip_prefix(dir)
             .unwrap_or(lonely)
             .with_extension("");
-        targets.push(Target {
+        targets.push(OutputFile {
             name: stem.to_string_lossy().replace('\\', "/"),
             input: lonely.clone(),
             output: lonely.with_extension("out"),
@@ -164,7 +165,7 @@ struct Bless<'a> {
 }
 
 /// An output to write: its target, the bytes, and a note on the cross-check.
-type Blessed<'t> = (&'t Target, Vec<u8>, String);
+type Blessed<'t> = (&'t OutputFile, Vec<u8>, String);
 
 impl Bless<'_> {
     fn rel(&self, p: &Path) -> String {
@@ -184,8 +185,8 @@ impl Bless<'_> {
     /// An expected output is only as good as its input: every input the problem's
     /// validator rejects is named, and nothing is run or written until it is fixed
     /// (a file named `tolerated` deliberately breaks the format, as lint allows).
-    fn inputs_valid(&self, validate: &Path, targets: &[Target]) -> Result<bool> {
-        let checked: Vec<&Target> = targets
+    fn inputs_valid(&self, validate: &Path, targets: &[OutputFile]) -> Result<bool> {
+        let checked: Vec<&OutputFile> = targets
             .iter()
             .filter(|t| !t.name.contains(crate::lint::TOLERATED))
             .collect();
@@ -221,7 +222,7 @@ impl Bless<'_> {
 
     /// Runs both programs on every target: the outputs to write, or `None` (the
     /// refusals printed) when either failed or they disagree on any case.
-    fn outputs<'t>(&self, targets: &'t [Target]) -> Result<Option<Vec<Blessed<'t>>>> {
+    fn outputs<'t>(&self, targets: &'t [OutputFile]) -> Result<Option<Vec<Blessed<'t>>>> {
         let outputs = self.pool.map(targets, |t| self.output(t));
         let mut refusals = Vec::new();
         let mut writes = Vec::new();
@@ -247,7 +248,7 @@ impl Bless<'_> {
     }
 
     /// One target's output and the cross-check's note, or why it is refused.
-    fn output(&self, t: &Target) -> Result<Result<(Vec<u8>, String), String>> {
+    fn output(&self, t: &OutputFile) -> Result<Result<(Vec<u8>, String), String>> {
         let ((source, source_name), (other, other_name)) = self.sides();
         let produced = match stress::run_side(source, &t.input, &self.limits)? {
             Side::Ran(o) => o,

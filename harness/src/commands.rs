@@ -159,7 +159,7 @@ fn judge_bundles(
     let mut stderr = std::io::stderr();
     for suite in &plan.suites {
         match &built[&suite.name] {
-            bundle::Built::Exe {
+            bundle::Build::Exe {
                 exe,
                 diagnostics,
                 how,
@@ -176,10 +176,10 @@ fn judge_bundles(
                 }
                 jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
             }
-            bundle::Built::CompileError(why) => {
+            bundle::Build::CompileError(why) => {
                 compile_errors.push(CaseResult::compile_error(&suite.name, why));
             }
-            bundle::Built::Failed(why) => {
+            bundle::Build::Failed(why) => {
                 let _ = writeln!(stderr, "error: {why}");
                 errors.push(why.clone());
             }

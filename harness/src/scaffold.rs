@@ -14,6 +14,7 @@ use clap::CommandFactory as _;
 use crate::build;
 use crate::cargo_json::Metadata;
 use crate::cli::{Cli, NewArgs};
+use crate::problem::Source;
 use crate::status::Status;
 
 /// The templates, kept as files so they read (and diff) as the code they become.
@@ -576,16 +577,9 @@ fn write_all(dir: &Path, files: &[(&str, &str)], values: &Values) -> Result<()> 
     Ok(())
 }
 
-/// A `[source]` table: judge and id, and a URL if one was given.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct Source {
-    judge: String,
-    id: String,
-    url: Option<String>,
-}
-
 /// `--source`: "POJ 2348", a URL, or both ("POJ 2348 http://..."). From a URL alone
-/// the judge is its host and the id its last path segment or query value.
+/// the judge is its host and the id its last path segment or query value. The
+/// same `[source]` table problem.toml reads back.
 pub(crate) fn parse_source(text: &str) -> Result<Source> {
     let text = one_line("--source", text)?;
     let (urls, words): (Vec<&str>, Vec<&str>) =

@@ -95,7 +95,7 @@ pub(super) fn interactive_benchmarks(b: &mut Bench) -> Result<()> {
         &format!("AC each run; {load}"),
     );
     let recording = r.wall.as_secs_f64() / n.wall.as_secs_f64().max(1e-9);
-    b.targets.push(super::Target {
+    b.targets.push(super::Goal {
         goal: format!(
             "recording the dialogue costs no more than 10% over the same relay recording nothing, over {group}"
         ),
@@ -107,7 +107,7 @@ pub(super) fn interactive_benchmarks(b: &mut Bench) -> Result<()> {
         met: Some(recording <= 1.10),
     });
     let ratio = r.wall.as_secs_f64() / d.wall.as_secs_f64().max(1e-9);
-    b.targets.push(super::Target {
+    b.targets.push(super::Goal {
         goal: format!("the relay (recording) costs no more than 1.5x direct pipes over {group}"),
         measured: format!(
             "{} relayed vs {} direct ({ratio:.2}x; {:.1} us vs {:.1} us per round trip)",

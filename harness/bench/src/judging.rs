@@ -15,7 +15,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use super::measure::{Program, Stats};
-use super::report::{Target, duration, mib, thousands};
+use super::report::{Goal, duration, mib, thousands};
 use super::{Bench, MAX_VALUE};
 use crate::BenchArgs;
 
@@ -151,7 +151,7 @@ fn flood_benchmark(b: &mut Bench, judge: &Path, dummy_input: &Path) -> Result<()
             "VERDICT WAS NOT OLE"
         },
     );
-    b.targets.push(Target {
+    b.targets.push(Goal {
         goal: "judge, a solution printing ≥ 1 GiB: OLE in ≤ 2 s, judge RSS ≤ 128 MiB".into(),
         measured: format!(
             "{} median, peak RSS {}, verdict {}",
@@ -209,7 +209,7 @@ fn small_case_targets(
 ) {
     let (j1, j2) = (judged[0].wall, judged[1].wall);
     if let Some(spawn) = spawn_stats {
-        b.targets.push(Target {
+        b.targets.push(Goal {
             goal: "judge, 200 small cases (C): `judge run -j 2` (isolated) ≤ 1.3× a bare posix_spawn loop with 2 workers"
                 .into(),
             measured: format!(
@@ -221,7 +221,7 @@ fn small_case_targets(
             met: Some(j2.as_secs_f64() <= 1.3 * spawn.wall.as_secs_f64()),
         });
     }
-    b.targets.push(Target {
+    b.targets.push(Goal {
         goal: "judge, 200 small cases (C): ≤ 0.2 s wall and ≤ 0.4× the shell loop at the default -j (2)"
             .into(),
         measured: format!(
@@ -239,7 +239,7 @@ fn small_case_targets(
     // CPU of the judge and its sandbox (server, keepers; reaped, so counted)
     // beyond what the shell loop spends running the same solution and cmp.
     let per_case = (judged[1].cpu.as_secs_f64() - shell_stats.cpu.as_secs_f64()) / count as f64;
-    b.targets.push(Target {
+    b.targets.push(Goal {
         goal:
             "judge, 200 small cases: ≤ 1 ms of judge CPU per case (judge run minus the shell loop)"
                 .into(),
@@ -273,7 +273,7 @@ fn oj_comparison(
             false,
             "",
         );
-        b.targets.push(Target {
+        b.targets.push(Goal {
             goal: "judge, 200 small cases: ≥ 15× faster than `oj test`".into(),
             measured: format!(
                 "judge -j 2 {} vs oj {} ({:.1}×)",

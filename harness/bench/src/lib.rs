@@ -47,7 +47,7 @@ use build::Executables;
 use run::Exit;
 
 pub use measure::{Sample, Stats, median};
-pub use report::{Row, Target, duration, table, thousands};
+pub use report::{Goal, Row, duration, table, thousands};
 
 use measure::{Program, measure};
 
@@ -82,7 +82,7 @@ struct Bench {
     out: PathBuf,
     exes: Executables,
     rows: Vec<Row>,
-    targets: Vec<Target>,
+    targets: Vec<Goal>,
     notes: Vec<String>,
 }
 
@@ -248,7 +248,7 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
 
 /// Failed when a measured target was missed: a benchmark run in CI is not green
 /// then (a target that could not be measured, `None`, does not fail it).
-fn status(targets: &[report::Target]) -> crate::status::Status {
+fn status(targets: &[report::Goal]) -> crate::status::Status {
     if targets.iter().any(|t| t.met == Some(false)) {
         crate::status::Status::Failed
     } else {
@@ -275,8 +275,8 @@ mod tests {
     use super::*;
     use crate::status::Status;
 
-    fn target(met: Option<bool>) -> Target {
-        Target {
+    fn target(met: Option<bool>) -> Goal {
+        Goal {
             goal: "a goal".into(),
             measured: "a figure".into(),
             met,

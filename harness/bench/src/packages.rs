@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 
 use super::measure::measure;
-use super::{Bench, Stats, Target};
+use super::{Bench, Goal, Stats};
 use crate::package::import::copy_tree;
 
 /// The fixture packages timed, from `harness/tests/fixtures/packages/`.
@@ -86,7 +86,7 @@ pub(super) fn package_benchmarks(b: &mut Bench) -> Result<()> {
             ),
         }
     }
-    b.targets.push(Target {
+    b.targets.push(Goal {
         goal:
             "verify takes at most 1/3 of problemtools' verifyproblem time on the fixture packages"
                 .to_string(),

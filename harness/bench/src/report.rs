@@ -2,7 +2,7 @@
 //! ratio to its group's reference, issue 5's targets, the machine description, and
 //! writing the generated block of `BENCHMARKS.md` between its markers.
 //!
-//! Owns [`Row`], [`Target`] and the formatting helpers ([`duration`], [`thousands`],
+//! Owns [`Row`], [`Goal`] and the formatting helpers ([`duration`], [`thousands`],
 //! MiB). It does not measure anything (`measure`) or choose what is measured (the
 //! suites).
 
@@ -95,7 +95,7 @@ pub fn table(rows: &[Row]) -> String {
 
 /// A target of issue 5 and whether this run met it.
 #[derive(Debug, Clone)]
-pub struct Target {
+pub struct Goal {
     /// What was asked.
     pub goal: String,
     /// What was measured.
@@ -104,7 +104,7 @@ pub struct Target {
     pub met: Option<bool>,
 }
 
-pub(super) fn targets_list(targets: &[Target]) -> String {
+pub(super) fn targets_list(targets: &[Goal]) -> String {
     let mut t = String::new();
     for target in targets {
         let mark = match target.met {

@@ -14,7 +14,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use super::measure::Program;
-use super::report::{Target, duration, mib, thousands};
+use super::report::{Goal, duration, mib, thousands};
 use super::{Bench, MAX_VALUE};
 
 /// Builds the C++ baselines with `g++ -O2`; false (and a note) when there is no g++.
@@ -165,7 +165,7 @@ fn line_benchmark(
                 format!("no baseline; peak RSS {}", mib(rust_stats.rss)),
             ),
         };
-        b.targets.push(Target {
+        b.targets.push(Goal {
             goal: format!(
                 "{name}, {} lines: ≤ 0.2× C++ scanf, peak RSS ≤ 8 MiB",
                 thousands(lines)
@@ -319,7 +319,7 @@ fn time_subtraction(
         &format!("X = {x}"),
     );
     if huge {
-        b.targets.push(Target {
+        b.targets.push(Goal {
             goal: "subtraction-dp, X = 10^18: ≤ 50 ms whole process".into(),
             measured: format!("{} median", duration(stats.wall)),
             met: Some(stats.wall <= Duration::from_millis(50)),

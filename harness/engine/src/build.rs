@@ -112,7 +112,7 @@ pub type Executables = BTreeMap<(String, String), PathBuf>;
 /// What one `cargo build` made: executables of the packages that compiled, and the
 /// first compiler error of each one that did not.
 #[derive(Debug, Default)]
-pub struct Built {
+pub struct CargoBuild {
     /// Executables by (package, binary).
     pub executables: Executables,
     /// Packages that did not compile, with their first error as rustc rendered it.
@@ -194,7 +194,7 @@ pub fn build(workspace: &Workspace, packages: &[&str]) -> Result<Executables> {
 /// leaves the others built. Cargo's diagnostics are printed to our stderr as rustc
 /// rendered them; an error is only returned when cargo itself could not run or
 /// failed without a compiler error to show for it.
-pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Result<Built> {
+pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Result<CargoBuild> {
     let mut command = Command::new(cargo());
     command
         .current_dir(&workspace.root)
@@ -227,7 +227,7 @@ pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Re
     let mut child = command.spawn().context("cannot start cargo build")?;
     let forward = judge_launcher::forward(child.stderr.take().expect("stderr was piped"));
     let stdout = child.stdout.take().expect("stdout was piped");
-    let mut built = Built::default();
+    let mut built = CargoBuild::default();
     let mut stderr = anstream::stderr();
     for message in cargo_json::messages(BufReader::new(stdout)) {
         match message.context("cannot read cargo's messages")? {

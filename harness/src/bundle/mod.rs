@@ -979,9 +979,9 @@ pub fn scratch() -> Result<tempfile::TempDir> {
         .context("cannot create a scratch folder for rustc")
 }
 
-/// What happened to one problem's bundle on the way to an executable.
+/// One problem's bundle on its way to an executable: what happened to it.
 #[derive(Debug)]
-pub enum Built {
+pub enum Build {
     /// Compiled (warnings, if any, are in `diagnostics`).
     Exe {
         /// The executable (inside the scratch folder).
@@ -999,25 +999,25 @@ pub enum Built {
 }
 
 /// Bundles and compiles each problem into `scratch`, for judging the bundles.
-pub fn build(sources: &Sources, problems: &[&str], scratch: &Path) -> BTreeMap<String, Built> {
+pub fn build(sources: &Sources, problems: &[&str], scratch: &Path) -> BTreeMap<String, Build> {
     // rustc -O takes seconds per bundle: one per core at a time.
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
     let built = crate::pool::Pool::new(workers).map(problems, |&p| build_one(sources, p, scratch));
     problems.iter().map(|p| p.to_string()).zip(built).collect()
 }
 
-fn build_one(sources: &Sources, p: &str, scratch: &Path) -> Built {
+fn build_one(sources: &Sources, p: &str, scratch: &Path) -> Build {
     match sources.write(p) {
-        Err(e) => Built::Failed(format!("cannot bundle {p}: {e:#}")),
+        Err(e) => Build::Failed(format!("cannot bundle {p}: {e:#}")),
         Ok(bundle) => match compile_for(&bundle, scratch) {
-            Err(e) => Built::Failed(format!("{e:#}")),
+            Err(e) => Build::Failed(format!("{e:#}")),
             Ok(c) => match &c.exe {
-                Some(exe) if c.too_new.is_empty() => Built::Exe {
+                Some(exe) if c.too_new.is_empty() => Build::Exe {
                     exe: exe.clone(),
                     diagnostics: c.diagnostics.clone(),
                     how: c.how.clone(),
                 },
-                _ => Built::CompileError(format!(
+                _ => Build::CompileError(format!(
                     "{} {}:\n{}",
                     c.how,
                     bundle.path.display(),
