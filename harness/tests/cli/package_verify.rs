@@ -442,3 +442,34 @@ fn use_for_time_limit_false_lets_a_tle_stay_under_the_safety_margin() {
     assert!(why.contains("under the safety margin"), "{why}");
     assert_eq!(code, 1);
 }
+
+#[test]
+fn go_ruby_lua_and_kotlin_submissions_are_built_and_run_when_installed() {
+    let (code, doc) = verify_json(&package("polyglot"), &[]);
+    for (path, language, tools, in_ci) in [
+        ("accepted/add.go", "Go", &["go"][..], true),
+        ("accepted/add.rb", "Ruby", &["ruby"], true),
+        ("accepted/add.lua", "Lua", &["lua"], true),
+        // .ci/run does not install Kotlin (see support::have_optional).
+        ("accepted/add.kt", "Kotlin", &["kotlinc", "java"], false),
+    ] {
+        let s = submission(&doc, path);
+        assert_eq!(s["language"], language, "{s:#}");
+        let installed = if in_ci {
+            have(tools)
+        } else {
+            crate::support::have_optional(tools)
+        };
+        if installed {
+            assert_eq!(
+                (&s["verdict"], &s["matched"]),
+                (&Value::from("AC"), &Value::Bool(true)),
+                "{s:#}"
+            );
+        } else {
+            let why = s["skipped"].as_str().unwrap_or_default();
+            assert!(why.contains("not installed"), "{s:#}");
+        }
+    }
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}

@@ -739,6 +739,9 @@ fn compile(mut command: Command) -> Result<()> {
     bail!("{}", tail(words))
 }
 
+/// The jar a Kotlin program is built into, in its `classes` folder.
+const KOTLIN_JAR: &str = "program.jar";
+
 /// Java and Kotlin: compiled to classes (a jar for Kotlin), run with the heap at
 /// the memory limit and the main class found in the source.
 fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
@@ -752,8 +755,14 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
             c.arg("-encoding").arg("UTF-8").arg("-d").arg(&out_dir);
             c
         } else {
+            // One jar with Kotlin's runtime in it (as Kattis builds Kotlin): the
+            // class path is then one file, which the sandbox lets the program
+            // see, where `classes:.../kotlin-stdlib.jar` was no path at all.
+            std::fs::create_dir_all(&out_dir)?;
             let mut c = Command::new("kotlinc");
-            c.arg("-d").arg(&out_dir);
+            c.arg("-include-runtime")
+                .arg("-d")
+                .arg(out_dir.join(KOTLIN_JAR));
             c
         };
         // javac wants a public class in a file of its name; a package may name
@@ -784,14 +793,11 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
         publish(staging, dir)?;
     }
     let main = main_class(source)?;
-    let mut class_path: OsString = classes.into();
-    if source.lang == Lang::Kotlin
-        && let Some(kotlin) = crate::run::on_path("kotlinc")
-        && let Some(home) = kotlin.parent().and_then(Path::parent)
-    {
-        class_path.push(":");
-        class_path.push(home.join("lib/kotlin-stdlib.jar"));
-    }
+    let class_path: OsString = if source.lang == Lang::Kotlin {
+        classes.join(KOTLIN_JAR).into()
+    } else {
+        classes.into()
+    };
     // The heap is the memory limit, as judges run Java; the JVM reserves
     // far more address space than that (see JAVA_ADDRESS_SPACE).
     Ok(Built::argv(vec![
@@ -1069,6 +1075,10 @@ fn content_key(source: &Source, includes: &[PathBuf]) -> Result<u128> {
     for (i, h) in hash.iter_mut().enumerate() {
         let mut hasher = DefaultHasher::new();
         (i, source.lang, &version, &parts, source.files.len()).hash(&mut hasher);
+        if source.lang == Lang::Kotlin {
+            // Kotlin builds were a classes folder before they were one jar.
+            KOTLIN_JAR.hash(&mut hasher);
+        }
         // The entry point's position matters for Python and Rust.
         source
             .files
