@@ -30,7 +30,7 @@ pub enum Classified {
 }
 
 /// `exit 3`, `SIGSEGV`, or `not started` for a program the memory limit refused.
-pub fn exit_text(out: &run::Outcome) -> String {
+pub fn exit_text(out: &run::Measured) -> String {
     if out.refused.is_some() {
         return "not started".into();
     }
@@ -41,7 +41,7 @@ pub fn exit_text(out: &run::Outcome) -> String {
 /// them), how it ended, and, for MLE only, the exact words a runtime uses when the
 /// address-space limit refuses an allocation (see [`allocation_failed`]). Which
 /// failure wins when several happen: OLE, then TLE, then MLE, then RE.
-pub fn classify(out: &run::Outcome, limits: &Limits) -> Classified {
+pub fn classify(out: &run::Measured, limits: &Limits) -> Classified {
     let stderr = String::from_utf8_lossy(&out.stderr_tail);
     let exit = exit_text(out);
     if out.interrupted {
@@ -89,7 +89,7 @@ fn refused(why: run::Refused, limits: &Limits) -> Reason {
 }
 
 /// The OLE reason, if the run wrote more than the output limit (to stdout or a file).
-fn output_exceeded(out: &run::Outcome, limits: &Limits) -> Option<Reason> {
+fn output_exceeded(out: &run::Measured, limits: &Limits) -> Option<Reason> {
     let limit = limits.output;
     if out.output_exceeded {
         return Some(Reason::OutputOver { limit });
@@ -102,7 +102,7 @@ fn output_exceeded(out: &run::Outcome, limits: &Limits) -> Option<Reason> {
 
 /// The TLE reason, if the run used more CPU than the limit, was killed for it, or
 /// outlived the wall-time backstop.
-fn time_exceeded(out: &run::Outcome, limits: &Limits, exit: &str) -> Option<Reason> {
+fn time_exceeded(out: &run::Measured, limits: &Limits, exit: &str) -> Option<Reason> {
     let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
         || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= limits.time);
     if !(out.wall_exceeded || killed_for_cpu || out.cpu > limits.time) {
@@ -128,7 +128,7 @@ fn time_exceeded(out: &run::Outcome, limits: &Limits, exit: &str) -> Option<Reas
 
 /// How the run hit the memory limit, if its peak was over it, it died near the
 /// cap, or its runtime said an allocation failed.
-fn memory_exceeded(out: &run::Outcome, limits: &Limits, stderr: &str) -> Option<Memory> {
+fn memory_exceeded(out: &run::Measured, limits: &Limits, stderr: &str) -> Option<Memory> {
     // A program whose allocation the address-space limit refused usually dies
     // right there: a C program writing through malloc's NULL (SIGSEGV, SIGBUS),
     // or checking it and aborting or exiting non-zero, with nothing a runtime
@@ -221,7 +221,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::run::{Exit, Outcome, Refused};
+    use crate::run::{Exit, Measured, Refused};
 
     const MIB: u64 = 1 << 20;
     /// 1 s of CPU, 64 MiB, 1 MiB of output: the limits of every row.
@@ -232,8 +232,8 @@ mod tests {
     };
 
     /// A run that exited 0 quickly and small; each row changes what its rule reads.
-    fn ran() -> Outcome {
-        Outcome {
+    fn ran() -> Measured {
+        Measured {
             exit: Exit::Code(0),
             cpu: Duration::from_millis(10),
             wall: Duration::from_millis(12),
@@ -248,7 +248,7 @@ mod tests {
     }
 
     /// `Ran`, `INT` or the verdict's name.
-    fn classified(out: &Outcome) -> &'static str {
+    fn classified(out: &Measured) -> &'static str {
         match classify(out, &LIMITS) {
             Classified::Ran => "Ran",
             Classified::Interrupted(_) => "INT",
@@ -256,33 +256,33 @@ mod tests {
         }
     }
 
-    fn exit(code: i32) -> impl Fn(&mut Outcome) {
+    fn exit(code: i32) -> impl Fn(&mut Measured) {
         move |o| o.exit = Exit::Code(code)
     }
-    fn signal(sig: i32) -> impl Fn(&mut Outcome) {
+    fn signal(sig: i32) -> impl Fn(&mut Measured) {
         move |o| o.exit = Exit::Signal(sig)
     }
-    fn cpu(ms: u64) -> impl Fn(&mut Outcome) {
+    fn cpu(ms: u64) -> impl Fn(&mut Measured) {
         move |o| o.cpu = Duration::from_millis(ms)
     }
-    fn peak(mib: u64) -> impl Fn(&mut Outcome) {
+    fn peak(mib: u64) -> impl Fn(&mut Measured) {
         move |o| o.peak_rss = mib * MIB
     }
-    fn stderr(text: &'static str) -> impl Fn(&mut Outcome) {
+    fn stderr(text: &'static str) -> impl Fn(&mut Measured) {
         move |o| o.stderr_tail = text.as_bytes().to_vec()
     }
-    fn wall_backstop(o: &mut Outcome) {
+    fn wall_backstop(o: &mut Measured) {
         o.wall_exceeded = true;
         o.wall = Duration::from_secs(3);
     }
-    fn output_exceeded(o: &mut Outcome) {
+    fn output_exceeded(o: &mut Measured) {
         o.output_exceeded = true;
     }
-    fn interrupted(o: &mut Outcome) {
+    fn interrupted(o: &mut Measured) {
         o.interrupted = true;
     }
 
-    type Change<'a> = &'a dyn Fn(&mut Outcome);
+    type Change<'a> = &'a dyn Fn(&mut Measured);
 
     #[test]
     fn a_finished_run_is_classified_by_its_measurements_in_rule_order() {

@@ -55,8 +55,8 @@ impl Limits {
     }
 
     /// The sandbox's limits for these.
-    pub fn sandbox(&self) -> sandbox::Limits {
-        sandbox::Limits {
+    pub fn sandbox(&self) -> sandbox::ResourceLimits {
+        sandbox::ResourceLimits {
             cpu_seconds: Some(self.time.as_secs_f64().ceil().max(1.0) as u64),
             address_space: Some(self.memory),
             file_size: Some(self.output),
@@ -78,7 +78,7 @@ pub enum Refused {
 
 /// Everything observed about one run.
 #[derive(Debug, Clone)]
-pub struct Outcome {
+pub struct Measured {
     /// How it ended.
     pub exit: Exit,
     /// User + system CPU time.
@@ -104,8 +104,8 @@ pub struct Outcome {
 /// Runs `command` with `input` as stdin under `limits`, and reaps it and every
 /// process it started before returning. A program that cannot be started at all
 /// (not found, not executable) is an error; one the memory limit refuses is an
-/// [`Outcome`] with `refused` set.
-pub fn run(command: Command, input: &Path, limits: &Limits) -> Result<Outcome> {
+/// [`Measured`] with `refused` set.
+pub fn run(command: Command, input: &Path, limits: &Limits) -> Result<Measured> {
     run_with_wall(command, input, limits, limits.wall())
 }
 
@@ -115,7 +115,7 @@ pub fn run_with_wall(
     input: &Path,
     limits: &Limits,
     wall: Duration,
-) -> Result<Outcome> {
+) -> Result<Measured> {
     match Job::start(&command, input, limits, wall)? {
         Started::Refused(outcome) => Ok(outcome),
         Started::Running(job) => {
@@ -132,7 +132,7 @@ pub fn run_with_wall(
 /// solution and next generator run side by side. The outcomes come back in the
 /// order of `runs`; if any run cannot be started or watched, that error is
 /// returned and the others are killed (and still reaped by their keepers).
-pub fn run_all(runs: Vec<(Command, &Path, Limits)>) -> Result<Vec<Outcome>> {
+pub fn run_all(runs: Vec<(Command, &Path, Limits)>) -> Result<Vec<Measured>> {
     let mut slots = Vec::with_capacity(runs.len());
     let mut jobs = Vec::with_capacity(runs.len());
     for (command, input, limits) in &runs {
@@ -157,7 +157,7 @@ pub fn run_all(runs: Vec<(Command, &Path, Limits)>) -> Result<Vec<Outcome>> {
 
 /// A run just asked for: refused before it started, or running.
 enum Started {
-    Refused(Outcome),
+    Refused(Measured),
     Running(Job),
 }
 
@@ -190,7 +190,7 @@ impl Job {
     fn start(command: &Command, input: &Path, limits: &Limits, wall: Duration) -> Result<Started> {
         let mut spec = Spec::from_command(
             command,
-            sandbox::Limits {
+            sandbox::ResourceLimits {
                 wall,
                 ..limits.sandbox()
             },
@@ -340,10 +340,10 @@ impl Job {
         }
     }
 
-    fn finish(self) -> Result<Outcome> {
+    fn finish(self) -> Result<Measured> {
         let program = self.program;
         match self.running.ended() {
-            Some(Ended::Finished(f)) => Ok(Outcome {
+            Some(Ended::Finished(f)) => Ok(Measured {
                 exit: f.exit,
                 cpu: f.cpu,
                 wall: f.wall,
@@ -355,7 +355,7 @@ impl Job {
                 refused: None,
                 interrupted: self.interrupted,
             }),
-            Some(Ended::NotStarted(Step::Exec, libc::ENOMEM)) => Ok(Outcome {
+            Some(Ended::NotStarted(Step::Exec, libc::ENOMEM)) => Ok(Measured {
                 wall: self.started.elapsed(),
                 interrupted: self.interrupted,
                 ..refused(Refused::ExecNoMemory)
@@ -403,8 +403,8 @@ fn drive(jobs: &mut [Job]) -> Result<()> {
     }
 }
 
-fn refused(why: Refused) -> Outcome {
-    Outcome {
+fn refused(why: Refused) -> Measured {
+    Measured {
         exit: Exit::Code(127),
         cpu: Duration::ZERO,
         wall: Duration::ZERO,

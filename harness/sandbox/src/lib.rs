@@ -52,7 +52,7 @@ static SERVER_EXE: OnceLock<PathBuf> = OnceLock::new();
 /// Resource limits of one run. `None` is unlimited (up to the judge's own hard
 /// limits, which an unprivileged child cannot raise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct ResourceLimits {
     /// `RLIMIT_CPU` in whole seconds (SIGXCPU there, SIGKILL a second later).
     pub cpu_seconds: Option<u64>,
     /// `RLIMIT_AS` in bytes.
@@ -89,7 +89,7 @@ pub struct Spec {
     /// The working directory.
     pub cwd: Cwd,
     /// The limits.
-    pub limits: Limits,
+    pub limits: ResourceLimits,
     /// Run it isolated (see `isolation`): an unprivileged user, no network, only
     /// the system's folders, its work folder, a private `/tmp` and `binds`.
     pub isolate: bool,
@@ -123,7 +123,7 @@ impl Spec {
     /// working directory runs in a fresh one under the temporary folder.
     /// Isolated unless [`set_isolation`] turned isolation off; the paths given to
     /// [`share`] are its binds.
-    pub fn from_command(command: &Command, limits: Limits) -> Spec {
+    pub fn from_command(command: &Command, limits: ResourceLimits) -> Spec {
         let (env, binds) = isolation::take_shares(command);
         Spec {
             program: command.get_program().to_owned(),

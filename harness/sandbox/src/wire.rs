@@ -8,7 +8,7 @@ use std::ffi::OsString;
 use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
 use std::path::PathBuf;
 
-use super::{Bind, Cwd, Limits, Spec};
+use super::{Bind, Cwd, ResourceLimits, Spec};
 
 /// Encodes a spec as length-prefixed fields.
 pub(super) fn encode(spec: &Spec) -> Vec<u8> {
@@ -83,7 +83,7 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
         _ => return None,
     };
     let nonzero = |v: u64| (v != 0).then_some(v);
-    let limits = Limits {
+    let limits = ResourceLimits {
         cpu_seconds: nonzero(r.u64()?),
         address_space: nonzero(r.u64()?),
         file_size: nonzero(r.u64()?),
@@ -276,7 +276,7 @@ mod tests {
             env_clear: false,
             env: vec![("A".into(), Some("1".into())), ("B".into(), None)],
             cwd: Cwd::Fresh("/tmp".into()),
-            limits: Limits {
+            limits: ResourceLimits {
                 cpu_seconds: Some(2),
                 address_space: Some(1 << 28),
                 file_size: None,

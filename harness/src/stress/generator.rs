@@ -34,7 +34,7 @@ impl Generator<'_> {
 
     /// The input in the generator's `out` for `seed`, or the error of a generator
     /// that failed.
-    pub(crate) fn input(&self, seed: u64, out: run::Outcome) -> Result<Vec<u8>> {
+    pub(crate) fn input(&self, seed: u64, out: run::Measured) -> Result<Vec<u8>> {
         generated(out, seed, self.args)
     }
 }
@@ -69,7 +69,7 @@ pub(crate) fn generate(
 
 /// The generator's output in `out` for `seed`; a generator that failed, overran or
 /// flooded is an error naming the seed and its arguments.
-fn generated(out: run::Outcome, seed: u64, gen_args: &[String]) -> Result<Vec<u8>> {
+fn generated(out: run::Measured, seed: u64, gen_args: &[String]) -> Result<Vec<u8>> {
     if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
         bail!(
             "the generator failed on `--seed {seed} {}`: {}",

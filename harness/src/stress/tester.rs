@@ -82,7 +82,7 @@ pub fn run_side(exe: &Path, input: &Path, limits: &Limits) -> Result<Side> {
 }
 
 /// How a side ran, from its outcome under `limits` (see [`run_side`]).
-fn side_of(out: run::Outcome, limits: &Limits) -> Side {
+fn side_of(out: run::Measured, limits: &Limits) -> Side {
     match judge::classify(&out, limits) {
         Classified::Ran => Side::Ran(out.stdout),
         Classified::Interrupted(why) => Side::Failed(Verdict::INT, reason::words(&why)),
@@ -182,7 +182,7 @@ impl<'a> Tester<'a> {
         &mut self,
         input: &[u8],
         beside: Option<(Command, &Path, Limits)>,
-    ) -> Result<(Finding, Option<run::Outcome>)> {
+    ) -> Result<(Finding, Option<run::Measured>)> {
         self.test_with(input, false, beside)
     }
 
@@ -191,7 +191,7 @@ impl<'a> Tester<'a> {
         input: &[u8],
         validate: bool,
         beside: Option<(Command, &Path, Limits)>,
-    ) -> Result<(Finding, Option<run::Outcome>)> {
+    ) -> Result<(Finding, Option<run::Measured>)> {
         self.runs += 1;
         std::fs::write(&self.scratch, input)
             .with_context(|| format!("cannot write {}", self.scratch.display()))?;

@@ -40,7 +40,7 @@ pub use crate::interactor::Interactor;
 use anyhow::Context as _;
 
 use crate::judge::{CaseResult, Extra, Job};
-use crate::run::{Exit, Limits, Outcome};
+use crate::run::{Exit, Limits, Measured};
 
 /// Exit status with which an interactor accepts (Kattis convention).
 pub const ACCEPT: i32 = 42;
@@ -106,7 +106,7 @@ impl InteractorLimits {
 pub struct Interaction {
     /// The solution, measured as an ordinary run (`stdout` stays empty: it went to
     /// the interactor; `output_exceeded` means it wrote more than the output limit).
-    pub solution: Outcome,
+    pub solution: Measured,
     /// The interactor.
     pub interactor: InteractorOutcome,
     /// The interactor was reaped while the solution was still running.

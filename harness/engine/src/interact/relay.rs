@@ -37,7 +37,7 @@ use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use super::dialogue::{Dialogue, Dir};
 use super::{Interaction, InteractorOutcome, MESSAGE_CAP, Spec};
-use crate::run::{Exit, Limits, Outcome};
+use crate::run::{Exit, Limits, Measured};
 use crate::sandbox::{self, Ended, Running};
 
 /// Bytes of each stderr kept (the end of it).
@@ -224,7 +224,7 @@ impl Proc {
 }
 
 /// Starts `command` in the sandbox with these descriptors, limits and backstop.
-fn start(command: &Command, io: sandbox::Stdio, limits: sandbox::Limits) -> Result<Proc> {
+fn start(command: &Command, io: sandbox::Stdio, limits: sandbox::ResourceLimits) -> Result<Proc> {
     let mut spec = sandbox::Spec::from_command(command, limits);
     // The deadlock rule looks at both processes while they run.
     spec.report_pid = true;
@@ -353,12 +353,12 @@ fn start_both(
 ) -> Result<(Proc, Proc, Ends)> {
     // The relay enforces both deadlines itself (it looks at who is waiting first);
     // the keepers' backstops are a second later, in case the judge is stuck.
-    let sol_limits = sandbox::Limits {
+    let sol_limits = sandbox::ResourceLimits {
         wall: cap(limits) + Duration::from_secs(1),
         ..limits.sandbox()
     };
     let int_total = cap(limits) + interactor_limits.grace;
-    let int_limits = sandbox::Limits {
+    let int_limits = sandbox::ResourceLimits {
         // Bounded by its wall time, not by a CPU budget of its own.
         cpu_seconds: Some(int_total.as_secs() + 1),
         address_space: Some(interactor_limits.memory),
@@ -495,7 +495,7 @@ impl Relay {
             std::mem::take(&mut *shared.dialogue.lock().unwrap_or_else(|p| p.into_inner()));
         dialogue.close();
         Ok(Interaction {
-            solution: Outcome {
+            solution: Measured {
                 exit: sol.exit,
                 cpu: sol.cpu,
                 wall: sol.wall,

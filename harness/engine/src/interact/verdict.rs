@@ -155,7 +155,7 @@ mod tests {
 
     use super::*;
     use crate::interact::{Dialogue, InteractorOutcome};
-    use crate::run::Outcome;
+    use crate::run::Measured;
 
     const LIMITS: Limits = Limits {
         time: Duration::from_secs(1),
@@ -166,7 +166,7 @@ mod tests {
     /// The solution exited 0, then the interactor accepted: each row changes that.
     fn accepted() -> Interaction {
         Interaction {
-            solution: Outcome {
+            solution: Measured {
                 exit: Exit::Code(0),
                 cpu: Duration::from_millis(10),
                 wall: Duration::from_millis(20),

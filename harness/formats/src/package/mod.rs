@@ -91,9 +91,10 @@ pub enum TimeSource {
     Default,
 }
 
-/// A package's limits.
+/// What a package declares about its limits (problem.yaml, `.timelimit`, the
+/// time multipliers), from which the judge computes a run's `run::Limits`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Limits {
+pub struct PackageLimits {
     /// A fixed time limit in seconds, if the package has one (problem.yaml or
     /// `.timelimit`), and where it comes from.
     pub time_limit: Option<(f64, TimeSource)>,
@@ -166,7 +167,7 @@ pub struct Package {
     /// multi-pass`); `None` for a single pass.
     pub passes: Option<u32>,
     /// The limits.
-    pub limits: Limits,
+    pub limits: PackageLimits,
     /// The output validator (default or custom).
     pub validator: std::sync::Arc<validator::Kattis>,
     /// Input validator programs.
@@ -373,7 +374,7 @@ fn limits_of(
     doc: &Node,
     format: Format,
     multipass: bool,
-) -> Result<(Limits, Option<u32>)> {
+) -> Result<(PackageLimits, Option<u32>)> {
     let legacy = format == Format::Legacy;
     let empty = Node {
         value: Value::Map(Vec::new()),
@@ -428,7 +429,7 @@ fn limits_of(
         None => 2,
     };
     let passes = multipass.then_some(passes);
-    let limits = Limits {
+    let limits = PackageLimits {
         time_limit,
         memory_mib: mib("memory", 1024)?,
         output_mib: mib("output", 8)?,

@@ -27,7 +27,7 @@ use anyhow::{Context, Result, bail};
 use roxmltree::Node;
 
 use super::program::{self, Source};
-use super::{Format, Limits, Package, PackageCase, TimeSource};
+use super::{Format, Package, PackageCase, PackageLimits, TimeSource};
 use crate::discover::Case;
 use crate::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
 use crate::run::{self, Exit};
@@ -200,7 +200,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
         scoring: false,
         interactive,
         passes: None,
-        limits: Limits {
+        limits: PackageLimits {
             time_limit,
             memory_mib,
             output_mib: DEFAULT_OUTPUT_LIMIT_MIB,
