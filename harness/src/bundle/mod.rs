@@ -328,10 +328,8 @@ impl Sources {
     /// check need to know.
     fn text(&self, problem: &str, judge: Judge) -> Result<Made> {
         let Some(solution) = self.solutions.get(problem) else {
-            bail!(
-                "unknown problem \"{problem}\" (the workspace has: {})",
-                self.problems().join(", ")
-            );
+            let known: Vec<&str> = self.solutions.keys().map(String::as_str).collect();
+            return Err(crate::plan::unknown_problem(problem, &known));
         };
         let main_file = self.shown(&solution.main);
         let main = self.read(&solution.main)?;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
 use crate::build::{self, Workspace};
 use crate::check::{self, Outcome};
@@ -34,13 +34,7 @@ pub struct Programs {
 
 /// Builds `name` and finds its solution, brute force, generator and validator.
 pub fn programs(ws: &Workspace, name: &str) -> Result<Programs> {
-    let Some(problem) = ws.problem(name) else {
-        let known: Vec<_> = ws.problems.iter().map(|p| p.name.as_str()).collect();
-        bail!(
-            "unknown problem \"{name}\" (the workspace has: {})",
-            known.join(", ")
-        );
-    };
+    let problem = crate::plan::problem(ws, name)?;
     let exes = build::build(ws, &[name])?;
     let by_stem = |stem: &str| {
         problem

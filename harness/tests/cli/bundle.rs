@@ -708,3 +708,15 @@ fn bundle_for_atcoder_keeps_its_installed_crates_as_they_are() {
         "main.rs as it is"
     );
 }
+
+#[test]
+fn bundle_of_an_unknown_problem_names_the_nearest_like_every_command() {
+    let ws = LibWs::new();
+    ws.judge()
+        .args(["bundle", "sun"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown problem \"sun\": did you mean sum? (the workspace has: sum)",
+        ));
+}
