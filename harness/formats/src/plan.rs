@@ -425,6 +425,8 @@ fn package_into(
     plan.errors.extend(package.errors.iter().cloned());
     let (time_limit, source) = package.time_limit(options.time_limit);
     plan.notes.push(package.header(time_limit, &source));
+    plan.notes
+        .extend(package.warnings.iter().map(|w| format!("warning: {w}")));
     let cases: Vec<Case> = package
         .cases
         .iter()

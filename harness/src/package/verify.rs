@@ -102,6 +102,8 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let started = Instant::now();
     let package = super::load(dir)?;
     let mut errors: Vec<String> = package.errors.clone();
+    // Not run, so never verified (a package error, not a note).
+    errors.extend(super::static_validation::error(&package.root));
     let mut subs = match &package.polygon {
         Some(p) => polygon_submissions(p, &package.root),
         None => collect_submissions(&package.root)?,
@@ -109,7 +111,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     build_submissions(&package, &mut subs, options.threads);
     package.validator.build()?;
     let validator_lines = validate(&package, options.threads, &mut errors)?;
-    let mut warnings = Vec::new();
+    let mut warnings = package.warnings.clone();
     let (time_limit, source) =
         judge_in_two_phases(&package, &mut subs, options, &mut errors, &mut warnings)?;
 

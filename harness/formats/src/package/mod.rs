@@ -15,6 +15,7 @@ pub mod include;
 pub mod outputs;
 pub mod polygon;
 pub mod scoring;
+pub mod static_validation;
 pub mod timelimit;
 pub mod yaml;
 
@@ -181,6 +182,9 @@ pub struct Package {
     pub output_cases: Vec<OutputCase>,
     /// Problems found while reading that do not stop judging (unpaired files).
     pub errors: Vec<String>,
+    /// What the format calls wrong but judging need not stop for (an unknown
+    /// key in a test case's `.yaml`): shown, never failing the package.
+    pub warnings: Vec<String>,
     /// What a Polygon package has besides (its testlib checker, interactor,
     /// validators and tagged solutions); `None` for a Kattis package.
     pub polygon: Option<polygon::Polygon>,
@@ -263,6 +267,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         cases: data.cases,
         output_cases: data.output_cases,
         errors: data.errors,
+        warnings: data.warnings,
         polygon: None,
     })
 }
@@ -446,6 +451,7 @@ struct TestData {
     cases: Vec<PackageCase>,
     output_cases: Vec<OutputCase>,
     errors: Vec<String>,
+    warnings: Vec<String>,
     base_flags: Vec<String>,
     group_output_flags: Vec<(PathBuf, Vec<String>)>,
 }
@@ -511,7 +517,7 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
             dir.display()
         );
     }
-    let mut errors = Vec::new();
+    let (mut errors, mut warnings) = (Vec::new(), Vec::new());
     let mut cases = Vec::new();
     let mut output_cases = Vec::new();
     let mut group_output_flags: Vec<(PathBuf, Vec<String>)> = Vec::new();
@@ -546,7 +552,7 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
                 all.extend(flags.iter().cloned());
                 group_output_flags.push((case_dir.clone(), all));
             }
-            let own = case_config(&c.input, &config, &mut errors)?;
+            let own = case_config(&c.input, &config, &mut warnings)?;
             if own.output_flags != config.output_flags
                 && let Some(flags) = &own.output_flags
             {
@@ -555,20 +561,7 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
                 all.extend(flags.iter().cloned());
                 group_output_flags.push((c.input.clone(), all));
             }
-            let out = c.input.with_extension("out");
-            if c.output.extension().is_some_and(|e| e == "ans") && out.is_file() {
-                let name = format!("{part}/{}", c.name);
-                let (input, answer) = (c.input.clone(), c.output.clone());
-                output_cases.push(outputs::output_case(
-                    name,
-                    input,
-                    answer,
-                    out,
-                    &own,
-                    &base_flags,
-                    true,
-                ));
-            }
+            output_cases.extend(outputs::shown(part, &c, &own, &base_flags));
             cases.push(PackageCase {
                 case: Case {
                     name: format!("{part}/{}", c.name),
@@ -592,11 +585,13 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
         &root_config,
         &base_flags,
         &mut errors,
+        &mut warnings,
     )?);
     Ok(TestData {
         cases,
         output_cases,
         errors,
+        warnings,
         base_flags,
         group_output_flags,
     })
@@ -713,8 +708,13 @@ const CASE_KEYS: &[&str] = &[
 /// The configuration of the case whose input is `input`: its group's, with the
 /// keys of `NAME.yaml` beside `NAME.in` replacing the group's (spec/2025-09.md
 /// "Test case configuration": each key is "Inherited from test_group.yaml").
-/// An unknown key is a package error, pushed to `errors`.
-fn case_config(input: &Path, group: &GroupConfig, errors: &mut Vec<String>) -> Result<GroupConfig> {
+/// An unknown key ("should be treated as an error") is pushed to `warnings`:
+/// tools write keys of their own there, and judging does not depend on them.
+fn case_config(
+    input: &Path,
+    group: &GroupConfig,
+    warnings: &mut Vec<String>,
+) -> Result<GroupConfig> {
     let mut cfg = group.clone();
     let path = input.with_extension("yaml");
     // A case named test_group or testdata would read its group's file (the spec
@@ -728,7 +728,7 @@ fn case_config(input: &Path, group: &GroupConfig, errors: &mut Vec<String>) -> R
         Value::Map(items) => {
             for (key, node) in items {
                 if !CASE_KEYS.contains(&key.as_str()) {
-                    errors.push(format!(
+                    warnings.push(format!(
                         "{}:{}: unknown key {key} in a test case's configuration (known: {})",
                         path.display(),
                         node.line,
@@ -1153,11 +1153,13 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_key_in_a_case_yaml_is_a_package_error_naming_it() {
+    fn an_unknown_key_in_a_case_yaml_is_a_warning_naming_it() {
         let mut files = DATA.to_vec();
         files.push(("data/secret/a.yaml", "args: []\nmax_score: 3\n"));
         let (_d, p) = package("problem_format_version: 2025-09\n", &files);
-        let errors = p.unwrap().errors;
+        let p = p.unwrap();
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        let errors = p.warnings;
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
             errors[0].contains("a.yaml:2: unknown key max_score"),

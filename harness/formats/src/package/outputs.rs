@@ -39,12 +39,13 @@ impl OutputCase {
 
 /// The `.in`/`.ans`/`.out` triples under `data/invalid_output/` and
 /// `data/valid_output/`, with their arguments; a missing file of a triple is a
-/// package error in `errors`.
+/// package error in `errors`, an unknown key of a `tc.yaml` a warning.
 pub(super) fn read(
     data: &Path,
     root: &GroupConfig,
     base_flags: &[String],
     errors: &mut Vec<String>,
+    warnings: &mut Vec<String>,
 ) -> Result<Vec<OutputCase>> {
     let mut out = Vec::new();
     for (part, valid) in [("invalid_output", false), ("valid_output", true)] {
@@ -79,7 +80,7 @@ pub(super) fn read(
             }
             let dir = input.parent().unwrap_or(&folder).to_path_buf();
             let config = folder_config(data, root, &dir, &mut seen)?;
-            let own = case_config(&input, &config, errors)?;
+            let own = case_config(&input, &config, warnings)?;
             let rel = input
                 .strip_prefix(data)
                 .with_context(|| format!("{} is not under data/", input.display()))?
@@ -95,6 +96,22 @@ pub(super) fn read(
         }
     }
     Ok(out)
+}
+
+/// The `.out` beside the `.ans` of the test case `c` of `data/<part>/`, if it
+/// has one: an output shown in the statement, which must pass validation.
+pub(super) fn shown(
+    part: &str,
+    c: &Case,
+    config: &GroupConfig,
+    base_flags: &[String],
+) -> Option<OutputCase> {
+    let out = c.input.with_extension("out");
+    (c.output.extension().is_some_and(|e| e == "ans") && out.is_file()).then(|| {
+        let name = format!("{part}/{}", c.name);
+        let (input, answer) = (c.input.clone(), c.output.clone());
+        output_case(name, input, answer, out, config, base_flags, true)
+    })
 }
 
 /// One output case with the arguments its configuration gives.

@@ -220,6 +220,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
         cases,
         output_cases: Vec::new(),
         errors,
+        warnings: Vec::new(),
         polygon: Some(polygon),
     })
 }
