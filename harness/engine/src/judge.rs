@@ -103,8 +103,11 @@ fn output_exceeded(out: &run::Measured, limits: &Limits) -> Option<Reason> {
 /// The TLE reason, if the run used more CPU than the limit, was killed for it, or
 /// outlived the wall-time backstop.
 fn time_exceeded(out: &run::Measured, limits: &Limits, exit: &str) -> Option<Reason> {
-    let killed_for_cpu = out.exit == Exit::Signal(libc::SIGXCPU)
-        || (out.exit == Exit::Signal(libc::SIGKILL) && out.cpu >= limits.time);
+    // Killed at the limit by the keeper (SIGKILL) or RLIMIT_CPU's backstop
+    // (SIGXCPU), as the judge's own measure of its CPU time shows: a SIGXCPU
+    // below it is a signal like another (the program's own `raise`).
+    let killed_for_cpu =
+        matches!(out.exit, Exit::Signal(libc::SIGXCPU | libc::SIGKILL)) && out.cpu >= limits.time;
     if !(out.wall_exceeded || killed_for_cpu || out.cpu > limits.time) {
         return None;
     }
@@ -305,7 +308,8 @@ mod tests {
             ("OLE before TLE: the judge's kill is not the CPU limit", &[&output_exceeded, &sigkill, &cpu(1500)], "OLE"),
             ("CPU time over the limit, exit 0", &[&cpu(1001)], "TLE"),
             ("CPU time exactly at the limit is not over it", &[&cpu(1000)], "Ran"),
-            ("killed by RLIMIT_CPU (SIGXCPU)", &[&signal(libc::SIGXCPU), &cpu(900)], "TLE"),
+            ("killed by RLIMIT_CPU's backstop (SIGXCPU) past the limit", &[&signal(libc::SIGXCPU), &cpu(2100)], "TLE"),
+            ("SIGXCPU with less CPU than the limit: the judge's measure decides", &[&signal(libc::SIGXCPU), &cpu(900)], "RE"),
             ("SIGKILL at the CPU limit", &[&sigkill, &cpu(1000)], "TLE"),
             ("the wall backstop, asleep", &[&wall_backstop, &sigkill], "TLE"),
             ("TLE before MLE", &[&cpu(1500), &peak(100)], "TLE"),

@@ -57,7 +57,7 @@ impl Limits {
     /// The sandbox's limits for these.
     pub fn sandbox(&self) -> sandbox::ResourceLimits {
         sandbox::ResourceLimits {
-            cpu_seconds: Some(self.time.as_secs_f64().ceil().max(1.0) as u64),
+            cpu: Some(self.time),
             address_space: Some(self.memory),
             file_size: Some(self.output),
             wall: self.wall(),

@@ -53,8 +53,14 @@ static SERVER_EXE: OnceLock<PathBuf> = OnceLock::new();
 /// limits, which an unprivileged child cannot raise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResourceLimits {
-    /// `RLIMIT_CPU` in whole seconds (SIGXCPU there, SIGKILL a second later).
-    pub cpu_seconds: Option<u64>,
+    /// CPU time (user + system of the program's process, all its threads). The
+    /// keeper kills the group once the scheduler's own clock of the process says
+    /// this much was used, the clock `wait4` reports. `RLIMIT_CPU` is set only as
+    /// a backstop, at twice this plus a second: the kernel checks it on a clock
+    /// sampled at each timer tick, which charges a whole tick to whatever runs at
+    /// that instant and so, on a busy machine, runs ahead of the time really
+    /// used (a 4 s limit fired after 3.0-3.8 s by `wait4`'s count).
+    pub cpu: Option<Duration>,
     /// `RLIMIT_AS` in bytes.
     pub address_space: Option<u64>,
     /// `RLIMIT_FSIZE` in bytes: the largest file the program may write (SIGXFSZ).

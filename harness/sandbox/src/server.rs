@@ -513,9 +513,14 @@ impl Prepared {
         };
         let l = &spec.limits;
         let inf = libc::RLIM_INFINITY;
-        // RLIMIT_CPU counts whole seconds: SIGXCPU at the soft limit, SIGKILL a
-        // second later for a program that ignores it.
-        let cpu = l.cpu_seconds.map_or((inf, inf), |s| (s, s + 1));
+        // The keeper kills at the CPU limit itself (see `Limits::cpu`);
+        // RLIMIT_CPU, in whole seconds on the kernel's tick-sampled clock, is the
+        // backstop: SIGXCPU at twice the limit plus a second, SIGKILL a second
+        // later for a program that ignores it.
+        let cpu = l.cpu.map_or((inf, inf), |c| {
+            let s = (c.as_secs_f64() * 2.0).ceil() as u64 + 1;
+            (s, s + 1)
+        });
         let memory = l.address_space.unwrap_or(inf);
         let file = l.file_size.unwrap_or(inf);
         let pointers = |v: &[CString]| {
@@ -627,20 +632,32 @@ fn child(args: &ChildArgs<'_>) -> ! {
     }
 }
 
-/// Waits until the program exits, the backstop passes or the judge asks for the
-/// kill (a byte on, or the closing of, the control pipe); kills the group in the
-/// last two cases. Returns (backstop fired, judge asked).
+/// Waits until the program exits, its CPU limit or the wall-clock backstop
+/// passes, or the judge asks for the kill (a byte on, or the closing of, the
+/// control pipe); kills the group in the last three cases. Returns (backstop
+/// fired, judge asked); a kill at the CPU limit shows in the CPU time reported.
 fn watch(pid: i32, control: RawFd, spec: &Spec, started: Instant) -> (bool, bool) {
     // SAFETY: pidfd_open on our own child, which is not reaped yet.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
     let deadline = started + spec.limits.wall;
-    let (mut wall_exceeded, mut killed) = (false, false);
+    let (mut wall_exceeded, mut killed, mut cpu_exceeded) = (false, false, false);
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        let timeout = if killed || wall_exceeded {
+        let timeout = if killed || wall_exceeded || cpu_exceeded {
             -1
         } else {
-            left.as_millis().min(i32::MAX as u128) as i32 + 1
+            let mut left = deadline.saturating_duration_since(Instant::now());
+            if let Some(limit) = spec.limits.cpu {
+                let used = cpu_used(pid);
+                if used >= limit {
+                    cpu_exceeded = true;
+                    kill_group(pid);
+                    continue;
+                }
+                // Its threads use at most this many CPUs at once: the next look
+                // comes before it can have used the rest.
+                left = left.min((limit - used) / cpus());
+            }
+            left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32
         };
         let mut fds = [
             libc::pollfd {
@@ -667,7 +684,7 @@ fn watch(pid: i32, control: RawFd, spec: &Spec, started: Instant) -> (bool, bool
         if fds[1].revents != 0 {
             killed = true;
             kill_group(pid);
-        } else if n == 0 && Instant::now() >= deadline && !wall_exceeded {
+        } else if n == 0 && Instant::now() >= deadline && !wall_exceeded && !cpu_exceeded {
             wall_exceeded = true;
             kill_group(pid);
         }
@@ -677,6 +694,32 @@ fn watch(pid: i32, control: RawFd, spec: &Spec, started: Instant) -> (bool, bool
         unsafe { libc::close(pidfd) };
     }
     (wall_exceeded, killed)
+}
+
+/// The CPU time process `pid` (all its threads) has used, by the scheduler's
+/// own count: the clock `wait4`'s times are scaled to. Zero once it is gone.
+fn cpu_used(pid: i32) -> std::time::Duration {
+    // The process's CPUCLOCK_SCHED clock: MAKE_PROCESS_CPUCLOCK(pid, 2) in the
+    // kernel's include/linux/posix-timers_types.h, what glibc's
+    // clock_getcpuclockid returns (without its extra clock_getres check).
+    let clock = (!(pid as libc::clockid_t) << 3) | 2;
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime into a valid timespec.
+    if unsafe { libc::clock_gettime(clock, &mut t) } != 0 {
+        return std::time::Duration::ZERO;
+    }
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// The CPUs the keeper's programs may run on.
+fn cpus() -> u32 {
+    static CPUS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *CPUS.get_or_init(|| {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u32)
+    })
 }
 
 /// Waits for the program itself without reaping it, kills what is left of its

@@ -43,7 +43,7 @@ pub(super) fn encode(spec: &Spec) -> Vec<u8> {
     }
     let l = &spec.limits;
     for v in [
-        l.cpu_seconds.unwrap_or(0),
+        l.cpu.map_or(0, |c| c.as_micros().max(1) as u64),
         l.address_space.unwrap_or(0),
         l.file_size.unwrap_or(0),
         l.wall.as_micros() as u64,
@@ -84,7 +84,7 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
     };
     let nonzero = |v: u64| (v != 0).then_some(v);
     let limits = ResourceLimits {
-        cpu_seconds: nonzero(r.u64()?),
+        cpu: nonzero(r.u64()?).map(std::time::Duration::from_micros),
         address_space: nonzero(r.u64()?),
         file_size: nonzero(r.u64()?),
         wall: std::time::Duration::from_micros(r.u64()?),
@@ -277,7 +277,7 @@ mod tests {
             env: vec![("A".into(), Some("1".into())), ("B".into(), None)],
             cwd: Cwd::Fresh("/tmp".into()),
             limits: ResourceLimits {
-                cpu_seconds: Some(2),
+                cpu: Some(std::time::Duration::from_millis(1500)),
                 address_space: Some(1 << 28),
                 file_size: None,
                 wall: std::time::Duration::from_millis(5000),

@@ -102,6 +102,29 @@ fn a_busy_loop_is_tle_on_cpu_time() {
 }
 
 #[test]
+fn a_tle_is_killed_once_the_cpu_time_the_judge_measures_reaches_the_limit() {
+    // RLIMIT_CPU is checked on the kernel's tick-sampled clock, which on a busy
+    // machine runs ahead of the time wait4 reports: a 1 s limit set that way
+    // killed this loop after 0.73-0.90 s by the judge's own count, and a 4 s one
+    // after 3.0-3.8 s. The keeper now kills at the limit on wait4's clock.
+    let f = Folder::echo_cases();
+    let out = judge_fixture("spin", f.path(), &["--time-limit", "1", "--format", "json"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let json = crate::support::json_of(&out);
+    let case = &json["cases"][0];
+    assert_eq!(case["verdict"], "TLE", "{json}");
+    let cpu = case["time"].as_f64().unwrap();
+    assert!(
+        cpu >= 1.0,
+        "killed after {cpu} s of CPU, below the 1 s limit: {json}"
+    );
+}
+
+#[test]
 fn a_non_zero_exit_is_re_with_the_tail_of_stderr() {
     let f = Folder::echo_cases();
     judge_fixture("exit3", f.path(), &[])

@@ -360,7 +360,7 @@ fn start_both(
     let int_total = cap(limits) + interactor_limits.grace;
     let int_limits = sandbox::ResourceLimits {
         // Bounded by its wall time, not by a CPU budget of its own.
-        cpu_seconds: Some(int_total.as_secs() + 1),
+        cpu: Some(int_total + Duration::from_secs(1)),
         address_space: Some(interactor_limits.memory),
         file_size: None,
         wall: int_total + Duration::from_secs(1),
