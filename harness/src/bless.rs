@@ -79,6 +79,7 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
         root: &ws.root,
         name,
         checker: &settings.checker,
+        checking: crate::programs::Programs::of_checker(&settings.checker),
         limits,
         from: args.from,
         programs: &programs,
@@ -157,6 +158,8 @@ struct Bless<'a> {
     root: &'a Path,
     name: &'a str,
     checker: &'a Checker,
+    /// The checker's programs, built before any output is compared.
+    checking: crate::programs::Programs,
     limits: Limits,
     from: BlessFrom,
     programs: &'a stress::Programs,
@@ -274,7 +277,7 @@ impl Bless<'_> {
             BlessFrom::Brute => (&produced, &o),
             BlessFrom::Solution => (&o, &produced),
         };
-        match check::check(self.checker, &t.input, s, b)? {
+        match check::check(self.checker, &self.checking, &t.input, s, b)? {
             Outcome::Accepted => Ok(Ok((produced, String::new()))),
             outcome => {
                 let mut d = String::new();

@@ -43,6 +43,7 @@ mod tests {
     fn shown(checker: &Checker, expected: &str, actual: &str, color: bool) -> String {
         let outcome = check::check(
             checker,
+            &crate::programs::Programs::default(),
             Path::new("in"),
             actual.as_bytes(),
             expected.as_bytes(),

@@ -167,7 +167,13 @@ struct Lint {
     /// Kattis validator), canonical: not stray.
     named: Vec<PathBuf>,
     /// Each folder's testlib validator (`validator_source`), built.
-    testlib_validators: HashMap<String, std::sync::Arc<crate::testlib::Program>>,
+    testlib_validators: HashMap<
+        String,
+        (
+            std::sync::Arc<crate::testlib::Program>,
+            crate::package::program::Built,
+        ),
+    >,
 }
 
 /// One testdata folder and the programs that check it.
@@ -213,9 +219,9 @@ impl Lint {
                         .extend(named.iter().filter_map(|p| p.canonicalize().ok()));
                     if let Some(v) = &s.validator {
                         match v.build() {
-                            Ok(_) => {
+                            Ok(built) => {
                                 self.testlib_validators
-                                    .insert(name.clone(), std::sync::Arc::clone(v));
+                                    .insert(name.clone(), (std::sync::Arc::clone(v), built));
                             }
                             Err(e) => self.error(
                                 &testdata.join(name).join(crate::problem::FILE_NAME),
@@ -328,9 +334,9 @@ impl Lint {
                     seen.insert(bytes, path.clone());
                 }
                 let testlib = self.testlib_validators.get(f.name).cloned();
-                if let Some(v) = testlib.filter(|_| !tolerated) {
+                if let Some((v, built)) = testlib.filter(|_| !tolerated) {
                     self.validated += 1;
-                    if let Some(why) = v.validate(path, &[])? {
+                    if let Some(why) = v.validate(&built, path, &[])? {
                         self.error(path, 0, format!("{why} by {}", v.describe()));
                     }
                 }

@@ -5,16 +5,24 @@
 
 use crate::check::{self, Outcome};
 use crate::judge::{CaseResult, Classified, Job, Verdict, classify, exit_text};
+use crate::programs::Programs;
 use crate::run;
 
-/// Runs `job` and decides its verdict. A failure of the judge itself becomes `ERR`
-/// with the reason, so the rest of the run is not lost.
+/// Runs `job` and decides its verdict, building its settings' programs first (for
+/// one case judged alone; the runner builds them once for all its jobs).
 pub fn judge(job: &Job) -> CaseResult {
+    judge_with(job, &Programs::build(job.settings))
+}
+
+/// Runs `job` with its settings' `programs` (built before any case ran) and
+/// decides its verdict. A failure of the judge itself becomes `ERR` with the
+/// reason, so the rest of the run is not lost.
+pub fn judge_with(job: &Job, programs: &Programs) -> CaseResult {
     let mut result = CaseResult::new(job);
     let judged = if job.settings.interactive {
-        crate::interact::judge_case(job, &mut result)
+        crate::interact::judge_case(job, programs, &mut result)
     } else {
-        judge_into(job, &mut result)
+        judge_into(job, programs, &mut result)
     };
     if let Err(e) = judged {
         result.verdict = Verdict::ERR;
@@ -23,7 +31,7 @@ pub fn judge(job: &Job) -> CaseResult {
     result
 }
 
-fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
+fn judge_into(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow::Result<()> {
     let s = job.settings;
     let limits = s.limits();
     // A Kattis validator program runs with a feedback folder: it may ask for
@@ -31,7 +39,7 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
     if let crate::problem::Checker::Kattis(v) = &s.checker
         && !v.programs.is_empty()
     {
-        return crate::package::passes::judge(job, result, v, &limits);
+        return crate::package::passes::judge(job, result, v, programs, &limits);
     }
     let expected = std::fs::read(&job.case.output)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", job.case.output.display()))?;
@@ -51,7 +59,13 @@ fn judge_into(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
             verdict
         }
         Classified::Ran => {
-            let outcome = check::check(&s.checker, &job.case.input, &out.stdout, &expected)?;
+            let outcome = check::check(
+                &s.checker,
+                programs,
+                &job.case.input,
+                &out.stdout,
+                &expected,
+            )?;
             let verdict = match outcome {
                 Outcome::Accepted => Verdict::AC,
                 Outcome::Wrong(_) => Verdict::WA,

@@ -10,6 +10,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use judge_compare::{first_line_difference, first_token_difference, lines_equal};
 
 use crate::problem::Checker;
+use crate::programs::Programs;
 use crate::run;
 use crate::shell::ShellCommand;
 
@@ -22,11 +23,20 @@ pub use judge_compare::{MAX_TOKEN, Rejection, Token, Tokens, Why, parse_f64};
 // this module calls (which therefore do not import it back).
 pub use judge_model::outcome::Outcome;
 
-/// Compares `output` with `expected` for the case whose input is `input`.
+/// Compares `output` with `expected` for the case whose input is `input`;
+/// `programs` are the checker's programs, built before any case ran (see
+/// `programs`: a Kattis validator's or a testlib checker).
 ///
 /// Errors are the checker's own failures (a command checker that could not run or
-/// answered with an unknown exit code), never a verdict.
-pub fn check(checker: &Checker, input: &Path, output: &[u8], expected: &[u8]) -> Result<Outcome> {
+/// answered with an unknown exit code, a program that did not compile), never a
+/// verdict.
+pub fn check(
+    checker: &Checker,
+    programs: &Programs,
+    input: &Path,
+    output: &[u8],
+    expected: &[u8],
+) -> Result<Outcome> {
     Ok(match checker {
         // Equal lines are the common case and the cheapest test, so they go first.
         Checker::Exact if lines_equal(output, expected) => Outcome::Accepted,
@@ -44,8 +54,12 @@ pub fn check(checker: &Checker, input: &Path, output: &[u8], expected: &[u8]) ->
             dir,
             time_limit,
         } => run_command(command, dir, *time_limit, input, output, expected)?,
-        Checker::Kattis(validator) => validator.check(input, output, expected)?,
-        Checker::Testlib(program) => program.check(input, output, expected)?,
+        Checker::Kattis(validator) => {
+            validator.check(programs.checker()?, input, output, expected)?
+        }
+        Checker::Testlib(program) => {
+            program.check(programs.testlib_checker()?, input, output, expected)?
+        }
     })
 }
 
@@ -159,6 +173,7 @@ mod tests {
     fn rejection(checker: &Checker, output: &str, expected: &str) -> Rejection {
         check(
             checker,
+            &Programs::default(),
             Path::new("in"),
             output.as_bytes(),
             expected.as_bytes(),
@@ -277,6 +292,7 @@ mod tests {
             let got = kind(
                 check(
                     checker,
+                    &Programs::default(),
                     Path::new("in"),
                     output.as_bytes(),
                     expected.as_bytes(),
@@ -344,17 +360,35 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            kind(check(&c("sh ./same.sh"), &input, b"5\n", b"5\n").unwrap()),
+            kind(
+                check(
+                    &c("sh ./same.sh"),
+                    &Programs::default(),
+                    &input,
+                    b"5\n",
+                    b"5\n"
+                )
+                .unwrap()
+            ),
             Kind::Accepted
         );
         assert_eq!(
-            kind(check(&c("sh ./same.sh"), &input, b"5\n", b"6\n").unwrap()),
+            kind(
+                check(
+                    &c("sh ./same.sh"),
+                    &Programs::default(),
+                    &input,
+                    b"5\n",
+                    b"6\n"
+                )
+                .unwrap()
+            ),
             Kind::Wrong
         );
         assert_eq!(
-            kind(check(&c("exit 2 #"), &input, b"", b"").unwrap()),
+            kind(check(&c("exit 2 #"), &Programs::default(), &input, b"", b"").unwrap()),
             Kind::Presentation
         );
-        assert!(check(&c("exit 7 #"), &input, b"", b"").is_err());
+        assert!(check(&c("exit 7 #"), &Programs::default(), &input, b"", b"").is_err());
     }
 }

@@ -39,12 +39,12 @@ pub enum Interactor {
 
 impl Interactor {
     /// The command to start, without the three paths (see `interact::Spec::interactor`);
-    /// `None` for a [`Interactor::Binary`] not yet resolved to its executable.
+    /// `None` for a [`Interactor::Binary`] not yet resolved to its executable, and
+    /// for a testlib one, which is built first (`programs::Programs`, then
+    /// `testlib::Program::interactor_command`).
     pub fn command(&self) -> Option<Command> {
         match self {
-            Interactor::Binary(_) => None,
-            // Unbuilt when it does not compile: `interact::judge_case` says why.
-            Interactor::Testlib { interactor, .. } => interactor.interactor_command().ok(),
+            Interactor::Binary(_) | Interactor::Testlib { .. } => None,
             Interactor::Exe(path) => Some(Command::new(path)),
             Interactor::Shell { command, dir } => {
                 let line = ShellCommand::new(command);

@@ -19,6 +19,7 @@ pub mod judge;
 pub mod known_wrong;
 pub mod pool;
 pub mod problem;
+pub mod programs;
 pub mod run;
 pub mod runner;
 pub mod shell;

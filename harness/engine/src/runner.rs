@@ -12,6 +12,7 @@ use crate::case;
 use crate::judge::{CaseResult, Job};
 use crate::pool::{Event, InOrder, Next, Pool, Queue};
 use crate::problem::Settings;
+use crate::programs::Programs;
 pub use judge_model::sink::{Quiet, Sink};
 
 /// Runs `jobs` on `threads` workers and hands each result to `sink` in job order.
@@ -23,6 +24,7 @@ pub fn run_all(
     stop_after: impl Fn(&CaseResult) -> bool + Sync,
     sink: &mut dyn Sink<Settings>,
 ) -> Vec<CaseResult> {
+    let (programs, of_job) = build_programs(jobs);
     let mut slots: Vec<Option<CaseResult>> = jobs.iter().map(|_| None).collect();
     let mut results = Vec::with_capacity(jobs.len());
     let mut listening = true;
@@ -30,7 +32,7 @@ pub fn run_all(
         Cases(InOrder::until_failure(jobs.len())),
         |_| (),
         |(), i| {
-            let r = case::judge(&jobs[i]);
+            let r = case::judge_with(&jobs[i], &programs[of_job[i]]);
             let stop = stop_after(&r);
             (r, stop)
         },
@@ -55,6 +57,26 @@ pub fn run_all(
         },
     );
     results
+}
+
+/// The build step: the programs of each distinct settings among `jobs` (a
+/// problem's checker and interactor), built once before any case runs; and for
+/// each job, which of them are its own.
+fn build_programs(jobs: &[Job]) -> (Vec<Programs>, Vec<usize>) {
+    let mut seen: Vec<&Settings> = Vec::new();
+    let mut programs = Vec::new();
+    let of_job = jobs
+        .iter()
+        .map(|job| {
+            if let Some(i) = seen.iter().position(|s| std::ptr::eq(*s, job.settings)) {
+                return i;
+            }
+            seen.push(job.settings);
+            programs.push(Programs::build(job.settings));
+            programs.len() - 1
+        })
+        .collect();
+    (programs, of_job)
 }
 
 /// The cases in order, none more after Ctrl-C: the running ones are killed by

@@ -21,7 +21,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -85,8 +84,9 @@ impl Role {
     }
 }
 
-/// A testlib program: its source, where its `testlib.h` is, and the build (made
-/// on first use, once however many cases ask).
+/// A testlib program as a spec: its source and where its `testlib.h` is. Building
+/// it ([`Program::build`]) is a step of its own, before any case runs (see
+/// `programs`); running it takes the [`Built`] program.
 #[derive(Debug)]
 pub struct Program {
     /// What it is for.
@@ -97,7 +97,6 @@ pub struct Program {
     pub header_dir: PathBuf,
     /// CPU (and wall) seconds it may take per run.
     pub time_limit: Duration,
-    built: OnceLock<Result<Built, String>>,
 }
 
 impl PartialEq for Program {
@@ -161,7 +160,6 @@ impl Program {
             },
             header_dir,
             time_limit,
-            built: OnceLock::new(),
         })
     }
 
@@ -170,23 +168,16 @@ impl Program {
         format!("{} (testlib {})", self.source.name, self.role.name())
     }
 
-    /// Builds the program now (once); the error is the compiler's.
-    pub fn build(&self) -> Result<&Built> {
-        let built = self.built.get_or_init(|| {
-            program::build(&self.source, std::slice::from_ref(&self.header_dir), 1024).map_err(
-                |e| {
-                    format!(
-                        "cannot build the testlib {} {}: {e:#}",
-                        self.role.name(),
-                        self.source.path.display()
-                    )
-                },
+    /// Builds the program (or finds it in the build cache); the error is the
+    /// compiler's.
+    pub fn build(&self) -> Result<Built> {
+        program::build(&self.source, std::slice::from_ref(&self.header_dir), 1024).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot build the testlib {} {}: {e:#}",
+                self.role.name(),
+                self.source.path.display()
             )
-        });
-        match built {
-            Ok(b) => Ok(b),
-            Err(e) => bail!("{e}"),
-        }
+        })
     }
 
     fn limits(&self) -> run::Limits {
@@ -202,18 +193,29 @@ impl Program {
     /// `answer` written to files first. An error is the judge's failure (the
     /// checker could not be built or run, said FAIL, crashed or hung): the case is
     /// ERR, never the contestant's verdict.
-    pub fn check(&self, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome> {
+    pub fn check(
+        &self,
+        built: &Built,
+        input: &Path,
+        output: &[u8],
+        answer: &[u8],
+    ) -> Result<Outcome> {
         let scratch = tempfile::tempdir().context("cannot create a folder for the checker")?;
         let out_path = scratch.path().join("output");
         let ans_path = scratch.path().join("answer");
         std::fs::write(&out_path, output).context("cannot write the output for the checker")?;
         std::fs::write(&ans_path, answer).context("cannot write the answer for the checker")?;
-        self.check_files(input, &out_path, &ans_path)
+        self.check_files(built, input, &out_path, &ans_path)
     }
 
     /// [`Program::check`] on files already written (an interactor's output).
-    pub fn check_files(&self, input: &Path, output: &Path, answer: &Path) -> Result<Outcome> {
-        let built = self.build()?;
+    pub fn check_files(
+        &self,
+        built: &Built,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+    ) -> Result<Outcome> {
         let mut command = built.command();
         // Absolute: the checker runs in a folder of its own, where (isolated) it
         // sees the three files it is given and nothing else of the judge's.
@@ -243,9 +245,8 @@ impl Program {
     /// The command that starts the interactor under the relay, which appends
     /// `INPUT ANSWER FEEDBACK_DIR` (the Kattis order): `sh` puts them in testlib's
     /// order, `interactor INPUT FEEDBACK_DIR/tout ANSWER`, and `exec`s it, so the
-    /// measured process is the interactor itself. Builds it first.
-    pub fn interactor_command(&self) -> Result<Command> {
-        let built = self.build()?;
+    /// measured process is the interactor itself; `built` is this program, built.
+    pub fn interactor_command(built: &Built) -> Command {
         let mut c = Command::new("sh");
         c.arg("-c")
             .arg(format!("exec \"$0\" \"$1\" \"$3/{TOUT}\" \"$2\""))
@@ -255,13 +256,12 @@ impl Program {
             Path::new(&built.argv[0]),
             crate::sandbox::Access::Code,
         );
-        Ok(c)
+        c
     }
 
     /// Runs a validator on `input` (stdin): `None` when it accepts (exit 0), else
-    /// its message. An error when it cannot be built or run.
-    pub fn validate(&self, input: &Path, args: &[String]) -> Result<Option<String>> {
-        let built = self.build()?;
+    /// its message; `built` is this program, built. An error when it cannot run.
+    pub fn validate(&self, built: &Built, input: &Path, args: &[String]) -> Result<Option<String>> {
         let mut command = built.command();
         command.args(args);
         let ran = run::run(command, input, &self.limits())

@@ -146,11 +146,11 @@ pub fn for_problem(args: &StressArgs, ws: &Workspace, mut settings: Settings) ->
     let generator = bin(&format!("{name}-gen")).with_context(|| {
         format!("problem {name} has no generator: expected [[bin]] {name}-gen (src/bin/gen.rs)")
     })?;
-    let interactor = settings
-        .interactor
-        .as_ref()
-        .and_then(|i| i.command())
-        .with_context(|| format!("problem.toml of {name} names no interactor"))?;
+    let interactor = match &settings.interactor {
+        Some(i) => crate::programs::Programs::interactor_command(i)?,
+        None => None,
+    }
+    .with_context(|| format!("problem.toml of {name} names no interactor"))?;
     let programs = Programs {
         solution,
         interactor,

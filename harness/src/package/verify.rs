@@ -342,10 +342,10 @@ fn polygon_validate(
 ) -> Result<(Vec<String>, Vec<String>)> {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
     for v in &p.validators {
-        v.build()?;
+        let built = v.build()?;
         let found = Pool::new(threads).map(cases, |c| {
             let args: Vec<String> = Vec::new();
-            match v.validate(&c.case.input, &args) {
+            match v.validate(&built, &c.case.input, &args) {
                 Ok(None) => None,
                 Ok(Some(why)) => Some(format!("{}: {why}", c.case.name)),
                 Err(e) => Some(format!("{}: {e:#}", c.case.name)),
@@ -656,8 +656,11 @@ fn judge_submissions(
         .zip(&every_case)
         .map(|(s, every)| !s.expects_accepted() && !every)
         .collect();
+    // The build step: the checker's (and a testlib interactor's) programs, once
+    // for every submission (the Java settings differ in memory only).
+    let programs = crate::programs::Programs::build(&settings);
     let results = schedule(&jobs, threads, &serial, |(job, stops)| {
-        let r = crate::case::judge(job);
+        let r = crate::case::judge_with(job, &programs);
         let failed = r.verdict != Verdict::AC || Duration::from_secs_f64(r.time) > limit;
         (r, failed && *stops)
     });
@@ -1111,7 +1114,9 @@ fn check_outputs(package: &Package, threads: usize) -> (Vec<String>, Vec<String>
     if checked.is_empty() {
         return (lines, errors);
     }
-    let found = Pool::new(threads).map(&checked, |o| output_failure(package, o));
+    // Built once, before any output is checked; a compile error is each one's.
+    let built = package.validator.build().map_err(|e| format!("{e:#}"));
+    let found = Pool::new(threads).map(&checked, |o| output_failure(package, &built, o));
     for why in found.iter().flatten() {
         lines.push(format!("FAIL {why}"));
         errors.push(why.clone());
@@ -1127,14 +1132,19 @@ fn check_outputs(package: &Package, threads: usize) -> (Vec<String>, Vec<String>
 }
 
 /// Why the output validator's word on `o` is not the one wanted, if it is not.
-fn output_failure(package: &Package, o: &super::OutputCase) -> Option<String> {
+fn output_failure(
+    package: &Package,
+    built: &std::result::Result<Vec<Built>, String>,
+    o: &super::OutputCase,
+) -> Option<String> {
     let name = &o.case.case.name;
     let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
     let outcome = read(&o.output).and_then(|output| {
         let answer = read(&o.case.case.output)?;
+        let built = built.as_ref().map_err(|e| anyhow::anyhow!("{e}"))?;
         package
             .validator
-            .check_with(&o.case.case.input, &output, &answer, &o.flags)
+            .check_with(built, &o.case.case.input, &output, &answer, &o.flags)
     });
     match outcome {
         Err(e) => Some(format!(

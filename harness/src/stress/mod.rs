@@ -542,9 +542,15 @@ fn show_last(last: &Finding, checker: &Checker, out: &mut impl std::io::Write) -
             // the outputs); an external checker's would need another run.
             let rejection = match checker {
                 Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => None,
-                _ => check::check(checker, Path::new(""), actual, expected)?
-                    .rejection()
-                    .cloned(),
+                _ => check::check(
+                    checker,
+                    &crate::programs::Programs::default(),
+                    Path::new(""),
+                    actual,
+                    expected,
+                )?
+                .rejection()
+                .cloned(),
             };
             let mut d = String::new();
             diff::render_texts(

@@ -132,6 +132,8 @@ impl Finding {
 pub struct Tester<'a> {
     programs: &'a Programs,
     settings: &'a Settings,
+    /// The checker's programs, built before the first comparison.
+    checking: crate::programs::Programs,
     solution_limits: Limits,
     brute_limits: Limits,
     scratch: PathBuf,
@@ -151,6 +153,7 @@ impl<'a> Tester<'a> {
         Tester {
             programs,
             settings,
+            checking: crate::programs::Programs::of_checker(&settings.checker),
             solution_limits,
             brute_limits: Limits {
                 time: brute_time,
@@ -237,7 +240,13 @@ impl<'a> Tester<'a> {
             Side::Failed(v, why) => return Ok(Finding::SolutionFailed(v, why)),
         };
         Ok(
-            match check::check(&self.settings.checker, &self.scratch, &actual, &expected)? {
+            match check::check(
+                &self.settings.checker,
+                &self.checking,
+                &self.scratch,
+                &actual,
+                &expected,
+            )? {
                 Outcome::Accepted => Finding::Agree,
                 Outcome::Wrong(_) => Finding::Differ {
                     verdict: Verdict::WA,

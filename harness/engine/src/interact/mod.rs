@@ -40,6 +40,7 @@ pub use crate::interactor::Interactor;
 use anyhow::Context as _;
 
 use crate::judge::{CaseResult, Extra, Job};
+use crate::programs::Programs;
 use crate::run::{Exit, Limits, Measured};
 
 /// Exit status with which an interactor accepts (Kattis convention).
@@ -145,12 +146,13 @@ pub struct InteractorOutcome {
 }
 
 /// Judges one interactive case of a [`Job`] into `result`: runs the job's
-/// solution against the settings' interactor and decides the verdict. An error is
-/// the judge's own failure (the caller makes it ERR).
-pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
+/// solution against the settings' interactor (a testlib one built in `programs`)
+/// and decides the verdict. An error is the judge's own failure (the caller makes
+/// it ERR).
+pub fn judge_case(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow::Result<()> {
     match job.settings.passes {
-        Some(passes) if passes > 1 => judge_passes(job, result, passes),
-        _ => judge_pass(job, result, &job.case.input, None).map(|_| ()),
+        Some(passes) if passes > 1 => judge_passes(job, programs, result, passes),
+        _ => judge_pass(job, programs, result, &job.case.input, None).map(|_| ()),
     }
 }
 
@@ -158,7 +160,12 @@ pub fn judge_case(job: &Job, result: &mut CaseResult) -> anyhow::Result<()> {
 /// while the interactor accepts and leaves `nextpass.in`, the solution runs
 /// again against it with that file as the interactor's input; the feedback
 /// folder's other files carry over; more passes than `passes` is a judge error.
-fn judge_passes(job: &Job, result: &mut CaseResult, passes: u32) -> anyhow::Result<()> {
+fn judge_passes(
+    job: &Job,
+    programs: &Programs,
+    result: &mut CaseResult,
+    passes: u32,
+) -> anyhow::Result<()> {
     let scratch = tempfile::tempdir().context("cannot create a folder for the passes")?;
     let kept = scratch.path().join("feedback");
     std::fs::create_dir(&kept).context("cannot create the feedback folder")?;
@@ -166,7 +173,7 @@ fn judge_passes(job: &Job, result: &mut CaseResult, passes: u32) -> anyhow::Resu
     let mut slowest = 0.0_f64;
     for pass in 1..=passes {
         result.extra.clear();
-        let x = judge_pass(job, result, &input, Some(&kept))?;
+        let x = judge_pass(job, programs, result, &input, Some(&kept))?;
         slowest = slowest.max(result.time);
         result.time = slowest;
         result.passes = pass;
@@ -202,6 +209,7 @@ fn judge_passes(job: &Job, result: &mut CaseResult, passes: u32) -> anyhow::Resu
 /// One run of the solution against the interactor on `input`, into `result`.
 fn judge_pass(
     job: &Job,
+    programs: &Programs,
     result: &mut CaseResult,
     input: &Path,
     feedback_from: Option<&Path>,
@@ -211,19 +219,13 @@ fn judge_pass(
         "problem.toml says type = \"interactive\" but names no interactor \
          (add interactor = \"NAME-interactor\" or a command line, or pass --interactor CMD)"
     })?;
-    if let Interactor::Testlib {
-        interactor,
-        checker,
-    } = interactor
-    {
-        interactor.build()?;
-        if let Some(c) = checker {
-            c.build()?;
-        }
-    }
-    let command = interactor
-        .command()
-        .with_context(|| format!("the interactor {} was not built", interactor.shown()))?;
+    let testlib = programs.testlib_interactor()?;
+    let command = match testlib {
+        Some(built) => crate::testlib::Program::interactor_command(&built.interactor),
+        None => interactor
+            .command()
+            .with_context(|| format!("the interactor {} was not built", interactor.shown()))?,
+    };
     let limits = s.limits();
     let mut interactor_limits = InteractorLimits::for_solution(&limits);
     if let Interactor::Testlib { .. } = interactor {
@@ -263,7 +265,10 @@ fn judge_pass(
     result.reason = j.reason;
     result.detail = j.detail;
     if let (Some(said), Interactor::Testlib { checker, .. }) = (testlib_exit, interactor) {
-        testlib_verdict(result, said, checker.as_deref(), job, &x)?;
+        let checker = checker
+            .as_deref()
+            .zip(testlib.and_then(|t| t.checker.as_ref()));
+        testlib_verdict(result, said, checker, job, &x)?;
     }
     if !j.judge_message.is_empty() {
         result.extra.push(Extra {
@@ -301,7 +306,7 @@ fn testlib_as_kattis(x: &mut Interaction) -> std::result::Result<crate::check::O
 fn testlib_verdict(
     result: &mut CaseResult,
     said: std::result::Result<crate::check::Outcome, String>,
-    checker: Option<&crate::testlib::Program>,
+    checker: Option<(&crate::testlib::Program, &crate::package::program::Built)>,
     job: &Job,
     x: &Interaction,
 ) -> anyhow::Result<()> {
@@ -320,7 +325,7 @@ fn testlib_verdict(
             result.detail = "the testlib interactor rejected the dialogue".into();
         }
         (Verdict::AC, Ok(Outcome::Accepted)) => {
-            let Some(checker) = checker else {
+            let Some((checker, built)) = checker else {
                 return Ok(());
             };
             let tout = x.feedback.path().join(crate::testlib::TOUT);
@@ -328,7 +333,7 @@ fn testlib_verdict(
                 std::fs::write(&tout, "").context("cannot create the interactor's output file")?;
             }
             let (verdict, r) =
-                match checker.check_files(&job.case.input, &tout, &job.case.output)? {
+                match checker.check_files(built, &job.case.input, &tout, &job.case.output)? {
                     Outcome::Accepted => return Ok(()),
                     Outcome::Wrong(r) => (Verdict::WA, r),
                     Outcome::Presentation(r) => (Verdict::PE, r),
@@ -403,8 +408,7 @@ pub fn replay(
     answer: &Path,
     lines: &[(Dir, String)],
 ) -> anyhow::Result<Option<String>> {
-    let command = interactor
-        .command()
+    let command = Programs::interactor_command(interactor)?
         .with_context(|| format!("the interactor {} was not built", interactor.shown()))?;
     let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
     let script = scratch.path().join("solution.txt");

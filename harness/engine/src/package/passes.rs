@@ -21,14 +21,17 @@ use crate::check::Outcome;
 use crate::judge::{
     CaseResult, CaseScore, Classified, Extra, Job, Reason, Verdict, classify, exit_text,
 };
+use crate::programs::Programs;
 use crate::run::{self, Limits};
 
-/// Judges `job` with the validator `validator` into `result`: the solution's
-/// failures first (as for any case), then the validator's verdict per pass.
+/// Judges `job` with the validator `validator` (its programs built in `programs`)
+/// into `result`: the solution's failures first (as for any case), then the
+/// validator's verdict per pass.
 pub fn judge(
     job: &Job,
     result: &mut CaseResult,
     validator: &Kattis,
+    programs: &Programs,
     limits: &Limits,
 ) -> Result<()> {
     let passes = job.settings.passes.unwrap_or(1).max(1);
@@ -69,6 +72,7 @@ pub fn judge(
         std::fs::write(&output, &out.stdout)
             .context("cannot write the output for the validator")?;
         let outcome = validator.validate_pass(
+            programs.checker()?,
             &job.case.input,
             &input,
             &job.case.output,

@@ -11,7 +11,6 @@
 //! `check.rs` keeps the workspace's checkers and this module the Kattis rules.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -207,7 +206,9 @@ fn show_space(s: &[u8]) -> String {
     t
 }
 
-/// A Kattis output validator: the default one, or programs (all must accept).
+/// A Kattis output validator as a spec: the default one, or programs (all must
+/// accept). Building the programs ([`Kattis::build`]) is a step of its own, before
+/// any case runs (see `programs`); checking takes them built.
 #[derive(Debug)]
 pub struct Kattis {
     /// The custom validator programs; empty for the default validator.
@@ -224,8 +225,6 @@ pub struct Kattis {
     pub time_limit: Duration,
     /// The default validator's reading of `flags` and of each group's.
     parsed: Vec<Flags>,
-    /// The validators, built on first use (once, however many cases ask).
-    built: OnceLock<Result<Vec<Built>, String>>,
 }
 
 impl PartialEq for Kattis {
@@ -259,7 +258,6 @@ impl Kattis {
             includes,
             time_limit: Duration::from_secs(60),
             parsed,
-            built: OnceLock::new(),
         })
     }
 
@@ -311,26 +309,28 @@ impl Kattis {
         }
     }
 
-    /// Builds the validator programs now (once); the error is the compiler's.
-    pub fn build(&self) -> Result<&[Built]> {
-        let built = self.built.get_or_init(|| {
-            self.programs
-                .iter()
-                .map(|p| {
-                    program::build(p, &self.includes, 1024).map_err(|e| {
-                        format!("cannot build output validator {}: {e:#}", p.path.display())
-                    })
+    /// Builds the validator programs (or finds them in the build cache); the
+    /// error is the compiler's.
+    pub fn build(&self) -> Result<Vec<Built>> {
+        self.programs
+            .iter()
+            .map(|p| {
+                program::build(p, &self.includes, 1024).map_err(|e| {
+                    anyhow::anyhow!("cannot build output validator {}: {e:#}", p.path.display())
                 })
-                .collect()
-        });
-        match built {
-            Ok(b) => Ok(b),
-            Err(e) => bail!("{e}"),
-        }
+            })
+            .collect()
     }
 
-    /// Validates `output` for the case with this `input` and `answer`.
-    pub fn check(&self, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome> {
+    /// Validates `output` for the case with this `input` and `answer`; `built`
+    /// are the validator's programs, built ([`Kattis::build`]).
+    pub fn check(
+        &self,
+        built: &[Built],
+        input: &Path,
+        output: &[u8],
+        answer: &[u8],
+    ) -> Result<Outcome> {
         let (flags, parsed) = self.flags_for(input);
         if self.programs.is_empty() {
             let parsed = parsed.cloned().unwrap_or_default();
@@ -339,7 +339,7 @@ impl Kattis {
                 Some(why) => rejected(why),
             });
         }
-        self.run_programs(input, output, answer, flags)
+        self.run_programs(built, input, output, answer, flags)
     }
 
     /// Validates `output` with the arguments `flags` instead of the case's (a
@@ -347,6 +347,7 @@ impl Kattis {
     /// of the plan); a bad default-validator flag is an error.
     pub fn check_with(
         &self,
+        built: &[Built],
         input: &Path,
         output: &[u8],
         answer: &[u8],
@@ -360,18 +361,19 @@ impl Kattis {
                 },
             );
         }
-        self.run_programs(input, output, answer, flags)
+        self.run_programs(built, input, output, answer, flags)
     }
 
     /// Runs the custom validator programs on one output; all must accept.
     fn run_programs(
         &self,
+        built: &[Built],
         input: &Path,
         output: &[u8],
         answer: &[u8],
         flags: &[String],
     ) -> Result<Outcome> {
-        let built = self.build()?;
+        self.built_all(built)?;
         let scratch = tempfile::tempdir().context("cannot create a folder for the validator")?;
         let out_path = scratch.path().join("output");
         std::fs::write(&out_path, output).context("cannot write the output for the validator")?;
@@ -396,9 +398,10 @@ impl Kattis {
     /// Runs the validator programs once with the feedback folder `feedback`
     /// (kept by the caller across passes): `input` is this pass's input, `case`
     /// the case's own `.in` (which decides the group's flags), `output` the file
-    /// holding the solution's output.
+    /// holding the solution's output; `built` are the programs, built.
     pub fn validate_pass(
         &self,
+        built: &[Built],
         case: &Path,
         input: &Path,
         answer: &Path,
@@ -406,7 +409,7 @@ impl Kattis {
         feedback: &Path,
     ) -> Result<Outcome> {
         let (flags, _) = self.flags_for(case);
-        let built = self.build()?;
+        self.built_all(built)?;
         for (built, source) in built.iter().zip(&self.programs) {
             let command = validator_command(built, input, answer, feedback, flags)?;
             let outcome = run_validator(command, output, feedback, self.time_limit, &source.name)?;
@@ -415,6 +418,19 @@ impl Kattis {
             }
         }
         Ok(Outcome::Accepted)
+    }
+
+    /// Fails unless `built` holds every program built: a validator that was never
+    /// built must not accept by running nothing.
+    fn built_all(&self, built: &[Built]) -> Result<()> {
+        if built.len() != self.programs.len() {
+            bail!(
+                "the output validator was not built ({} of {} programs)",
+                built.len(),
+                self.programs.len()
+            );
+        }
+        Ok(())
     }
 
     /// The flags for the case `input`, for an interactor started by hand.
@@ -501,6 +517,22 @@ pub fn run_validator(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_custom_validator_not_built_is_an_error_never_an_accept() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("validate.py");
+        std::fs::write(&file, "import sys\nsys.exit(43)\n").unwrap();
+        let source = crate::package::program::source(&file).unwrap().unwrap();
+        let v = Kattis::new(vec![source], Vec::new(), Vec::new(), Vec::new()).unwrap();
+        let err = v.check(&[], &file, b"1\n", b"2\n").unwrap_err();
+        assert!(format!("{err:#}").contains("was not built"), "{err:#}");
+        let feedback = dir.path();
+        let err = v
+            .validate_pass(&[], &file, &file, &file, &file, feedback)
+            .unwrap_err();
+        assert!(format!("{err:#}").contains("was not built"), "{err:#}");
+    }
 
     fn flags(words: &str) -> Flags {
         Flags::parse(

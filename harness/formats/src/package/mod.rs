@@ -1055,7 +1055,8 @@ mod tests {
             .unwrap();
         let v = &p.validator;
         let ok = |input: &Path, out: &str, ans: &str| {
-            v.check(input, out.as_bytes(), ans.as_bytes()).unwrap()
+            v.check(&v.build().unwrap(), input, out.as_bytes(), ans.as_bytes())
+                .unwrap()
                 == crate::check::Outcome::Accepted
         };
         let a = &p
@@ -1074,7 +1075,12 @@ mod tests {
     fn accepts(p: &Package, name: &str, out: &str, ans: &str) -> bool {
         let case = p.cases.iter().find(|c| c.case.name == name).unwrap();
         p.validator
-            .check(&case.case.input, out.as_bytes(), ans.as_bytes())
+            .check(
+                &p.validator.build().unwrap(),
+                &case.case.input,
+                out.as_bytes(),
+                ans.as_bytes(),
+            )
             .unwrap()
             == crate::check::Outcome::Accepted
     }
