@@ -14,7 +14,7 @@ use clap::CommandFactory as _;
 use crate::build;
 use crate::cargo_json::Metadata;
 use crate::cli::{Cli, NewArgs};
-use crate::problem::Source;
+use crate::problem::Origin;
 use crate::status::Status;
 
 /// The templates, kept as files so they read (and diff) as the code they become.
@@ -580,7 +580,7 @@ fn write_all(dir: &Path, files: &[(&str, &str)], values: &Values) -> Result<()> 
 /// `--source`: "POJ 2348", a URL, or both ("POJ 2348 http://..."). From a URL alone
 /// the judge is its host and the id its last path segment or query value. The
 /// same `[source]` table problem.toml reads back.
-pub(crate) fn parse_source(text: &str) -> Result<Source> {
+pub(crate) fn parse_source(text: &str) -> Result<Origin> {
     let text = one_line("--source", text)?;
     let (urls, words): (Vec<&str>, Vec<&str>) =
         text.split_whitespace().partition(|w| w.contains("://"));
@@ -610,7 +610,7 @@ pub(crate) fn parse_source(text: &str) -> Result<Source> {
             "--source: expected a judge and an id (\"POJ 2348\"), a URL, or both, found \"{text}\""
         ),
     };
-    Ok(Source { judge, id, url })
+    Ok(Origin { judge, id, url })
 }
 
 /// Titles and sources go into one-line comments and TOML strings.
@@ -813,7 +813,7 @@ mod tests {
         let s = |t| parse_source(t).unwrap();
         assert_eq!(
             s("POJ 2348"),
-            Source {
+            Origin {
                 judge: "POJ".into(),
                 id: "2348".into(),
                 url: None

@@ -33,7 +33,7 @@ pub const DEFAULT_CHECKER_TIME_LIMIT: f64 = 10.0;
 #[serde(deny_unknown_fields)]
 struct Raw {
     title: Option<String>,
-    source: Option<Source>,
+    source: Option<Origin>,
     time_limit: Option<f64>,
     memory_limit: Option<u64>,
     output_limit: Option<u64>,
@@ -55,7 +55,7 @@ struct Raw {
 /// Where a problem comes from.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
-pub struct Source {
+pub struct Origin {
     /// The judge, e.g. `POJ`.
     pub judge: String,
     /// The problem's id on that judge, e.g. `2348`.
@@ -102,7 +102,7 @@ pub struct Settings {
     /// Human title, if given.
     pub title: Option<String>,
     /// Judge and id, if given.
-    pub source: Option<Source>,
+    pub source: Option<Origin>,
     /// CPU-time limit per case.
     pub time_limit: Duration,
     /// Memory limit in bytes.

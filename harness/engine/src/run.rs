@@ -116,7 +116,7 @@ pub fn run_with_wall(
     limits: &Limits,
     wall: Duration,
 ) -> Result<Measured> {
-    match Job::start(&command, input, limits, wall)? {
+    match InProgress::start(&command, input, limits, wall)? {
         Started::Refused(outcome) => Ok(outcome),
         Started::Running(job) => {
             let mut jobs = [job];
@@ -136,7 +136,7 @@ pub fn run_all(runs: Vec<(Command, &Path, Limits)>) -> Result<Vec<Measured>> {
     let mut slots = Vec::with_capacity(runs.len());
     let mut jobs = Vec::with_capacity(runs.len());
     for (command, input, limits) in &runs {
-        match Job::start(command, input, limits, limits.wall())? {
+        match InProgress::start(command, input, limits, limits.wall())? {
             Started::Refused(outcome) => slots.push(Some(outcome)),
             Started::Running(job) => {
                 slots.push(None);
@@ -158,12 +158,12 @@ pub fn run_all(runs: Vec<(Command, &Path, Limits)>) -> Result<Vec<Measured>> {
 /// A run just asked for: refused before it started, or running.
 enum Started {
     Refused(Measured),
-    Running(Job),
+    Running(InProgress),
 }
 
 /// One run in progress: its pipes, what was read from them so far, and the
 /// keeper's report.
-struct Job {
+struct InProgress {
     running: sandbox::Running,
     program: String,
     started: Instant,
@@ -186,7 +186,7 @@ struct Job {
     abandoned: bool,
 }
 
-impl Job {
+impl InProgress {
     fn start(command: &Command, input: &Path, limits: &Limits, wall: Duration) -> Result<Started> {
         let mut spec = Spec::from_command(
             command,
@@ -221,7 +221,7 @@ impl Job {
                 stderr: err_w,
             },
         )?;
-        Ok(Started::Running(Job {
+        Ok(Started::Running(InProgress {
             running,
             program: command.get_program().to_string_lossy().into_owned(),
             started,
@@ -369,7 +369,7 @@ impl Job {
 
 /// The poll loop: reads every job's stdout (to its cap) and stderr (its tail) and
 /// its report until each one is done, waking on Ctrl-C to kill them all.
-fn drive(jobs: &mut [Job]) -> Result<()> {
+fn drive(jobs: &mut [InProgress]) -> Result<()> {
     let mut buf = vec![0u8; PIPE_SIZE];
     let wake = sandbox::interrupt_fd().as_raw_fd();
     let mut fds: Vec<(Option<RawFd>, bool)> = Vec::with_capacity(3 * jobs.len() + 1);
@@ -398,7 +398,7 @@ fn drive(jobs: &mut [Job]) -> Result<()> {
         if fds.last().is_some_and(|w| w.1) {
             jobs.iter_mut()
                 .filter(|j| j.live())
-                .for_each(Job::interrupt);
+                .for_each(InProgress::interrupt);
         }
     }
 }

@@ -38,7 +38,7 @@ impl Scored {
 }
 
 /// One judged case as scoring sees it.
-struct Case<'a> {
+struct JudgedCase<'a> {
     name: &'a str,
     passed: bool,
     score: Option<CaseScore>,
@@ -46,11 +46,11 @@ struct Case<'a> {
 
 /// The score of `results` (in the package's case order; `None` for a case not run).
 pub fn score(package: &Package, results: &[Option<CaseResult>], time_limit: f64) -> Scored {
-    let cases: Vec<Case> = package
+    let cases: Vec<JudgedCase> = package
         .cases
         .iter()
         .zip(results)
-        .map(|(c, r)| Case {
+        .map(|(c, r)| JudgedCase {
             name: &c.case.name,
             passed: r
                 .as_ref()
@@ -78,7 +78,7 @@ fn text(node: Option<&Node>, key: &str) -> Option<String> {
 }
 
 /// 2025-09: `secret` of groups (or of cases), each group aggregated.
-fn modern(data: &Path, cases: &[Case]) -> Scored {
+fn modern(data: &Path, cases: &[JudgedCase]) -> Scored {
     let secret_cfg = config(&data.join("secret"));
     // `max_score`: a number, or `unbounded` (None).
     let max_of = |cfg: Option<&Node>, default: Option<f64>| match text(cfg, "max_score").as_deref()
@@ -89,7 +89,7 @@ fn modern(data: &Path, cases: &[Case]) -> Scored {
     };
     let secret_max = max_of(secret_cfg.as_ref(), Some(100.0));
     let secret_agg = text(secret_cfg.as_ref(), "score_aggregation").unwrap_or_else(|| "sum".into());
-    let secret: Vec<&Case> = cases
+    let secret: Vec<&JudgedCase> = cases
         .iter()
         .filter(|c| c.name.starts_with("secret/"))
         .collect();
@@ -141,7 +141,7 @@ fn modern(data: &Path, cases: &[Case]) -> Scored {
             let cfg = config(&data.join(g));
             let max = max_of(cfg.as_ref(), None);
             let agg = text(cfg.as_ref(), "score_aggregation").unwrap_or_else(|| "pass-fail".into());
-            let members: Vec<&Case> = secret
+            let members: Vec<&JudgedCase> = secret
                 .iter()
                 .copied()
                 .filter(|c| c.name.starts_with(&format!("{g}/")))
@@ -166,7 +166,13 @@ fn modern(data: &Path, cases: &[Case]) -> Scored {
 }
 
 /// A group's score from its cases (2025-09 "Scoring test data groups").
-fn aggregate(cases: &[&Case], agg: &str, max: Option<f64>, runs: bool, out: &mut Scored) -> f64 {
+fn aggregate(
+    cases: &[&JudgedCase],
+    agg: &str,
+    max: Option<f64>,
+    runs: bool,
+    out: &mut Scored,
+) -> f64 {
     let n = cases.len().max(1) as f64;
     let case_max = match agg {
         "sum" => max.map(|m| m / n),
@@ -210,9 +216,9 @@ fn combine(scores: &[f64], agg: &str, max: Option<f64>, all_passed: bool) -> f64
 }
 
 /// Legacy: the group at `dir` (relative name `name`) aggregated from its children.
-fn legacy(data: &Path, cases: &[Case]) -> Scored {
+fn legacy(data: &Path, cases: &[JudgedCase]) -> Scored {
     let mut out = Scored::default();
-    let root = Settings::default().under(config(data).as_ref());
+    let root = GroupScoring::default().under(config(data).as_ref());
     let secret = root.under(config(&data.join("secret")).as_ref());
     let (total, _) = legacy_group(data, "secret", &secret, cases, &mut out);
     out.total = total;
@@ -221,16 +227,16 @@ fn legacy(data: &Path, cases: &[Case]) -> Scored {
 
 /// testdata.yaml's scoring keys, inherited from the parent group.
 #[derive(Debug, Clone)]
-struct Settings {
+struct GroupScoring {
     aggregation: String,
     accept: f64,
     reject: f64,
     stop_on_reject: bool,
 }
 
-impl Default for Settings {
+impl Default for GroupScoring {
     fn default() -> Self {
-        Settings {
+        GroupScoring {
             aggregation: "sum".into(),
             accept: 1.0,
             reject: 0.0,
@@ -239,8 +245,8 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
-    fn under(&self, cfg: Option<&Node>) -> Settings {
+impl GroupScoring {
+    fn under(&self, cfg: Option<&Node>) -> GroupScoring {
         let mut s = self.clone();
         if let Some(flags) = text(cfg, "grader_flags") {
             for f in flags.split_whitespace() {
@@ -266,8 +272,8 @@ impl Settings {
 fn legacy_group(
     data: &Path,
     name: &str,
-    settings: &Settings,
-    cases: &[Case],
+    settings: &GroupScoring,
+    cases: &[JudgedCase],
     out: &mut Scored,
 ) -> (f64, bool) {
     // Children in data order: a case directly here, or the first case of a subgroup.
@@ -324,8 +330,8 @@ fn legacy_group(
 mod tests {
     use super::*;
 
-    fn case<'a>(name: &'a str, passed: bool, score: Option<CaseScore>) -> Case<'a> {
-        Case {
+    fn case<'a>(name: &'a str, passed: bool, score: Option<CaseScore>) -> JudgedCase<'a> {
+        JudgedCase {
             name,
             passed,
             score,
