@@ -141,7 +141,7 @@ fn folders(ws: &build::Workspace, args: &LintArgs) -> Result<(Vec<String>, Vec<S
         std::fs::read_dir(&testdata)
             .with_context(|| format!("cannot read {}", testdata.display()))?;
     }
-    let selected = plan::select(ws, &args.problems, plan::Scope::Folders)?;
+    let selected = plan::select(ws, &args.problems, plan::Takes::Folders)?;
     let mut present: Vec<String> = selected
         .iter()
         .filter(|n| n.has_testdata)

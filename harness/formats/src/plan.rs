@@ -121,7 +121,7 @@ pub struct Selection {
 
 /// The plan for `cargo judge [PROBLEM...]`: the named problems (all when none).
 pub fn workspace(ws: &Workspace, problems: &[String], options: &Selection) -> Result<Plan> {
-    let selected = select(ws, problems, Scope::Problems)?;
+    let selected = select(ws, problems, Takes::Problems)?;
     let filter = CaseFilter::new(&options.cases)?;
     let mut plan = Plan::default();
     if problems.is_empty() {
@@ -227,9 +227,9 @@ pub struct Named {
     pub has_testdata: bool,
 }
 
-/// What a name on the command line may select.
+/// What names a command takes on its command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scope {
+pub enum Takes {
     /// Problem crates only (judging): a testdata folder without its crate is an
     /// orphan, not a problem.
     Problems,
@@ -240,8 +240,8 @@ pub enum Scope {
 /// The one discovery of the workspace's problems: the `requested` names, or when
 /// none every name (each problem crate, then each testdata folder no crate owns,
 /// both by name), each paired with its crate and its testdata folder. A requested
-/// name `scope` does not know is the error naming the nearest ones.
-pub fn select(ws: &Workspace, requested: &[String], scope: Scope) -> Result<Vec<Named>> {
+/// name outside `takes` is the error naming the nearest ones.
+pub fn select(ws: &Workspace, requested: &[String], takes: Takes) -> Result<Vec<Named>> {
     let folders = testdata_folders(ws);
     let named = |name: &str| Named {
         name: name.to_string(),
@@ -257,11 +257,11 @@ pub fn select(ws: &Workspace, requested: &[String], scope: Scope) -> Result<Vec<
         .iter()
         .map(|name| {
             let n = named(name);
-            if n.has_crate || scope == Scope::Folders && n.has_testdata {
+            if n.has_crate || takes == Takes::Folders && n.has_testdata {
                 return Ok(n);
             }
             let mut known: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
-            if scope == Scope::Folders {
+            if takes == Takes::Folders {
                 known.extend(folders.iter().map(String::as_str));
                 known.sort_unstable();
                 known.dedup();
