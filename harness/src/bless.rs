@@ -162,7 +162,7 @@ struct Bless<'a> {
     checking: crate::programs::Programs,
     limits: Limits,
     from: BlessFrom,
-    programs: &'a stress::Programs,
+    programs: &'a stress::Bins,
     /// Where the cases run side by side.
     pool: Pool,
 }

@@ -38,7 +38,7 @@ use crate::stress::generator::{DEFAULT_SECONDS, HELPER_LIMITS, generate, indent}
 use crate::stress::shrink::shrink;
 
 /// The programs an interactive stress run needs.
-pub struct Programs {
+pub struct Bins {
     /// The solution.
     pub solution: PathBuf,
     /// The interactor.
@@ -54,7 +54,7 @@ struct Judged {
 }
 
 struct Tester<'a> {
-    programs: &'a Programs,
+    programs: &'a Bins,
     limits: Limits,
     scratch: &'a Path,
     /// The generator writes answer files (`--answer INPUT`).
@@ -151,7 +151,7 @@ pub fn for_problem(args: &StressArgs, ws: &Workspace, mut settings: Settings) ->
         None => None,
     }
     .with_context(|| format!("problem.toml of {name} names no interactor"))?;
-    let programs = Programs {
+    let programs = Bins {
         solution,
         interactor,
         generator,
@@ -164,7 +164,7 @@ pub fn stress(
     args: &StressArgs,
     ws: &Workspace,
     settings: &Settings,
-    programs: &Programs,
+    programs: &Bins,
 ) -> Result<Status> {
     let name = &args.problem;
     let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;

@@ -46,7 +46,7 @@ pub use generator::DEFAULT_SECONDS;
 pub use shrink::shrink;
 
 use generator::{Generator, HELPER_LIMITS, indent};
-pub use tester::{Finding, Programs, Side, Tester, programs, run_side};
+pub use tester::{Bins, Finding, Side, Tester, programs, run_side};
 
 const BOLD: Style = Style::new().bold();
 const RED: Style = AnsiColor::Red.on_default().bold();
@@ -200,7 +200,7 @@ pub const NOT_WRITTEN: i32 = 3;
 /// the first seed's "generator failed".
 fn not_written_yet(
     name: &str,
-    programs: &Programs,
+    programs: &Bins,
     generator: &Path,
     gen_args: &[String],
 ) -> Result<()> {

@@ -3,7 +3,7 @@
 //! timeout is reported as such, not as a wrong answer), and [`Tester`], which runs
 //! the validator, the brute force and the solution on an input and compares them.
 //!
-//! Owns [`Programs`], [`Side`], [`Finding`] and [`Tester`]. Process handling is
+//! Owns [`Bins`], [`Side`], [`Finding`] and [`Tester`]. Process handling is
 //! `run`'s and comparison `check`'s; the loop, the report and shrinking are the
 //! parent module's and `shrink`'s.
 
@@ -21,7 +21,7 @@ use crate::report::reason;
 use crate::run::{self, Limits};
 
 /// The executables of one problem that stress needs.
-pub struct Programs {
+pub struct Bins {
     /// The solution.
     pub solution: PathBuf,
     /// The brute force (`src/bin/brute.rs`).
@@ -33,7 +33,7 @@ pub struct Programs {
 }
 
 /// Builds `name` and finds its solution, brute force, generator and validator.
-pub fn programs(ws: &Workspace, name: &str) -> Result<Programs> {
+pub fn programs(ws: &Workspace, name: &str) -> Result<Bins> {
     let problem = crate::plan::problem(ws, name)?;
     let exes = build::build(ws, &[name])?;
     let by_stem = |stem: &str| {
@@ -51,7 +51,7 @@ pub fn programs(ws: &Workspace, name: &str) -> Result<Programs> {
     let brute = by_stem("brute").with_context(|| {
         format!("problem {name} has no brute force: expected problems/{name}/src/bin/brute.rs declared as [[bin]] {name}-brute")
     })?;
-    Ok(Programs {
+    Ok(Bins {
         solution,
         brute,
         generator: by_stem("gen"),
@@ -130,7 +130,7 @@ impl Finding {
 
 /// Runs both sides on one input and compares them.
 pub struct Tester<'a> {
-    programs: &'a Programs,
+    programs: &'a Bins,
     settings: &'a Settings,
     /// The checker's programs, built before the first comparison.
     checking: crate::programs::Programs,
@@ -144,7 +144,7 @@ pub struct Tester<'a> {
 impl<'a> Tester<'a> {
     /// A tester writing its inputs under `scratch`.
     pub fn new(
-        programs: &'a Programs,
+        programs: &'a Bins,
         settings: &'a Settings,
         brute_time: Duration,
         scratch: &Path,
