@@ -534,22 +534,34 @@ pub const JAVA_ADDRESS_SPACE: u64 = 4 << 30;
 /// wrapper script) that costs tens of milliseconds of CPU on every start, which
 /// would count against the solution's time.
 pub fn python3() -> PathBuf {
+    python3_probe().0.clone()
+}
+
+/// The real python3 executable and its `--version` line (`Python 3.11.7`), asked
+/// of `python3` on PATH once: a pyenv shim takes 0.1-0.3 s to start on a busy
+/// machine, and asking it twice (the version for the build key, then the
+/// executable) was most of `verify`'s start on a warm cache.
+fn python3_probe() -> &'static (PathBuf, String) {
     use std::sync::OnceLock;
-    static PYTHON: OnceLock<PathBuf> = OnceLock::new();
-    PYTHON
-        .get_or_init(|| {
-            Command::new("python3")
-                .arg("-c")
-                .arg("import sys; print(sys.executable)")
-                .stdin(Stdio::null())
-                .output()
-                .ok()
-                .filter(|o| o.status.success())
-                .map(|o| PathBuf::from(String::from_utf8_lossy(&o.stdout).trim()))
-                .filter(|p| p.is_file())
-                .unwrap_or_else(|| PathBuf::from("python3"))
-        })
-        .clone()
+    static PYTHON: OnceLock<(PathBuf, String)> = OnceLock::new();
+    PYTHON.get_or_init(|| {
+        let out = Command::new("python3")
+            .arg("-c")
+            .arg("import sys; print(sys.executable); print('Python', sys.version.split()[0])")
+            .stdin(Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default();
+        let mut lines = out.lines().map(str::trim);
+        let exe = lines
+            .next()
+            .map(PathBuf::from)
+            .filter(|p| p.is_file())
+            .unwrap_or_else(|| PathBuf::from("python3"));
+        (exe, lines.next().unwrap_or("").to_string())
+    })
 }
 
 /// Where built programs are kept: `$CP_GAMES_CACHE`, else `$XDG_CACHE_HOME` or
@@ -1102,6 +1114,9 @@ fn compiler_version(lang: Lang) -> String {
         .find(|(l, _)| *l == lang)
     {
         return v.clone();
+    }
+    if lang == Lang::Python {
+        return python3_probe().1.clone();
     }
     let tool = lang.tools()[0];
     let v = Command::new(tool)
