@@ -276,3 +276,117 @@ fn a_protection_the_kernel_refuses_is_said_once_and_the_run_goes_on() {
         .assert()
         .code(0);
 }
+
+/// The judge as an unprivileged user (issue 22: "as a normal user, the user's own
+/// uid in a user namespace where the kernel allows it"): copies of the judge and
+/// the fixture, and two cases, in a folder uid 65534 (`nobody`) can read, run
+/// through `setpriv` as that user. `None` (skipped with a message) when the
+/// tests do not run as root, who alone can switch users.
+struct Unprivileged {
+    dir: tempfile::TempDir,
+}
+
+impl Unprivileged {
+    fn new() -> Option<Unprivileged> {
+        if !root() {
+            eprintln!(
+                "SKIPPED: the tests do not run as root, so they cannot run the judge as \
+                 another user (the other isolation tests already run it unprivileged)"
+            );
+            return None;
+        }
+        if !crate::support::have(&["setpriv"]) {
+            return None;
+        }
+        use std::os::unix::fs::PermissionsExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        let cases = dir.path().join("cases");
+        std::fs::create_dir(&cases).unwrap();
+        for (name, text) in [
+            ("a.in", "secret input a\n"),
+            ("a.out", "secret input a\n"),
+            ("b.in", "secret input b\n"),
+            ("b.out", "secret input b\n"),
+        ] {
+            std::fs::write(cases.join(name), text).unwrap();
+        }
+        std::fs::copy(env!("CARGO_BIN_EXE_judge"), dir.path().join("judge")).unwrap();
+        std::fs::copy(crate::support::fixture(), dir.path().join("fixture")).unwrap();
+        for (path, mode) in [
+            (dir.path().to_path_buf(), 0o755),
+            (cases.clone(), 0o755),
+            (dir.path().join("judge"), 0o755),
+            (dir.path().join("fixture"), 0o755),
+        ] {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+        Some(Unprivileged { dir })
+    }
+
+    fn cases(&self) -> std::path::PathBuf {
+        self.dir.path().join("cases")
+    }
+
+    /// `judge run --cmd "fixture MODE" cases --format json` as uid/gid 65534, with
+    /// no supplementary groups; the JSON report and the exit code.
+    fn judge(&self, mode: &str, extra: &[&str]) -> (serde_json::Value, Option<i32>) {
+        let out = std::process::Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(self.dir.path().join("judge"))
+            .arg("run")
+            .arg("--cmd")
+            .arg(format!(
+                "{} {mode}",
+                self.dir.path().join("fixture").display()
+            ))
+            .arg(self.cases())
+            .args(["--format", "json"])
+            .args(extra)
+            .current_dir(self.dir.path())
+            .env("HOME", self.dir.path())
+            .env_remove("TMPDIR")
+            .output()
+            .unwrap();
+        (json_of(&out.stdout), out.status.code())
+    }
+}
+
+#[test]
+fn run_as_an_unprivileged_user_the_judge_isolates_programs_in_a_user_namespace() {
+    let Some(u) = Unprivileged::new() else {
+        return;
+    };
+    let (json, code) = u.judge("echo", &[]);
+    let isolation = json["isolation"].as_str().unwrap_or_default().to_string();
+    if isolation != "on" {
+        // The judge ran but the kernel refused this user a namespace (or one of
+        // the protections inside it): it says so, and goes on.
+        assert!(isolation.starts_with("partial"), "{json}");
+        eprintln!("SKIPPED: as uid 65534 the kernel refuses isolation here ({isolation})");
+        return;
+    }
+    assert_eq!(code, Some(0), "{json}");
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let answer = u.cases().join("a.out");
+    let escapes = [
+        format!("probe-read {}", answer.display()),
+        format!("probe-connect {address}"),
+    ];
+    let verdicts = |json: &serde_json::Value| -> Vec<String> {
+        let cases = json["cases"].as_array().cloned().unwrap_or_default();
+        cases.iter().map(|c| c["verdict"].to_string()).collect()
+    };
+    // Kept from the testdata and the network, and still writes its scratch files.
+    for mode in escapes.iter().map(String::as_str).chain(["probe-scratch"]) {
+        let (json, code) = u.judge(mode, &[]);
+        assert_eq!(code, Some(0), "{mode}: {json}");
+        assert_eq!(verdicts(&json), ["\"AC\"", "\"AC\""], "{mode}: {json}");
+    }
+    // The same user without the namespaces gets through: they did the keeping.
+    for mode in &escapes {
+        let (json, code) = u.judge(mode, &["--no-isolation"]);
+        assert_eq!(code, Some(1), "{mode}: {json}");
+        assert_eq!(verdicts(&json), ["\"WA\"", "\"WA\""], "{mode}: {json}");
+    }
+}
