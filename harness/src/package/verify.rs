@@ -253,7 +253,7 @@ fn validate(package: &Package, threads: usize, errors: &mut Vec<String>) -> Resu
             errors.push(format!("input validator {}: {f}", source.name));
         }
     }
-    for why in invalid_inputs_accepted(&package.root, &built_validators) {
+    for why in invalid_inputs_accepted(package, &built_validators) {
         lines.push(format!("FAIL {why}"));
         errors.push(why);
     }
@@ -1045,10 +1045,10 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
 }
 
 /// spec/2025-09.md "Invalid input": every `.in` under `data/invalid_input/` must
-/// be rejected by at least one input validator; the ones none rejects.
-fn invalid_inputs_accepted(root: &Path, validators: &[(&Source, Built)]) -> Vec<String> {
-    let dir = root.join("data").join("invalid_input");
-    if validators.is_empty() || !dir.is_dir() {
+/// be rejected by at least one input validator (each given the case's
+/// `input_validator_args`); the ones none rejects.
+fn invalid_inputs_accepted(package: &Package, validators: &[(&Source, Built)]) -> Vec<String> {
+    if validators.is_empty() {
         return Vec::new();
     }
     let limits = Limits {
@@ -1056,25 +1056,21 @@ fn invalid_inputs_accepted(root: &Path, validators: &[(&Source, Built)]) -> Vec<
         memory: 4 << 30,
         output: 1 << 20,
     };
-    let mut inputs: Vec<PathBuf> = walk(&dir)
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
-    inputs
-        .into_iter()
-        .filter(|input| {
-            validators.iter().all(|(_, built)| {
-                run::run(built.command(), input, &limits).is_ok_and(|o| o.exit == Exit::Code(42))
+    package
+        .invalid_inputs
+        .iter()
+        .filter(|c| {
+            validators.iter().all(|(source, built)| {
+                let mut cmd = built.command();
+                cmd.args(c.input_args(&source.name));
+                run::run(cmd, &c.case.input, &limits).is_ok_and(|o| o.exit == Exit::Code(42))
             })
         })
-        .map(|input| {
-            let rel = input
-                .strip_prefix(root)
-                .unwrap_or(&input)
-                .display()
-                .to_string();
-            format!("{rel}: every input validator accepts it, but it is in invalid_input/")
+        .map(|c| {
+            format!(
+                "data/{}.in: every input validator accepts it, but it is in invalid_input/",
+                c.case.name
+            )
         })
         .collect()
 }

@@ -180,6 +180,9 @@ pub struct Package {
     /// Outputs the output validator must accept or reject (`valid_output/`,
     /// `invalid_output/`, a test case's `.out`), which `verify` checks.
     pub output_cases: Vec<OutputCase>,
+    /// The inputs of `data/invalid_input/`, which some input validator must
+    /// reject, with their arguments.
+    pub invalid_inputs: Vec<PackageCase>,
     /// Problems found while reading that do not stop judging (unpaired files).
     pub errors: Vec<String>,
     /// What the format calls wrong but judging need not stop for (an unknown
@@ -266,6 +269,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         includes,
         cases: data.cases,
         output_cases: data.output_cases,
+        invalid_inputs: data.invalid_inputs,
         errors: data.errors,
         warnings: data.warnings,
         polygon: None,
@@ -450,6 +454,7 @@ fn limits_of(
 struct TestData {
     cases: Vec<PackageCase>,
     output_cases: Vec<OutputCase>,
+    invalid_inputs: Vec<PackageCase>,
     errors: Vec<String>,
     warnings: Vec<String>,
     base_flags: Vec<String>,
@@ -587,9 +592,11 @@ fn test_data(dir: &Path, doc: &Node) -> Result<TestData> {
         &mut errors,
         &mut warnings,
     )?);
+    let invalid_inputs = outputs::invalid_inputs(&data, &root_config, &mut warnings)?;
     Ok(TestData {
         cases,
         output_cases,
+        invalid_inputs,
         errors,
         warnings,
         base_flags,

@@ -1,10 +1,11 @@
-//! The cases that test a package's output validator: `data/invalid_output/` and
+//! The cases that test a package's validators: `data/invalid_output/` and
 //! `data/valid_output/` (spec/2025-09.md "Invalid output" and "Valid output"),
-//! and a test case's `.out` beside its `.ans` (spec/2025-09.md "Samples",
-//! Validation: "the `.out` files must pass the output validator").
+//! a test case's `.out` beside its `.ans` (spec/2025-09.md "Samples",
+//! Validation: "the `.out` files must pass the output validator"), and the
+//! inputs of `data/invalid_input/` ("Invalid input").
 //!
 //! Owns reading them with their arguments (the folder's `test_group.yaml`, the
-//! case's `.yaml`); `verify` runs the validator on them.
+//! case's `.yaml`); `verify` runs the validators on them.
 
 use std::path::{Path, PathBuf};
 
@@ -53,17 +54,8 @@ pub(super) fn read(
         if !folder.is_dir() {
             continue;
         }
-        let mut inputs: Vec<PathBuf> = walkdir::WalkDir::new(&folder)
-            .into_iter()
-            .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
-            .filter_map(|e| e.ok())
-            .filter(|e| e.file_type().is_file())
-            .map(|e| e.into_path())
-            .filter(|p| p.extension().is_some_and(|e| e == "in"))
-            .collect();
-        inputs.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
         let mut seen = Vec::new();
-        for input in inputs {
+        for input in inputs_under(&folder) {
             let (answer, output) = (input.with_extension("ans"), input.with_extension("out"));
             let missing: Vec<&str> = [(&answer, ".ans"), (&output, ".out")]
                 .into_iter()
@@ -81,15 +73,7 @@ pub(super) fn read(
             let dir = input.parent().unwrap_or(&folder).to_path_buf();
             let config = folder_config(data, root, &dir, &mut seen)?;
             let own = case_config(&input, &config, warnings)?;
-            let rel = input
-                .strip_prefix(data)
-                .with_context(|| format!("{} is not under data/", input.display()))?
-                .with_extension("");
-            let name = rel
-                .components()
-                .map(|c| c.as_os_str().to_string_lossy())
-                .collect::<Vec<_>>()
-                .join("/");
+            let name = name_under(data, &input)?;
             out.push(output_case(
                 name, input, answer, output, &own, base_flags, valid,
             ));
@@ -112,6 +96,56 @@ pub(super) fn shown(
         let (input, answer) = (c.input.clone(), c.output.clone());
         output_case(name, input, answer, out, config, base_flags, true)
     })
+}
+
+/// The inputs of `data/invalid_input/` with their input validators' arguments
+/// ("`input_validator_args` ... can be set in `tc.yaml` for one test case, or
+/// `test_group.yaml` for all test cases in the same directory").
+pub(super) fn invalid_inputs(
+    data: &Path,
+    root: &GroupConfig,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<PackageCase>> {
+    let folder = data.join("invalid_input");
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for input in inputs_under(&folder) {
+        let dir = input.parent().unwrap_or(&folder).to_path_buf();
+        let config = folder_config(data, root, &dir, &mut seen)?;
+        let own = case_config(&input, &config, warnings)?;
+        let name = name_under(data, &input)?;
+        let answer = input.with_extension("ans");
+        out.push(output_case(name, input, answer.clone(), answer, &own, &[], false).case);
+    }
+    Ok(out)
+}
+
+/// Every `.in` under `folder` (none when it is missing), hidden files left out,
+/// in natural order.
+fn inputs_under(folder: &Path) -> Vec<PathBuf> {
+    let mut inputs: Vec<PathBuf> = walkdir::WalkDir::new(folder)
+        .into_iter()
+        .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+    inputs
+}
+
+/// `invalid_output/tc`: the case's path under data/, without `.in`.
+fn name_under(data: &Path, input: &Path) -> Result<String> {
+    let rel = input
+        .strip_prefix(data)
+        .with_context(|| format!("{} is not under data/", input.display()))?
+        .with_extension("");
+    Ok(rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/"))
 }
 
 /// One output case with the arguments its configuration gives.

@@ -219,6 +219,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
         includes: Vec::new(),
         cases,
         output_cases: Vec::new(),
+        invalid_inputs: Vec::new(),
         errors,
         warnings: Vec::new(),
         polygon: Some(polygon),
