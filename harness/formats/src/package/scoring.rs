@@ -9,7 +9,8 @@
 //!   validator's `score.txt` says, or its `score_multiplier.txt` times the
 //!   maximum; a failed case 0; `require_pass` zeroes a group whose named groups
 //!   (or `sample`) did not all pass. Samples never count.
-//! - legacy, spec/legacy.md "Scoring" (testdata.yaml, inherited downwards):
+//! - legacy, spec/legacy.md "Scoring" (a group's testdata.yaml, or its nearest
+//!   ancestor's when it has none):
 //!   an accepted case scores `score.txt` or `accept_score` (1), a rejected one
 //!   `reject_score` (0); a group aggregates its cases and subgroups in order with
 //!   `grader_flags` `sum` (default), `avg`, `min` or `max`, stopping after its
@@ -225,7 +226,7 @@ fn legacy(data: &Path, cases: &[JudgedCase]) -> Scored {
     out
 }
 
-/// testdata.yaml's scoring keys, inherited from the parent group.
+/// testdata.yaml's scoring keys: a group's own file, else its parent's.
 #[derive(Debug, Clone)]
 struct GroupScoring {
     aggregation: String,
@@ -246,8 +247,15 @@ impl Default for GroupScoring {
 }
 
 impl GroupScoring {
+    /// The scoring of a group under this one: its own testdata.yaml read whole
+    /// (keys it leaves out take their defaults), else this one's (spec/legacy.md
+    /// "Test Data Groups": "If a test data group has no `testdata.yaml` file,
+    /// the `testdata.yaml` in the closest ancestor group that has one will be used").
     fn under(&self, cfg: Option<&Node>) -> GroupScoring {
-        let mut s = self.clone();
+        let mut s = match cfg {
+            Some(_) => GroupScoring::default(),
+            None => self.clone(),
+        };
         if let Some(flags) = text(cfg, "grader_flags") {
             for f in flags.split_whitespace() {
                 if matches!(f, "sum" | "avg" | "min" | "max") {
@@ -417,5 +425,31 @@ mod tests {
         ];
         // g1: min(10, 7) = 7; g2: 5 + 0, then stops; secret: sum, and stops after g2.
         assert_eq!(legacy(d.path(), &cases).total, 12.0);
+    }
+
+    #[test]
+    fn a_legacy_groups_own_testdata_yaml_replaces_its_parents_whole() {
+        let d = data(&[
+            (
+                "secret/testdata.yaml",
+                "on_reject: continue\ngrader_flags: min\n",
+            ),
+            ("secret/g1/testdata.yaml", "accept_score: 2\n"),
+        ]);
+        let cases = [
+            case("secret/g1/a", true, None),
+            case("secret/g1/b", false, None),
+            case("secret/g1/c", true, None),
+            case("secret/g2/a", true, None),
+        ];
+        // g1 sums and stops at b (the defaults, not secret's keys): 2 + 0;
+        // g2 has no file, so secret's: min(1) = 1; secret: min(2, 1), continuing.
+        assert_eq!(legacy(d.path(), &cases).total, 1.0);
+        let without = data(&[(
+            "secret/testdata.yaml",
+            "on_reject: continue\ngrader_flags: min\n",
+        )]);
+        // Everything under secret's file: g1 = min(1, 0, 1) = 0.
+        assert_eq!(legacy(without.path(), &cases).total, 0.0);
     }
 }
