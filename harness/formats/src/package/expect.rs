@@ -411,9 +411,11 @@ fn entry(node: &Node, cases: Option<&str>) -> Result<Entry> {
 /// constraint", each added as a rule of its own on the same cases.
 fn use_for_time_limit(value: &Node, rule: &mut CaseRule, out: &mut Entry) -> Result<()> {
     let cases = rule.cases.clone();
-    match value.as_str().map(str::trim) {
-        Some("true") => {}
-        Some("false") => {
+    // YAML 1.1 spells booleans True, FALSE, yes, no too.
+    let word = value.as_str().map(|w| w.trim().to_ascii_lowercase());
+    match word.as_deref() {
+        Some("true" | "yes" | "on") => {}
+        Some("false" | "no" | "off") => {
             rule.timing = false;
             out.timing_off = true;
         }

@@ -162,7 +162,7 @@ mod tests {
             "time_limit_exceeded/a.py:\n  use_for_time_limit: false\n\
              rejected/b.py:\n  use_for_time_limit: upper\n\
              brute_force/c.py:\n  secret/small:\n    use_for_time_limit: lower\n\
-             wrong_answer:\n  use_for_time_limit: false\n",
+             wrong_answer:\n  use_for_time_limit: False\n",
         )
         .unwrap();
         let yaml = expect::SubmissionsYaml::load(dir.path()).unwrap();
