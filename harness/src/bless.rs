@@ -10,6 +10,7 @@
 //! side by side on the engine's pool (`-j`); what is printed and written stays in
 //! case order. Running and comparing reuse `stress`, `check` and `diff`.
 
+use crate::ext::*;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

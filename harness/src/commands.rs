@@ -5,6 +5,7 @@
 //! This is the command layer's glue and holds no rules of its own: what to judge
 //! is `plan`'s, verdicts `judge`'s, scheduling `runner`'s, words `report`'s.
 
+use crate::ext::*;
 use std::io::Write as _;
 use std::path::Path;
 
@@ -17,7 +18,7 @@ use crate::interact::{self, Interactor};
 use crate::judge::{CaseResult, Job, Verdict};
 use crate::known_wrong::{self, Catch, KnownWrong};
 use crate::plan::{self, Plan};
-use crate::problem::{Checker, Settings};
+use crate::problem::Checker;
 use crate::report::{self, Feed, Reporter, Summary};
 use crate::run;
 use crate::runner;
@@ -147,7 +148,7 @@ fn judge_bundles(
     ws: &Workspace,
     plan: Plan,
     options: &Options,
-    reporter: &mut dyn Reporter<Settings>,
+    reporter: &mut dyn Reporter,
 ) -> Result<Status> {
     let sources = bundle::Sources::load()?;
     let scratch = bundle::scratch()?;
@@ -333,7 +334,7 @@ fn say_errors_first(plan: &Plan) {
 
 /// The reporters `options` ask for; a JUnit path that cannot be written fails here.
 /// `incomplete` names the problems whose testdata has errors.
-fn reporters(options: &Options, incomplete: &[String]) -> Result<report::Tee<Settings>> {
+fn reporters(options: &Options, incomplete: &[String]) -> Result<report::Tee> {
     let mut tee = report::Tee::default();
     match options.format {
         Format::Human => tee.0.push(Box::new(
@@ -355,7 +356,7 @@ fn execute(
     jobs: &[Job],
     wrongs: &[KnownWrong],
     options: &Options,
-    reporter: &mut dyn Reporter<Settings>,
+    reporter: &mut dyn Reporter,
 ) -> Result<Vec<CaseResult>> {
     reporter.begin(jobs, wrongs)?;
     let fail_fast = options.fail_fast;
@@ -391,7 +392,7 @@ fn judge_known_wrong(
     wrongs: &[KnownWrong],
     exes: &Executables,
     options: &Options,
-    reporter: &mut dyn Reporter<Settings>,
+    reporter: &mut dyn Reporter,
 ) -> Result<Vec<Catch>> {
     let mut catches = Vec::new();
     for wrong in wrongs {
@@ -417,7 +418,7 @@ fn judge_known_wrong(
 
 /// Hands everything to the reporters, prints the errors, and computes the status.
 fn finish(
-    reporter: &mut dyn Reporter<Settings>,
+    reporter: &mut dyn Reporter,
     results: &[CaseResult],
     catches: &[Catch],
     errors: &[String],

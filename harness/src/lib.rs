@@ -37,8 +37,8 @@ pub mod package {
 }
 
 pub use judge_engine::{
-    build, cargo_json, case, check, discover, judge, known_wrong, pool, problem, programs, run,
-    runner, shell, testlib,
+    build, cargo_json, case, check, discover, ext, judge, known_wrong, pool, problem, programs,
+    run, runner, shell, testlib,
 };
 pub use judge_formats::{glob, plan};
 pub use judge_model::{status, units};

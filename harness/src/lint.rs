@@ -9,6 +9,7 @@
 //! final newline): its hygiene findings are listed as tolerated, not as problems,
 //! and it is not validated. Cases are found by `discover`; binaries built by `build`.
 
+use crate::ext::*;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

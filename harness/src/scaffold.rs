@@ -658,6 +658,7 @@ pub(crate) fn toml_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ext::*;
 
     #[test]
     fn toml_string_reads_back_as_the_same_text() {

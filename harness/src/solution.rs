@@ -9,6 +9,7 @@
 //! the errors that stop before any case: a missing file, an unknown language, a
 //! missing compiler; a compile error is the CE verdict, as a judge reports it.
 
+use crate::ext::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

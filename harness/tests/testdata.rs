@@ -13,6 +13,7 @@
 //! 64 KiB, and its binary is AC on every case, as a judge would run what is pasted.
 //! A problem that cannot be bundled fails this test alone, with the reason.
 
+use harness::ext::*;
 use std::process::ExitCode;
 
 use harness::judge::{Job, Verdict};

@@ -3,6 +3,7 @@
 //! Owns the comparison rules and the whitespace normalisation behind them; it does
 //! not run solutions (see `run`) or render differences (see `diff`).
 
+use crate::ext::*;
 use std::path::Path;
 use std::time::Duration;
 

@@ -3,46 +3,28 @@
 //! solution is `interact`'s; reading it from `problem.toml` is `problem`'s. Both
 //! use this leaf, so neither imports the other for it.
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use crate::shell::ShellCommand;
 
-/// How a problem names its interactor (`problem.toml`'s `interactor`, or
-/// `judge run --interactor`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Interactor {
-    /// A binary of the problem's crate, e.g. `wythoff-play-interactor`; the judge
-    /// builds it and runs the executable.
-    Binary(String),
-    /// An executable, run directly.
-    Exe(PathBuf),
-    /// A command line, run by `sh` in `dir` (the testdata folder for
-    /// `problem.toml`; the current folder for `--interactor`).
-    Shell {
-        /// The command line, e.g. `python3 interactor.py`.
-        command: String,
-        /// Where it runs: the user's own interactor, not isolated. `None`: a
-        /// package's, isolated in a fresh folder.
-        dir: Option<PathBuf>,
-    },
-    /// A testlib interactor (exit 0 accepts, 1 and 2 reject, 3 is its failure),
-    /// run as `INTERACTOR INPUT TOUT ANSWER`, and the testlib checker that judges
-    /// what it wrote to `TOUT`, if the problem has one (Polygon's order).
-    Testlib {
-        /// The interactor.
-        interactor: std::sync::Arc<crate::testlib::Program>,
-        /// The checker run after it on `INPUT TOUT ANSWER`.
-        checker: Option<std::sync::Arc<crate::testlib::Program>>,
-    },
-}
+pub use judge_model::problem::Interactor;
 
-impl Interactor {
+/// Starting an interactor the problem names (the spec is the model's
+/// [`Interactor`]).
+pub trait InteractorExt {
     /// The command to start, without the three paths (see `interact::Spec::interactor`);
     /// `None` for a [`Interactor::Binary`] not yet resolved to its executable, and
     /// for a testlib one, which is built first (`programs::Programs`, then
     /// `testlib::Program::interactor_command`).
-    pub fn command(&self) -> Option<Command> {
+    fn command(&self) -> Option<Command>;
+}
+
+impl InteractorExt for Interactor {
+    /// The command to start, without the three paths (see `interact::Spec::interactor`);
+    /// `None` for a [`Interactor::Binary`] not yet resolved to its executable, and
+    /// for a testlib one, which is built first (`programs::Programs`, then
+    /// `testlib::Program::interactor_command`).
+    fn command(&self) -> Option<Command> {
         match self {
             Interactor::Binary(_) | Interactor::Testlib { .. } => None,
             Interactor::Exe(path) => Some(Command::new(path)),
@@ -66,16 +48,6 @@ impl Interactor {
                 }
                 Some(c)
             }
-        }
-    }
-
-    /// How it is shown in messages.
-    pub fn shown(&self) -> String {
-        match self {
-            Interactor::Binary(name) => name.clone(),
-            Interactor::Exe(path) => path.display().to_string(),
-            Interactor::Shell { command, .. } => command.clone(),
-            Interactor::Testlib { interactor, .. } => interactor.describe(),
         }
     }
 }

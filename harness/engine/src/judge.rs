@@ -7,14 +7,11 @@
 //! in order to `case`, running many jobs to `runner` and all wording of diffs and
 //! reports to `diff` and `report`.
 
-use crate::problem::Settings;
 use crate::run::{self, Exit, Limits};
 
 pub use judge_model::judge::{CaseResult, CaseScore, Extra, Memory, Reason, Verdict};
 
-/// One job: a command to judge on a case under a problem's settings (the model's
-/// job, with the engine's settings).
-pub type Job<'a> = judge_model::judge::Job<'a, Settings>;
+pub use judge_model::judge::Job;
 
 /// What the judge's own measurements say about a run, before any checker looks at
 /// its output. The one classifier: the judge, `stress`, `bless` and the known-wrong

@@ -34,3 +34,15 @@ pub mod package {
 }
 
 pub use judge_sandbox as sandbox;
+
+/// What the engine does with the model's specs, as traits on them: read a
+/// problem's settings, build and run a testlib program or a Kattis validator,
+/// start an interactor, see a language's tools. `use judge_engine::ext::*;`
+/// brings them into scope.
+pub mod ext {
+    pub use crate::interactor::InteractorExt;
+    pub use crate::package::program::LangExt;
+    pub use crate::package::validator::KattisExt;
+    pub use crate::problem::SettingsExt;
+    pub use crate::testlib::ProgramExt;
+}

@@ -1,9 +1,11 @@
 //! Per-problem settings: `testdata/<problem>/problem.toml`.
 //!
-//! Owns parsing and validating the file and the defaults for a folder without one.
+//! Owns parsing and validating the file (into the model's [`Settings`], whose
+//! `Default` is a folder without one).
 //! The file sits beside the cases, so `judge run --cmd ... DIR` applies the same
 //! limits and checker to a solution written in any language.
 
+use crate::ext::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -13,19 +15,12 @@ use serde::Deserialize;
 use crate::testlib::{Program, Role};
 use std::sync::Arc;
 
-pub use crate::interactor::Interactor;
+pub use crate::interactor::{Interactor, InteractorExt};
 
-/// The settings file's name inside a testdata folder.
-pub const FILE_NAME: &str = "problem.toml";
-
-/// Default CPU-time limit per case when `problem.toml` sets none.
-pub const DEFAULT_TIME_LIMIT: f64 = 2.0;
-/// Default memory limit in MiB.
-pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 256;
-/// Default cap on a solution's standard output in MiB.
-pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
-/// Default time limit of a command checker (CPU and wall), in seconds.
-pub const DEFAULT_CHECKER_TIME_LIMIT: f64 = 10.0;
+pub use judge_model::problem::{
+    Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB,
+    DEFAULT_TIME_LIMIT, FILE_NAME, Origin, Settings,
+};
 
 /// `problem.toml` as written. Unknown keys are errors: a misspelt `time_limt` must
 /// not silently fall back to the default.
@@ -52,110 +47,24 @@ struct Raw {
     validator_source: Option<String>,
 }
 
-/// Where a problem comes from.
-#[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
-pub struct Origin {
-    /// The judge, e.g. `POJ`.
-    pub judge: String,
-    /// The problem's id on that judge, e.g. `2348`.
-    pub id: String,
-    /// A link to the statement, if it has one.
-    pub url: Option<String>,
-}
-
-/// How an output is compared with the expected one.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Checker {
-    /// Byte equality after normalising line ends and trailing whitespace.
-    Exact,
-    /// Equality of whitespace-separated tokens.
-    Tokens,
-    /// Tokens, with numbers equal within an absolute or relative tolerance.
-    Float {
-        /// Absolute tolerance.
-        abs: f64,
-        /// Relative tolerance.
-        rel: f64,
-    },
-    /// An external program: `CMD input output expected`, exit 0 = AC, 1 = WA, 2 = PE.
-    Command {
-        /// The command line, run by `sh -c` in `dir`.
-        command: String,
-        /// The folder the command runs in (the one holding `problem.toml`).
-        dir: PathBuf,
-        /// Wall-clock (and CPU) time it may take per case before it is killed and
-        /// the case is ERR (`checker_time_limit`).
-        time_limit: Duration,
-    },
-    /// A Kattis output validator: the default one with its flags, or a program
-    /// run as `VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT`.
-    Kattis(std::sync::Arc<crate::package::validator::Kattis>),
-    /// A testlib checker (`checker = "testlib"`), run as `CHECKER INPUT OUTPUT
-    /// ANSWER`: exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure (see `testlib`).
-    Testlib(std::sync::Arc<crate::testlib::Program>),
-}
-
-/// The settings the judge uses for one problem.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Settings {
-    /// Human title, if given.
-    pub title: Option<String>,
-    /// Judge and id, if given.
-    pub source: Option<Origin>,
-    /// CPU-time limit per case.
-    pub time_limit: Duration,
-    /// Memory limit in bytes.
-    pub memory_limit: u64,
-    /// Cap on standard output in bytes.
-    pub output_limit: u64,
-    /// How outputs are compared (batch problems).
-    pub checker: Checker,
-    /// `type = "interactive"`: the solution talks to an interactor, which decides.
-    pub interactive: bool,
-    /// The interactor, if `problem.toml` names one (`judge run --interactor`
-    /// can give one instead).
-    pub interactor: Option<Interactor>,
-    /// Multi-pass (Kattis packages): the solution runs again on the validator's
-    /// `nextpass.in`, up to this many passes; `None` for one pass.
-    pub passes: Option<u32>,
-    /// A testlib input validator (`validator_source`), which `lint` runs on every
-    /// input: `VALIDATOR < INPUT`, exit 0 accepts.
-    pub validator: Option<Arc<Program>>,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            title: None,
-            source: None,
-            time_limit: Duration::from_secs_f64(DEFAULT_TIME_LIMIT),
-            memory_limit: DEFAULT_MEMORY_LIMIT_MIB << 20,
-            output_limit: DEFAULT_OUTPUT_LIMIT_MIB << 20,
-            checker: Checker::Exact,
-            interactive: false,
-            interactor: None,
-            passes: None,
-            validator: None,
-        }
-    }
-}
-
-impl Settings {
-    /// The limits of the solution's runs: the one place they are read from the
-    /// settings.
-    pub fn limits(&self) -> crate::run::Limits {
-        crate::run::Limits {
-            time: self.time_limit,
-            memory: self.memory_limit,
-            output: self.output_limit,
-        }
-    }
-}
-
-impl Settings {
+/// Reading a problem's settings from its folder (`problem.toml`), and the files
+/// they name (the settings are the model's [`Settings`]).
+pub trait SettingsExt {
     /// Loads `dir/problem.toml`, or the defaults when the folder has none.
-    pub fn load(dir: &Path) -> Result<Settings> {
+    fn load(dir: &Path) -> Result<Settings>;
+
+    /// Parses the text of a `problem.toml` that lives in `dir`.
+    fn parse(text: &str, dir: &Path) -> Result<Settings>;
+
+    /// The program files these settings name in the testdata folder: testlib
+    /// sources with their `testlib.h`, a Kattis validator's files. `lint` does not
+    /// call them stray.
+    fn program_files(&self) -> Vec<PathBuf>;
+}
+
+impl SettingsExt for Settings {
+    /// Loads `dir/problem.toml`, or the defaults when the folder has none.
+    fn load(dir: &Path) -> Result<Settings> {
         let path = dir.join(FILE_NAME);
         if !path.exists() {
             return Ok(Settings::default());
@@ -166,7 +75,7 @@ impl Settings {
     }
 
     /// Parses the text of a `problem.toml` that lives in `dir`.
-    pub fn parse(text: &str, dir: &Path) -> Result<Settings> {
+    fn parse(text: &str, dir: &Path) -> Result<Settings> {
         let raw: Raw =
             toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", one_line(&e, text)))?;
         let mut settings = Settings {
@@ -186,13 +95,11 @@ impl Settings {
         }
         Ok(settings)
     }
-}
 
-impl Settings {
     /// The program files these settings name in the testdata folder: testlib
     /// sources with their `testlib.h`, a Kattis validator's files. `lint` does not
     /// call them stray.
-    pub fn program_files(&self) -> Vec<PathBuf> {
+    fn program_files(&self) -> Vec<PathBuf> {
         let mut testlib: Vec<&Program> = Vec::new();
         let mut files = Vec::new();
         match &self.checker {

@@ -7,6 +7,7 @@
 //! judge is then ERR with the compiler's words (the cases of other problems in
 //! the same run are judged as usual).
 
+use crate::ext::*;
 use std::process::Command;
 
 use anyhow::{Result, bail};
@@ -101,9 +102,9 @@ impl Programs {
     /// stress); `None` for a binary not yet resolved to its executable.
     pub fn interactor_command(interactor: &Interactor) -> Result<Option<Command>> {
         Ok(match interactor {
-            Interactor::Testlib { interactor, .. } => Some(
-                crate::testlib::Program::interactor_command(&interactor.build()?),
-            ),
+            Interactor::Testlib { interactor, .. } => {
+                Some(crate::testlib::interactor_command(&interactor.build()?))
+            }
             other => other.command(),
         })
     }

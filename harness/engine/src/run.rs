@@ -35,33 +35,15 @@ const PIPE_SIZE: usize = 1 << 16;
 /// Bytes of stderr kept (the end of it) for the report.
 const STDERR_TAIL: usize = 4096;
 
-/// Limits for one run.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// CPU time (user + system) allowed.
-    pub time: Duration,
-    /// Address-space limit in bytes; peak RSS above it is MLE.
-    pub memory: u64,
-    /// Bytes of stdout kept; more is OLE and the process is killed. Also the
-    /// largest file the program may write.
-    pub output: u64,
-}
+pub use judge_model::limits::Limits;
 
-impl Limits {
-    /// The wall-clock backstop for a solution that sleeps or blocks: twice the
-    /// time limit plus one second.
-    pub fn wall(&self) -> Duration {
-        self.time * 2 + Duration::from_secs(1)
-    }
-
-    /// The sandbox's limits for these.
-    pub fn sandbox(&self) -> sandbox::ResourceLimits {
-        sandbox::ResourceLimits {
-            cpu: Some(self.time),
-            address_space: Some(self.memory),
-            file_size: Some(self.output),
-            wall: self.wall(),
-        }
+/// The sandbox's limits for `limits`.
+pub fn sandbox_limits(limits: &Limits) -> sandbox::ResourceLimits {
+    sandbox::ResourceLimits {
+        cpu: Some(limits.time),
+        address_space: Some(limits.memory),
+        file_size: Some(limits.output),
+        wall: limits.wall(),
     }
 }
 
@@ -192,7 +174,7 @@ impl InProgress {
             command,
             sandbox::ResourceLimits {
                 wall,
-                ..limits.sandbox()
+                ..sandbox_limits(limits)
             },
         );
         // A Rust panic that prints a backtrace needs memory to symbolize it; under a

@@ -22,7 +22,7 @@ pub fn run_all(
     jobs: &[Job],
     threads: usize,
     stop_after: impl Fn(&CaseResult) -> bool + Sync,
-    sink: &mut dyn Sink<Settings>,
+    sink: &mut dyn Sink,
 ) -> Vec<CaseResult> {
     let (programs, of_job) = build_programs(jobs);
     let mut slots: Vec<Option<CaseResult>> = jobs.iter().map(|_| None).collect();

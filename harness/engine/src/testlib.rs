@@ -19,7 +19,7 @@
 //! `points P ...`, `partially correct (N) ...`), which is shown with the verdict,
 //! while the verdict itself comes from the exit status ([`outcome`]).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -29,9 +29,6 @@ use crate::package::program::{self, Built, Lang, Source};
 use crate::run::{self, Exit};
 use judge_compare::{Rejection, Why};
 use judge_model::outcome::Outcome;
-
-/// The header a testlib program includes.
-pub const HEADER: &str = "testlib.h";
 
 /// testlib.h's default exit codes (`OK_EXIT_CODE` ... `UNEXPECTED_EOF_EXIT_CODE`,
 /// without the EJUDGE/CONTESTER/TESTSYS variants): `_ok` 0, `_wa` 1, `_pe` 2,
@@ -60,72 +57,43 @@ pub mod exit {
     pub const PARTIALLY: i32 = 16;
 }
 
-/// What a testlib program is for, in messages.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// An output checker.
-    Checker,
-    /// An interactor.
-    Interactor,
-    /// An input validator.
-    Validator,
-    /// A test generator.
-    Generator,
-}
+pub use judge_model::testlib::{HEADER, Program, Role, header_search};
 
-impl Role {
-    fn name(self) -> &'static str {
-        match self {
-            Role::Checker => "checker",
-            Role::Interactor => "interactor",
-            Role::Validator => "validator",
-            Role::Generator => "generator",
-        }
-    }
-}
-
-/// A testlib program as a spec: its source and where its `testlib.h` is. Building
-/// it ([`Program::build`]) is a step of its own, before any case runs (see
-/// `programs`); running it takes the [`Built`] program.
-#[derive(Debug)]
-pub struct Program {
-    /// What it is for.
-    pub role: Role,
-    /// The C++ source.
-    pub source: Source,
-    /// The folder holding the `testlib.h` it is compiled against.
-    pub header_dir: PathBuf,
-    /// CPU (and wall) seconds it may take per run.
-    pub time_limit: Duration,
-}
-
-impl PartialEq for Program {
-    fn eq(&self, other: &Self) -> bool {
-        self.role == other.role
-            && self.source == other.source
-            && self.header_dir == other.header_dir
-    }
-}
-
-impl Eq for Program {}
-
-/// The folders searched for `testlib.h`, in order, for a program at `source`
-/// belonging to the problem folder `base`: the source's own folder, `base`, then
-/// `base/files` (Polygon keeps testlib.h and its programs in `files/`).
-pub fn header_search(source: &Path, base: &Path) -> Vec<PathBuf> {
-    let mut dirs = vec![
-        source.parent().map(Path::to_path_buf).unwrap_or_default(),
-        base.to_path_buf(),
-        base.join("files"),
-    ];
-    dirs.dedup();
-    dirs
-}
-
-impl Program {
+/// What the engine does with a testlib program: read it from a folder, build it,
+/// run it (the spec is the model's [`Program`]).
+pub trait ProgramExt: Sized {
     /// The testlib program at `path` (a C++ file) for the problem folder `base`,
     /// with the first `testlib.h` of [`header_search`]. Errors name the file.
-    pub fn new(role: Role, path: &Path, base: &Path, time_limit: Duration) -> Result<Program> {
+    fn new(role: Role, path: &Path, base: &Path, time_limit: Duration) -> Result<Self>;
+
+    /// Builds the program (or finds it in the build cache); the error is the
+    /// compiler's.
+    fn build(&self) -> Result<Built>;
+
+    /// Runs the checker on one case: `check INPUT OUTPUT ANSWER`, with `output` and
+    /// `answer` written to files first. An error is the judge's failure (the
+    /// checker could not be built or run, said FAIL, crashed or hung): the case is
+    /// ERR, never the contestant's verdict.
+    fn check(&self, built: &Built, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome>;
+
+    /// [`Program::check`] on files already written (an interactor's output).
+    fn check_files(
+        &self,
+        built: &Built,
+        input: &Path,
+        output: &Path,
+        answer: &Path,
+    ) -> Result<Outcome>;
+
+    /// Runs a validator on `input` (stdin): `None` when it accepts (exit 0), else
+    /// its message; `built` is this program, built. An error when it cannot run.
+    fn validate(&self, built: &Built, input: &Path, args: &[String]) -> Result<Option<String>>;
+}
+
+impl ProgramExt for Program {
+    /// The testlib program at `path` (a C++ file) for the problem folder `base`,
+    /// with the first `testlib.h` of [`header_search`]. Errors name the file.
+    fn new(role: Role, path: &Path, base: &Path, time_limit: Duration) -> Result<Program> {
         if !path.is_file() {
             bail!(
                 "{}: no such file (the testlib {})",
@@ -163,14 +131,9 @@ impl Program {
         })
     }
 
-    /// `check.cpp (testlib checker)`.
-    pub fn describe(&self) -> String {
-        format!("{} (testlib {})", self.source.name, self.role.name())
-    }
-
     /// Builds the program (or finds it in the build cache); the error is the
     /// compiler's.
-    pub fn build(&self) -> Result<Built> {
+    fn build(&self) -> Result<Built> {
         program::build(&self.source, std::slice::from_ref(&self.header_dir), 1024).map_err(|e| {
             anyhow::anyhow!(
                 "cannot build the testlib {} {}: {e:#}",
@@ -180,26 +143,11 @@ impl Program {
         })
     }
 
-    fn limits(&self) -> run::Limits {
-        run::Limits {
-            time: self.time_limit,
-            // Trusted to be finite, not small: it reads whole outputs.
-            memory: 4 << 30,
-            output: 16 << 20,
-        }
-    }
-
     /// Runs the checker on one case: `check INPUT OUTPUT ANSWER`, with `output` and
     /// `answer` written to files first. An error is the judge's failure (the
     /// checker could not be built or run, said FAIL, crashed or hung): the case is
     /// ERR, never the contestant's verdict.
-    pub fn check(
-        &self,
-        built: &Built,
-        input: &Path,
-        output: &[u8],
-        answer: &[u8],
-    ) -> Result<Outcome> {
+    fn check(&self, built: &Built, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome> {
         let scratch = tempfile::tempdir().context("cannot create a folder for the checker")?;
         let out_path = scratch.path().join("output");
         let ans_path = scratch.path().join("answer");
@@ -209,7 +157,7 @@ impl Program {
     }
 
     /// [`Program::check`] on files already written (an interactor's output).
-    pub fn check_files(
+    fn check_files(
         &self,
         built: &Built,
         input: &Path,
@@ -227,7 +175,7 @@ impl Program {
         let ran = run::run_with_wall(
             command,
             Path::new("/dev/null"),
-            &self.limits(),
+            &limits(self),
             self.time_limit,
         )
         .with_context(|| format!("cannot run {}", self.describe()))?;
@@ -242,29 +190,12 @@ impl Program {
             .map_err(|why| anyhow::anyhow!("{}: {why}", self.describe()))
     }
 
-    /// The command that starts the interactor under the relay, which appends
-    /// `INPUT ANSWER FEEDBACK_DIR` (the Kattis order): `sh` puts them in testlib's
-    /// order, `interactor INPUT FEEDBACK_DIR/tout ANSWER`, and `exec`s it, so the
-    /// measured process is the interactor itself; `built` is this program, built.
-    pub fn interactor_command(built: &Built) -> Command {
-        let mut c = Command::new("sh");
-        c.arg("-c")
-            .arg(format!("exec \"$0\" \"$1\" \"$3/{TOUT}\" \"$2\""))
-            .arg(&built.argv[0]);
-        crate::sandbox::share(
-            &mut c,
-            Path::new(&built.argv[0]),
-            crate::sandbox::Access::Code,
-        );
-        c
-    }
-
     /// Runs a validator on `input` (stdin): `None` when it accepts (exit 0), else
     /// its message; `built` is this program, built. An error when it cannot run.
-    pub fn validate(&self, built: &Built, input: &Path, args: &[String]) -> Result<Option<String>> {
+    fn validate(&self, built: &Built, input: &Path, args: &[String]) -> Result<Option<String>> {
         let mut command = built.command();
         command.args(args);
-        let ran = run::run(command, input, &self.limits())
+        let ran = run::run(command, input, &limits(self))
             .with_context(|| format!("cannot run {}", self.describe()))?;
         if ran.exit == Exit::Code(0) {
             return Ok(None);
@@ -282,6 +213,33 @@ impl Program {
             format!("rejected ({how}): {said}")
         }))
     }
+}
+
+/// The limits of a testlib program's runs.
+fn limits(program: &Program) -> run::Limits {
+    run::Limits {
+        time: program.time_limit,
+        // Trusted to be finite, not small: it reads whole outputs.
+        memory: 4 << 30,
+        output: 16 << 20,
+    }
+}
+
+/// The command that starts the interactor under the relay, which appends
+/// `INPUT ANSWER FEEDBACK_DIR` (the Kattis order): `sh` puts them in testlib's
+/// order, `interactor INPUT FEEDBACK_DIR/tout ANSWER`, and `exec`s it, so the
+/// measured process is the interactor itself; `built` is this program, built.
+pub fn interactor_command(built: &Built) -> Command {
+    let mut c = Command::new("sh");
+    c.arg("-c")
+        .arg(format!("exec \"$0\" \"$1\" \"$3/{TOUT}\" \"$2\""))
+        .arg(&built.argv[0]);
+    crate::sandbox::share(
+        &mut c,
+        Path::new(&built.argv[0]),
+        crate::sandbox::Access::Code,
+    );
+    c
 }
 
 /// The interactor's output file (`tout`) in the relay's feedback folder.

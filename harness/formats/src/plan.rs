@@ -7,6 +7,7 @@
 //! shell command line) into the [`Job`]s the runner takes. Planning never runs a
 //! solution and never prints.
 
+use judge_engine::ext::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;

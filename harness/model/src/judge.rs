@@ -13,6 +13,7 @@ use serde::Serialize;
 use crate::case::Case;
 use crate::excerpt::Excerpt;
 use crate::outcome::Rejection;
+use crate::problem::Settings;
 
 /// What the judge says about one case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -244,7 +245,7 @@ pub struct Extra {
 
 impl CaseResult {
     /// A result with no verdict yet (ERR) and no facts, for `job`.
-    pub fn new<S>(job: &Job<S>) -> CaseResult {
+    pub fn new(job: &Job) -> CaseResult {
         CaseResult {
             problem: job.problem.clone(),
             solution: job.solution.clone(),
@@ -301,7 +302,7 @@ impl CaseResult {
 }
 
 /// One job: a command to judge on a case under some settings.
-pub struct Job<'a, S> {
+pub struct Job<'a> {
     /// Problem (or folder) name, for the report.
     pub problem: String,
     /// Solution name, for the report.
@@ -310,7 +311,6 @@ pub struct Job<'a, S> {
     pub command: Box<dyn Fn() -> Command + Send + Sync + 'a>,
     /// The case.
     pub case: Case,
-    /// Limits and checker: the engine's settings for the problem (`S`, so that
-    /// this crate needs nothing of how checkers are built; reporters never read it).
-    pub settings: &'a S,
+    /// Limits and checker.
+    pub settings: &'a Settings,
 }

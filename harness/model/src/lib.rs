@@ -8,10 +8,15 @@
 pub mod case;
 pub mod excerpt;
 pub mod judge;
+pub mod kattis;
 pub mod known_wrong;
+pub mod limits;
 pub mod names;
 pub mod outcome;
+pub mod problem;
+pub mod program;
 pub mod sink;
 pub mod status;
+pub mod testlib;
 pub mod units;
 pub mod words;

@@ -5,11 +5,10 @@
 use crate::judge::{CaseResult, Job};
 
 /// What the runner tells whoever watches it. Calls come from the thread that
-/// called the runner (`judge_engine::runner::run_all`), never from a worker. `S`
-/// is the settings type of the jobs (the engine's).
-pub trait Sink<S> {
+/// called the runner (`judge_engine::runner::run_all`), never from a worker.
+pub trait Sink {
     /// Job `index` (of `jobs`) has started on a worker.
-    fn started(&mut self, _index: usize, _job: &Job<S>) {}
+    fn started(&mut self, _index: usize, _job: &Job) {}
 
     /// The next result in job order. Returning `false` stops the run: no new job
     /// starts (e.g. the reader of the report has gone away).
@@ -19,7 +18,7 @@ pub trait Sink<S> {
 /// A sink that wants nothing.
 pub struct Quiet;
 
-impl<S> Sink<S> for Quiet {
+impl Sink for Quiet {
     fn finished(&mut self, _: &CaseResult) -> bool {
         true
     }

@@ -101,8 +101,8 @@ impl Human {
     }
 }
 
-impl<S> Reporter<S> for Human {
-    fn begin(&mut self, jobs: &[Job<S>], known_wrong: &[KnownWrong]) -> io::Result<()> {
+impl Reporter for Human {
+    fn begin(&mut self, jobs: &[Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
         for j in jobs {
             *self
                 .remaining
@@ -116,7 +116,7 @@ impl<S> Reporter<S> for Human {
         Ok(())
     }
 
-    fn started(&mut self, job: &Job<S>) {
+    fn started(&mut self, job: &Job) {
         self.progress.start(&job.case.name);
     }
 

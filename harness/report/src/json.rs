@@ -67,7 +67,7 @@ struct JsonCatch<'a> {
     verdicts: BTreeMap<&'static str, usize>,
 }
 
-impl<S> Reporter<S> for Json {
+impl Reporter for Json {
     fn case(&mut self, _: &CaseResult) -> io::Result<()> {
         Ok(())
     }

@@ -27,7 +27,7 @@ impl Junit {
     }
 }
 
-impl<S> Reporter<S> for Junit {
+impl Reporter for Junit {
     fn case(&mut self, _: &CaseResult) -> io::Result<()> {
         Ok(())
     }

@@ -91,17 +91,15 @@ impl Summary<'_> {
 
 /// A consumer of results. Calls arrive in order: `begin`, then `started` and
 /// `case` as the runner goes (`case` in plan order), then per known-wrong solution
-/// `known_wrong_started` and `known_wrong`, then `finish` once. `S` is the jobs'
-/// settings type (the engine's); reporters read only a job's names, so each
-/// implements `Reporter<S>` for every `S`.
-pub trait Reporter<S> {
+/// `known_wrong_started` and `known_wrong`, then `finish` once.
+pub trait Reporter {
     /// The jobs about to run, and the known-wrong solutions to be judged after.
-    fn begin(&mut self, _jobs: &[Job<S>], _known_wrong: &[KnownWrong]) -> io::Result<()> {
+    fn begin(&mut self, _jobs: &[Job], _known_wrong: &[KnownWrong]) -> io::Result<()> {
         Ok(())
     }
 
     /// A job has started (the progress line names what is running).
-    fn started(&mut self, _job: &Job<S>) {}
+    fn started(&mut self, _job: &Job) {}
 
     /// A case's result.
     fn case(&mut self, result: &CaseResult) -> io::Result<()>;
@@ -117,22 +115,17 @@ pub trait Reporter<S> {
 }
 
 /// Several reporters fed the same events (e.g. human on stdout and JUnit to a file).
-pub struct Tee<S>(pub Vec<Box<dyn Reporter<S>>>);
+#[derive(Default)]
+pub struct Tee(pub Vec<Box<dyn Reporter>>);
 
-impl<S> Default for Tee<S> {
-    fn default() -> Self {
-        Tee(Vec::new())
-    }
-}
-
-impl<S> Reporter<S> for Tee<S> {
-    fn begin(&mut self, jobs: &[Job<S>], known_wrong: &[KnownWrong]) -> io::Result<()> {
+impl Reporter for Tee {
+    fn begin(&mut self, jobs: &[Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
         self.0
             .iter_mut()
             .try_for_each(|r| r.begin(jobs, known_wrong))
     }
 
-    fn started(&mut self, job: &Job<S>) {
+    fn started(&mut self, job: &Job) {
         self.0.iter_mut().for_each(|r| r.started(job));
     }
 
@@ -155,16 +148,16 @@ impl<S> Reporter<S> for Tee<S> {
 
 /// The runner's [`Sink`] over a reporter: the first write error stops the run and
 /// is kept for the command layer (a closed stdout ends the run quietly).
-pub struct Feed<'a, S> {
+pub struct Feed<'a> {
     /// Where results go.
-    pub reporter: &'a mut dyn Reporter<S>,
+    pub reporter: &'a mut dyn Reporter,
     /// The first error the reporter returned.
     pub error: Option<io::Error>,
 }
 
-impl<'a, S> Feed<'a, S> {
+impl<'a> Feed<'a> {
     /// Feeds `reporter`.
-    pub fn new(reporter: &'a mut dyn Reporter<S>) -> Feed<'a, S> {
+    pub fn new(reporter: &'a mut dyn Reporter) -> Feed<'a> {
         Feed {
             reporter,
             error: None,
@@ -172,8 +165,8 @@ impl<'a, S> Feed<'a, S> {
     }
 }
 
-impl<S> Sink<S> for Feed<'_, S> {
-    fn started(&mut self, _index: usize, job: &Job<S>) {
+impl Sink for Feed<'_> {
+    fn started(&mut self, _index: usize, job: &Job) {
         self.reporter.started(job);
     }
 

@@ -21,6 +21,7 @@ pub mod judges;
 mod lex;
 mod msrv;
 
+use crate::ext::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;

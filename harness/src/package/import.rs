@@ -10,6 +10,7 @@
 //! scaffold's [`crate::scaffold::create`]), with the package's Rust accepted
 //! submission as `src/main.rs` when it has one.
 
+use crate::ext::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 

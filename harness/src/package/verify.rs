@@ -13,6 +13,7 @@
 //! every case (submissions.yaml rules on groups, messages) or the problem is
 //! scored. Reports are a table, or JSON / JUnit through [`crate::report::verify`].
 
+use crate::ext::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -21,6 +21,7 @@ pub(crate) mod generator;
 pub(crate) mod shrink;
 mod tester;
 
+use crate::ext::*;
 use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -27,6 +27,7 @@ mod dialogue;
 mod relay;
 mod verdict;
 
+use crate::ext::*;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -221,7 +222,7 @@ fn judge_pass(
     })?;
     let testlib = programs.testlib_interactor()?;
     let command = match testlib {
-        Some(built) => crate::testlib::Program::interactor_command(&built.interactor),
+        Some(built) => crate::testlib::interactor_command(&built.interactor),
         None => interactor
             .command()
             .with_context(|| format!("the interactor {} was not built", interactor.shown()))?,

@@ -355,7 +355,7 @@ fn start_both(
     // the keepers' backstops are a second later, in case the judge is stuck.
     let sol_limits = sandbox::ResourceLimits {
         wall: cap(limits) + Duration::from_secs(1),
-        ..limits.sandbox()
+        ..crate::run::sandbox_limits(limits)
     };
     let int_total = cap(limits) + interactor_limits.grace;
     let int_limits = sandbox::ResourceLimits {

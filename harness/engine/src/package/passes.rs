@@ -12,6 +12,7 @@
 //! `score.txt` (a number) or `score_multiplier.txt` (in [0, 1]) after the last
 //! accepted pass.
 
+use crate::ext::*;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};

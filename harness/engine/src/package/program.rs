@@ -15,198 +15,23 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail};
 
-/// A language the package tools know, from the one table in [`LANGUAGES`].
-///
-/// The table is the languages appendix of the problem package format
-/// (`spec/languages.md`: codes and file endings) plus DOMjudge's extensions; a
-/// language is offered when its tools are on this machine and skipped with the
-/// reason otherwise.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// C, with gcc.
-    C,
-    /// C++, with g++ (gnu++17).
-    Cpp,
-    /// Python 3, run by python3.
-    Python,
-    /// Python 2 (`.py2`, or a `.py` whose shebang names python2).
-    Python2,
-    /// Rust, with rustc (edition 2021).
-    Rust,
-    /// Java, with javac and java; the main class is found in the source.
-    Java,
-    /// Kotlin, with kotlinc and java; the main class is found in the source.
-    Kotlin,
-    /// JavaScript, run by node.
-    JavaScript,
-    /// A shell script, run by bash (or the `sh` its shebang names).
-    Shell,
-    /// Perl.
-    Perl,
-    /// Awk (`awk -f`).
-    Awk,
-    /// Ruby.
-    Ruby,
-    /// Lua.
-    Lua,
-    /// Go, with `go build`.
-    Go,
-    /// A program folder with `build` and/or `run` scripts (validators:
-    /// 2025-09 "Programs": build runs in a copy of the folder, run is the program).
-    Script,
-    /// A language recognised by its file ending that this judge does not build
-    /// (Haskell, Pascal, C#, ...): always skipped, with its name.
-    Unsupported(&'static str),
-}
+pub use judge_model::program::{LANGUAGES, Lang, LangRow, Source};
 
-/// One row of the language table.
-pub struct LangRow {
-    /// The language.
-    pub lang: Lang,
-    /// The file endings that select it (the package format's appendix and DOMjudge's).
-    pub extensions: &'static [&'static str],
-    /// The tools it needs on PATH.
-    pub tools: &'static [&'static str],
-}
-
-/// The one language table: file endings and tools. `cargo judge run FILE`, Kattis
-/// submissions and Polygon solutions all recognise languages through it.
-pub const LANGUAGES: &[LangRow] = &[
-    LangRow {
-        lang: Lang::C,
-        extensions: &["c"],
-        tools: &["gcc"],
-    },
-    LangRow {
-        lang: Lang::Cpp,
-        extensions: &["cpp", "cc", "cxx", "c++", "C"],
-        tools: &["g++"],
-    },
-    LangRow {
-        lang: Lang::Python,
-        extensions: &["py", "py3"],
-        tools: &["python3"],
-    },
-    LangRow {
-        lang: Lang::Python2,
-        extensions: &["py2"],
-        tools: &["python2"],
-    },
-    LangRow {
-        lang: Lang::Rust,
-        extensions: &["rs"],
-        tools: &["rustc"],
-    },
-    LangRow {
-        lang: Lang::Java,
-        extensions: &["java"],
-        tools: &["javac", "java"],
-    },
-    LangRow {
-        lang: Lang::Kotlin,
-        extensions: &["kt"],
-        tools: &["kotlinc", "java"],
-    },
-    LangRow {
-        lang: Lang::JavaScript,
-        extensions: &["js", "mjs"],
-        tools: &["node"],
-    },
-    LangRow {
-        lang: Lang::Shell,
-        extensions: &["sh", "bash"],
-        tools: &["bash"],
-    },
-    LangRow {
-        lang: Lang::Perl,
-        extensions: &["pl"],
-        tools: &["perl"],
-    },
-    LangRow {
-        lang: Lang::Awk,
-        extensions: &["awk"],
-        tools: &["awk"],
-    },
-    LangRow {
-        lang: Lang::Ruby,
-        extensions: &["rb"],
-        tools: &["ruby"],
-    },
-    LangRow {
-        lang: Lang::Lua,
-        extensions: &["lua"],
-        tools: &["lua"],
-    },
-    LangRow {
-        lang: Lang::Go,
-        extensions: &["go"],
-        tools: &["go"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("Haskell"),
-        extensions: &["hs"],
-        tools: &["ghc"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("Pascal"),
-        extensions: &["pas", "pp"],
-        tools: &["fpc"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("C#"),
-        extensions: &["cs"],
-        tools: &["mcs"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("Fortran"),
-        extensions: &["f95", "f90"],
-        tools: &["gfortran"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("Ada"),
-        extensions: &["adb", "ads"],
-        tools: &["gnatmake"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("Prolog"),
-        extensions: &["plg"],
-        tools: &["swipl"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("R"),
-        extensions: &["R"],
-        tools: &["Rscript"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("OCaml"),
-        extensions: &["ml"],
-        tools: &["ocamlopt"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("Swift"),
-        extensions: &["swift"],
-        tools: &["swiftc"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("Scala"),
-        extensions: &["scala"],
-        tools: &["scalac"],
-    },
-];
-
-impl Lang {
-    /// The language of a source file, by its extension alone.
-    pub fn of_extension(path: &Path) -> Option<Lang> {
-        let ext = path.extension()?.to_str()?;
-        LANGUAGES
-            .iter()
-            .find(|row| row.extensions.contains(&ext))
-            .map(|row| row.lang)
-    }
-
+/// What the engine reads of a language on this machine: a file's shebang, the
+/// tools on PATH.
+pub trait LangExt: Sized {
     /// The language of a source file: its extension, and for Python its shebang
     /// (`#!/usr/bin/env python2` is Python 2, as DOMjudge and Kattis run it).
-    pub fn of_file(path: &Path) -> Option<Lang> {
+    fn of_file(path: &Path) -> Option<Lang>;
+
+    /// Why this machine cannot build the language, if it cannot.
+    fn missing_tool(self) -> Option<&'static str>;
+}
+
+impl LangExt for Lang {
+    /// The language of a source file: its extension, and for Python its shebang
+    /// (`#!/usr/bin/env python2` is Python 2, as DOMjudge and Kattis run it).
+    fn of_file(path: &Path) -> Option<Lang> {
         let lang = Lang::of_extension(path)?;
         if lang == Lang::Python && shebang(path).is_some_and(|s| s.contains("python2")) {
             return Some(Lang::Python2);
@@ -214,41 +39,8 @@ impl Lang {
         Some(lang)
     }
 
-    /// The name shown in tables.
-    pub fn name(self) -> &'static str {
-        match self {
-            Lang::C => "C",
-            Lang::Cpp => "C++",
-            Lang::Python => "Python 3",
-            Lang::Python2 => "Python 2",
-            Lang::Rust => "Rust",
-            Lang::Java => "Java",
-            Lang::Kotlin => "Kotlin",
-            Lang::JavaScript => "JavaScript",
-            Lang::Shell => "Shell",
-            Lang::Perl => "Perl",
-            Lang::Awk => "Awk",
-            Lang::Ruby => "Ruby",
-            Lang::Lua => "Lua",
-            Lang::Go => "Go",
-            Lang::Script => "build/run",
-            Lang::Unsupported(name) => name,
-        }
-    }
-
-    /// The tools this language needs on PATH.
-    fn tools(self) -> &'static [&'static str] {
-        if self == Lang::Script {
-            return &["sh"];
-        }
-        LANGUAGES
-            .iter()
-            .find(|row| row.lang == self)
-            .map_or(&[], |row| row.tools)
-    }
-
     /// Why this machine cannot build the language, if it cannot.
-    pub fn missing_tool(self) -> Option<&'static str> {
+    fn missing_tool(self) -> Option<&'static str> {
         if let Lang::Unsupported(_) = self {
             return Some(self.tools().first().copied().unwrap_or("a compiler"));
         }
@@ -259,6 +51,19 @@ impl Lang {
             .iter()
             .copied()
             .find(|t| crate::run::on_path(t).is_none())
+    }
+}
+
+/// The program's own folder: the folder itself, or the one holding the file.
+fn folder(source: &Source) -> PathBuf {
+    if source.path.is_dir() {
+        source.path.clone()
+    } else {
+        source
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
     }
 }
 
@@ -316,36 +121,6 @@ pub fn python2() -> Option<PathBuf> {
             candidates.into_iter().find(|p| works(p))
         })
         .clone()
-}
-
-/// A program's sources: one file, or a folder of files built together.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Source {
-    /// The file or folder, as found in the package.
-    pub path: PathBuf,
-    /// Its name: the file or folder name.
-    pub name: String,
-    /// The language.
-    pub lang: Lang,
-    /// The source files of that language (for Python, Rust and a single file: one,
-    /// the entry point, first).
-    pub files: Vec<PathBuf>,
-    /// Every file of the program (sources and headers), for the content hash.
-    pub all_files: Vec<PathBuf>,
-}
-
-impl Source {
-    /// The program's own folder: the folder itself, or the one holding the file.
-    fn folder(&self) -> PathBuf {
-        if self.path.is_dir() {
-            self.path.clone()
-        } else {
-            self.path
-                .parent()
-                .map(Path::to_path_buf)
-                .unwrap_or_default()
-        }
-    }
 }
 
 /// Reads a program at `path`: a source file, or a folder whose sources are of one
@@ -900,7 +675,7 @@ fn compile_command(source: &Source, includes: &[PathBuf], target: &Path, cpp20: 
             return c;
         }
     };
-    let own = source.folder();
+    let own = folder(source);
     for inc in std::iter::once(&own).chain(includes) {
         cmd.arg("-I").arg(abs(inc));
     }
@@ -1049,7 +824,7 @@ fn strip_comments(text: &str) -> String {
 /// headers and every file's name and bytes.
 fn content_key(source: &Source, includes: &[PathBuf]) -> Result<u128> {
     let mut parts: Vec<(String, Vec<u8>)> = Vec::new();
-    let base = source.folder();
+    let base = folder(source);
     for f in &source.all_files {
         let rel = f
             .strip_prefix(&base)

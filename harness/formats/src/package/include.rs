@@ -8,6 +8,7 @@
 //! the package and a second `verify` finds it made. Building it is the
 //! engine's `program::build`, as for any program.
 
+use judge_engine::ext::*;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 

@@ -21,6 +21,7 @@ pub mod yaml;
 
 pub use judge_engine::package::{program, validator};
 
+use judge_engine::ext::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

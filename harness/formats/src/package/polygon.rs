@@ -19,6 +19,7 @@
 //! the package folder itself is never written. Groups and points are read and
 //! shown; judging is pass/fail, each case on its own.
 
+use judge_engine::ext::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;

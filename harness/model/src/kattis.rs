@@ -1,0 +1,192 @@
+//! A Kattis output validator as data: the default validator's flags ([`Flags`])
+//! or the custom validator programs' sources, with the flags for each case
+//! (problem.yaml's `validator_flags`, a test group's or a case's own). Building
+//! and running it, and the default validator's comparison, are the engine's
+//! (`judge_engine::package::validator`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+
+use crate::program::Source;
+
+/// The default validator's options, from `validator_flags`.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Flags {
+    /// `case_sensitive`: letters must match in case.
+    pub case_sensitive: bool,
+    /// `space_change_sensitive`: whitespace must match exactly.
+    pub space_change_sensitive: bool,
+    /// `float_absolute_tolerance` (or `float_tolerance`).
+    pub abs: Option<f64>,
+    /// `float_relative_tolerance` (or `float_tolerance`).
+    pub rel: Option<f64>,
+}
+
+impl Flags {
+    /// Parses the flag words; an unknown word or a bad number is an error naming it.
+    pub fn parse(words: &[String]) -> Result<Flags> {
+        let mut flags = Flags::default();
+        let mut it = words.iter();
+        while let Some(word) = it.next() {
+            let mut number = |what: &str| -> Result<f64> {
+                let v = it
+                    .next()
+                    .with_context(|| format!("validator flag {what} needs a number"))?;
+                match v.parse::<f64>() {
+                    Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+                    _ => bail!("validator flag {what}: \"{v}\" is not a non-negative number"),
+                }
+            };
+            match word.as_str() {
+                "case_sensitive" => flags.case_sensitive = true,
+                "space_change_sensitive" => flags.space_change_sensitive = true,
+                "float_tolerance" => {
+                    let x = number("float_tolerance")?;
+                    flags.abs = Some(x);
+                    flags.rel = Some(x);
+                }
+                "float_absolute_tolerance" => flags.abs = Some(number(word)?),
+                "float_relative_tolerance" => flags.rel = Some(number(word)?),
+                other => bail!(
+                    "unknown default-validator flag \"{other}\" (known: case_sensitive, \
+                     space_change_sensitive, float_tolerance, float_absolute_tolerance, \
+                     float_relative_tolerance)"
+                ),
+            }
+        }
+        Ok(flags)
+    }
+
+    /// How the flags read, for the report: `case-insensitive tokens, floats ±1e-6`.
+    pub fn describe(&self) -> String {
+        let mut s = String::from(if self.case_sensitive {
+            "case-sensitive"
+        } else {
+            "case-insensitive"
+        });
+        s.push_str(if self.space_change_sensitive {
+            ", exact spacing"
+        } else {
+            " tokens"
+        });
+        match (self.abs, self.rel) {
+            (Some(a), Some(r)) if a == r => s.push_str(&format!(", numbers within {a:e}")),
+            (Some(a), Some(r)) => s.push_str(&format!(", numbers within {a:e} abs or {r:e} rel")),
+            (Some(a), None) => s.push_str(&format!(", numbers within {a:e} abs")),
+            (None, Some(r)) => s.push_str(&format!(", numbers within {r:e} rel")),
+            (None, None) => {}
+        }
+        s
+    }
+}
+
+/// A Kattis output validator as a spec: the default one, or programs (all must
+/// accept). Building the programs ([`Kattis::build`]) is a step of its own, before
+/// any case runs (see `programs`); checking takes them built.
+#[derive(Debug)]
+pub struct Kattis {
+    /// The custom validator programs; empty for the default validator.
+    pub programs: Vec<Source>,
+    /// The flags for every case (problem.yaml's `validator_flags`).
+    pub flags: Vec<String>,
+    /// Flags for the cases under a folder (a test group with a testdata.yaml)
+    /// or for one case (keyed by its `.in`); the most specific path replaces
+    /// `flags` for its cases.
+    pub group_flags: Vec<(PathBuf, Vec<String>)>,
+    /// Header folders for C and C++ validators besides their own.
+    pub includes: Vec<PathBuf>,
+    /// CPU seconds a validator may take per case.
+    pub time_limit: Duration,
+    /// The default validator's reading of `flags` and of each group's.
+    parsed: Vec<Flags>,
+}
+
+impl PartialEq for Kattis {
+    fn eq(&self, other: &Self) -> bool {
+        self.programs == other.programs
+            && self.flags == other.flags
+            && self.group_flags == other.group_flags
+    }
+}
+
+impl Kattis {
+    /// A validator: the default one when `programs` is empty. The flags are checked
+    /// here for the default validator (an unknown one is an error naming it).
+    pub fn new(
+        programs: Vec<Source>,
+        flags: Vec<String>,
+        group_flags: Vec<(PathBuf, Vec<String>)>,
+        includes: Vec<PathBuf>,
+    ) -> Result<Kattis> {
+        let mut parsed = Vec::new();
+        if programs.is_empty() {
+            parsed.push(Flags::parse(&flags)?);
+            for (dir, words) in &group_flags {
+                parsed.push(Flags::parse(words).with_context(|| format!("in {}", dir.display()))?);
+            }
+        }
+        Ok(Kattis {
+            programs,
+            flags,
+            group_flags,
+            includes,
+            time_limit: Duration::from_secs(60),
+            parsed,
+        })
+    }
+
+    /// The flags (and their default-validator reading) for the case `input`:
+    /// those of the most specific path above it (a case's own `.yaml` is keyed
+    /// by its input file, a group by its folder), else the package's.
+    pub fn flags_for(&self, input: &Path) -> (&[String], Option<&Flags>) {
+        let at = self
+            .group_flags
+            .iter()
+            .enumerate()
+            .filter(|(_, (dir, _))| input.starts_with(dir))
+            .max_by_key(|(_, (dir, _))| dir.components().count());
+        match at {
+            Some((i, (_, words))) => (words, self.parsed.get(i + 1)),
+            None => (&self.flags, self.parsed.first()),
+        }
+    }
+
+    /// What it is, for the report.
+    pub fn describe(&self) -> String {
+        let groups = if self.group_flags.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; other flags in {}",
+                self.group_flags
+                    .iter()
+                    .map(|(d, w)| format!("{} ({})", d.display(), w.join(" ")))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        if self.programs.is_empty() {
+            let flags = self.parsed.first().cloned().unwrap_or_default();
+            format!("default validator: {}{groups}", flags.describe())
+        } else {
+            let names: Vec<String> = self
+                .programs
+                .iter()
+                .map(|p| format!("{} ({})", p.name, p.lang.name()))
+                .collect();
+            let flags = if self.flags.is_empty() {
+                String::new()
+            } else {
+                format!(", flags: {}", self.flags.join(" "))
+            };
+            format!("custom validator {}{flags}{groups}", names.join(", "))
+        }
+    }
+
+    /// The flags for the case `input`, for an interactor started by hand.
+    pub fn flags_of(&self, input: &Path) -> Vec<String> {
+        self.flags_for(input).0.to_vec()
+    }
+}

@@ -1,0 +1,25 @@
+//! The limits of one run as data: CPU time, memory and output. What a problem
+//! sets ([`crate::problem::Settings::limits`]); the engine turns them into the
+//! sandbox's.
+
+use std::time::Duration;
+
+/// Limits for one run.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// CPU time (user + system) allowed.
+    pub time: Duration,
+    /// Address-space limit in bytes; peak RSS above it is MLE.
+    pub memory: u64,
+    /// Bytes of stdout kept; more is OLE and the process is killed. Also the
+    /// largest file the program may write.
+    pub output: u64,
+}
+
+impl Limits {
+    /// The wall-clock backstop for a solution that sleeps or blocks: twice the
+    /// time limit plus one second.
+    pub fn wall(&self) -> Duration {
+        self.time * 2 + Duration::from_secs(1)
+    }
+}
