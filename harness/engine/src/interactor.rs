@@ -20,10 +20,6 @@ pub trait InteractorExt {
 }
 
 impl InteractorExt for Interactor {
-    /// The command to start, without the three paths (see `interact::Spec::interactor`);
-    /// `None` for a [`Interactor::Binary`] not yet resolved to its executable, and
-    /// for a testlib one, which is built first (`programs::Programs`, then
-    /// `testlib::Program::interactor_command`).
     fn command(&self) -> Option<Command> {
         match self {
             Interactor::Binary(_) | Interactor::Testlib { .. } => None,

@@ -63,7 +63,6 @@ pub trait SettingsExt {
 }
 
 impl SettingsExt for Settings {
-    /// Loads `dir/problem.toml`, or the defaults when the folder has none.
     fn load(dir: &Path) -> Result<Settings> {
         let path = dir.join(FILE_NAME);
         if !path.exists() {
@@ -74,7 +73,6 @@ impl SettingsExt for Settings {
         Settings::parse(&text, dir).with_context(|| format!("invalid {}", path.display()))
     }
 
-    /// Parses the text of a `problem.toml` that lives in `dir`.
     fn parse(text: &str, dir: &Path) -> Result<Settings> {
         let raw: Raw =
             toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", one_line(&e, text)))?;
@@ -96,9 +94,6 @@ impl SettingsExt for Settings {
         Ok(settings)
     }
 
-    /// The program files these settings name in the testdata folder: testlib
-    /// sources with their `testlib.h`, a Kattis validator's files. `lint` does not
-    /// call them stray.
     fn program_files(&self) -> Vec<PathBuf> {
         let mut testlib: Vec<&Program> = Vec::new();
         let mut files = Vec::new();

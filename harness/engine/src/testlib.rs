@@ -91,8 +91,6 @@ pub trait ProgramExt: Sized {
 }
 
 impl ProgramExt for Program {
-    /// The testlib program at `path` (a C++ file) for the problem folder `base`,
-    /// with the first `testlib.h` of [`header_search`]. Errors name the file.
     fn new(role: Role, path: &Path, base: &Path, time_limit: Duration) -> Result<Program> {
         if !path.is_file() {
             bail!(
@@ -131,8 +129,6 @@ impl ProgramExt for Program {
         })
     }
 
-    /// Builds the program (or finds it in the build cache); the error is the
-    /// compiler's.
     fn build(&self) -> Result<Built> {
         program::build(&self.source, std::slice::from_ref(&self.header_dir), 1024).map_err(|e| {
             anyhow::anyhow!(
@@ -143,10 +139,6 @@ impl ProgramExt for Program {
         })
     }
 
-    /// Runs the checker on one case: `check INPUT OUTPUT ANSWER`, with `output` and
-    /// `answer` written to files first. An error is the judge's failure (the
-    /// checker could not be built or run, said FAIL, crashed or hung): the case is
-    /// ERR, never the contestant's verdict.
     fn check(&self, built: &Built, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome> {
         let scratch = tempfile::tempdir().context("cannot create a folder for the checker")?;
         let out_path = scratch.path().join("output");
@@ -156,7 +148,6 @@ impl ProgramExt for Program {
         self.check_files(built, input, &out_path, &ans_path)
     }
 
-    /// [`Program::check`] on files already written (an interactor's output).
     fn check_files(
         &self,
         built: &Built,
@@ -190,8 +181,6 @@ impl ProgramExt for Program {
             .map_err(|why| anyhow::anyhow!("{}: {why}", self.describe()))
     }
 
-    /// Runs a validator on `input` (stdin): `None` when it accepts (exit 0), else
-    /// its message; `built` is this program, built. An error when it cannot run.
     fn validate(&self, built: &Built, input: &Path, args: &[String]) -> Result<Option<String>> {
         let mut command = built.command();
         command.args(args);

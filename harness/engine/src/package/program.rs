@@ -29,8 +29,6 @@ pub trait LangExt: Sized {
 }
 
 impl LangExt for Lang {
-    /// The language of a source file: its extension, and for Python its shebang
-    /// (`#!/usr/bin/env python2` is Python 2, as DOMjudge and Kattis run it).
     fn of_file(path: &Path) -> Option<Lang> {
         let lang = Lang::of_extension(path)?;
         if lang == Lang::Python && shebang(path).is_some_and(|s| s.contains("python2")) {
@@ -39,7 +37,6 @@ impl LangExt for Lang {
         Some(lang)
     }
 
-    /// Why this machine cannot build the language, if it cannot.
     fn missing_tool(self) -> Option<&'static str> {
         if let Lang::Unsupported(_) = self {
             return Some(self.tools().first().copied().unwrap_or("a compiler"));

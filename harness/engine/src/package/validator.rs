@@ -191,8 +191,6 @@ pub trait KattisExt {
 }
 
 impl KattisExt for Kattis {
-    /// Builds the validator programs (or finds them in the build cache); the
-    /// error is the compiler's.
     fn build(&self) -> Result<Vec<Built>> {
         self.programs
             .iter()
@@ -204,8 +202,6 @@ impl KattisExt for Kattis {
             .collect()
     }
 
-    /// Validates `output` for the case with this `input` and `answer`; `built`
-    /// are the validator's programs, built ([`Kattis::build`]).
     fn check(
         &self,
         built: &[Built],
@@ -224,9 +220,6 @@ impl KattisExt for Kattis {
         self.run_programs(built, input, output, answer, flags)
     }
 
-    /// Validates `output` with the arguments `flags` instead of the case's (a
-    /// case of `data/invalid_output/` or `data/valid_output/`, which is no case
-    /// of the plan); a bad default-validator flag is an error.
     fn check_with(
         &self,
         built: &[Built],
@@ -246,7 +239,6 @@ impl KattisExt for Kattis {
         self.run_programs(built, input, output, answer, flags)
     }
 
-    /// Runs the custom validator programs on one output; all must accept.
     fn run_programs(
         &self,
         built: &[Built],
@@ -275,10 +267,6 @@ impl KattisExt for Kattis {
         Ok(Outcome::Accepted)
     }
 
-    /// Runs the validator programs once with the feedback folder `feedback`
-    /// (kept by the caller across passes): `input` is this pass's input, `case`
-    /// the case's own `.in` (which decides the group's flags), `output` the file
-    /// holding the solution's output; `built` are the programs, built.
     fn validate_pass(
         &self,
         built: &[Built],
@@ -300,8 +288,6 @@ impl KattisExt for Kattis {
         Ok(Outcome::Accepted)
     }
 
-    /// Fails unless `built` holds every program built: a validator that was never
-    /// built must not accept by running nothing.
     fn built_all(&self, built: &[Built]) -> Result<()> {
         if built.len() != self.programs.len() {
             bail!(
