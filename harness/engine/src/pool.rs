@@ -1,6 +1,6 @@
 //! The worker pool: everything the judge runs side by side runs here (the cases of
 //! `cargo judge` and `judge run` through [`crate::runner`], `verify`'s submissions
-//! and validators, stress's workers, the bundles' compilations).
+//! and validators, stress's workers, bless's cases, the bundles' compilations).
 //!
 //! A [`Queue`] decides which task starts next: it may hold one back until another
 //! finishes ([`Next::Wait`]) or end the run early ([`Next::Done`]). `threads`
