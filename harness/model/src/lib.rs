@@ -1,9 +1,14 @@
-//! The judge's model: what the other judge crates share as plain data.
+//! The judge's model: what the other judge crates share as plain data. The
+//! problem as specs ([`problem::Settings`], its [`problem::Checker`] and
+//! [`problem::Interactor`], [`testlib::Program`], [`kattis::Kattis`],
+//! [`program::Source`]), the results the engine produces and the reporters read
+//! ([`judge::CaseResult`], [`known_wrong::Catch`], [`excerpt::Excerpt`]), and the
+//! [`sink::Sink`] between them.
 //!
 //! The bottom of the judge's crates (CONTRIBUTING.md, "Crates"): it depends on
-//! no engine, reader, reporter or command-line crate (only on `judge-compare`,
-//! whose `Rejection` a checker's [`outcome::Outcome`] carries), and starts no
-//! process.
+//! no engine, reader, reporter or command-line crate (among the judge's, only on
+//! `judge-compare`, whose `Rejection` a checker's [`outcome::Outcome`] carries),
+//! reads no file and starts no process.
 
 pub mod case;
 pub mod excerpt;
