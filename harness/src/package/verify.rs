@@ -22,6 +22,7 @@ use anyhow::{Context, Result};
 
 use super::expect::{self, Expectation, Observed, SubmissionsYaml};
 use super::program::{self, Built, Lang, Source};
+use super::static_validation::StaticResult;
 use super::{Format, Package, TimeSource, fmt_secs, timelimit};
 use crate::judge::{CaseResult, Job, Verdict};
 use crate::pool::{Event, Next, Pool, Queue};
@@ -59,6 +60,8 @@ struct Submission {
     compile_error: Option<String>,
     /// Results in data order (`None`: not run, after the first failure).
     results: Vec<Option<CaseResult>>,
+    /// The static validator's word on each static validation test case.
+    statics: Vec<StaticResult>,
 }
 
 impl Submission {
@@ -103,8 +106,6 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let started = Instant::now();
     let package = super::load(dir)?;
     let mut errors: Vec<String> = package.errors.clone();
-    // Not run, so never verified (a package error, not a note).
-    errors.extend(super::static_validation::error(&package.root));
     let mut subs = match &package.polygon {
         Some(p) => polygon_submissions(p, &package.root),
         None => collect_submissions(&package.root)?,
@@ -115,6 +116,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let mut warnings = package.warnings.clone();
     let (time_limit, source) =
         judge_in_two_phases(&package, &mut subs, options, &mut errors, &mut warnings)?;
+    validate_statically(&package, &mut subs, options.threads, &mut errors);
 
     let submissions: Vec<SubmissionReport> = subs
         .iter()
@@ -425,6 +427,7 @@ fn polygon_submissions(p: &super::polygon::Polygon, root: &Path) -> Vec<Submissi
             skipped,
             compile_error,
             results: Vec::new(),
+            statics: Vec::new(),
         });
     }
     subs
@@ -530,6 +533,7 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
                 skipped,
                 compile_error,
                 results: Vec::new(),
+                statics: Vec::new(),
             });
         }
     }
@@ -790,17 +794,29 @@ fn report_of(package: &Package, s: &Submission, time_limit: f64) -> SubmissionRe
     }
     let judged: Vec<&CaseResult> = s.results.iter().flatten().collect();
     r.cases = case_reports(&judged, time_limit);
-    let verdict = overall_verdict(s, &judged, time_limit);
+    r.cases.extend(s.statics.iter().map(|st| CaseReport {
+        name: st.name.clone(),
+        verdict: expect::name(st.verdict).to_string(),
+        time: 0.0,
+        memory: 0,
+        score: None,
+        passes: 1,
+    }));
+    let verdict = match overall_verdict(s, &judged, time_limit) {
+        // The static validation test cases count after the data's.
+        "AC" => s
+            .statics
+            .iter()
+            .find(|st| st.verdict != Verdict::AC)
+            .map_or("AC", |st| expect::name(st.verdict)),
+        other => other,
+    };
     r.verdict = Some(verdict.to_string());
     if package.scoring && s.compile_error.is_none() {
-        let scored = super::scoring::score(package, &s.results, time_limit);
+        let scored = super::scoring::score(package, &s.results, &s.statics, time_limit);
         r.score = Some(scored.total);
-        for (c, points) in r
-            .cases
-            .iter_mut()
-            .zip(judged.iter().map(|c| scored.case(&c.case)))
-        {
-            c.score = points;
+        for c in &mut r.cases {
+            c.score = scored.case(&c.name);
         }
     }
     match check_expectation(package, s, &judged, &r, verdict, time_limit) {
@@ -858,16 +874,20 @@ fn check_expectation(
                 .map(|e| e.text.clone())
                 .collect()
         })
+        .chain(s.statics.iter().map(|st| st.message.clone()))
         .collect();
+    let names = judged
+        .iter()
+        .map(|c| c.case.as_str())
+        .chain(s.statics.iter().map(|st| st.name.as_str()));
     let seen = Observed {
         verdict,
-        cases: judged
-            .iter()
+        cases: names
             .zip(&r.cases)
             .zip(&messages)
-            .map(|((c, rc), m)| {
+            .map(|((name, rc), m)| {
                 (
-                    c.case.as_str(),
+                    name,
                     expect::parse_name(&rc.verdict).unwrap_or("JE"),
                     m.as_str(),
                 )
@@ -878,9 +898,16 @@ fn check_expectation(
     // A judge error is never a match, whatever was expected.
     let judge_error = judged
         .iter()
-        .find(|c| matches!(c.verdict, Verdict::ERR | Verdict::INT));
+        .find(|c| matches!(c.verdict, Verdict::ERR | Verdict::INT))
+        .map(|c| (c.case.as_str(), c.detail.as_str()))
+        .or_else(|| {
+            s.statics
+                .iter()
+                .find(|st| st.verdict == Verdict::ERR)
+                .map(|st| (st.name.as_str(), st.message.as_str()))
+        });
     let checked = match (judge_error, &s.expect) {
-        (Some(c), _) => Err(format!("judge error on {}: {}", c.case, c.detail)),
+        (Some((case, why)), _) => Err(format!("judge error on {case}: {why}")),
         (None, Some(e)) => expect::check(e, &seen),
         (None, None) => Err("no expectation".into()),
     };
@@ -1010,7 +1037,10 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
                 format!("{v} {} (under the margin)", c.case)
             }
             (Some(v), Some(c)) => format!("{v} {}", c.case),
-            (Some(v), None) => v.to_string(),
+            (Some(v), None) => match sub.statics.iter().find(|st| st.verdict != Verdict::AC) {
+                Some(st) => format!("{v} {}", st.name),
+                None => v.to_string(),
+            },
             (None, _) => "-".into(),
         };
         let score = if scoring {
@@ -1074,6 +1104,49 @@ fn invalid_inputs_accepted(package: &Package, validators: &[(&Source, Built)]) -
             )
         })
         .collect()
+}
+
+/// spec/2025-09.md "Static validator": runs the package's static validator on
+/// every judged submission, once per static validation test case (its result
+/// joins the submission's cases: [`super::static_validation`]). A validator
+/// that does not build is a package error.
+fn validate_statically(
+    package: &Package,
+    subs: &mut [Submission],
+    threads: usize,
+    errors: &mut Vec<String>,
+) {
+    let Some(source) = &package.static_validator else {
+        return;
+    };
+    if package.static_cases.is_empty() {
+        return;
+    }
+    let built = match program::build(source, &package.includes, 1024) {
+        Ok(b) => b,
+        Err(e) => {
+            errors.push(format!(
+                "cannot build static validator {}: {e:#}",
+                source.path.display()
+            ));
+            return;
+        }
+    };
+    let jobs: Vec<(usize, &super::static_validation::StaticCase)> = subs
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.built.is_some() && s.skipped.is_none())
+        .flat_map(|(i, _)| package.static_cases.iter().map(move |c| (i, c)))
+        .collect();
+    let results = Pool::new(threads).map(&jobs, |(i, case)| {
+        let sub = subs[*i].source.as_ref()?;
+        let code = super::include::code(sub.lang)
+            .map_or_else(|| sub.lang.name().to_ascii_lowercase(), String::from);
+        Some(super::static_validation::check(&built, sub, &code, case))
+    });
+    for ((i, _), r) in jobs.iter().zip(results) {
+        subs[*i].statics.extend(r);
+    }
 }
 
 /// Every input the input validators check: the test data's, and those of

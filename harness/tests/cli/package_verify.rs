@@ -473,3 +473,35 @@ fn go_ruby_lua_and_kotlin_submissions_are_built_and_run_when_installed() {
     }
     assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
 }
+
+#[test]
+fn a_static_validation_case_scores_and_judges_the_submissions_source() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("terse"), &[]);
+    // g1: (40 - 10) / 2 per test case, and the static case's 10 (x 0.5 for a
+    // source over 60 bytes, 0 for one calling eval); g2: 60.
+    for (path, verdict, score) in [
+        ("accepted/short.py", "AC", 100.0),
+        ("accepted/long.py", "AC", 95.0),
+        ("rejected/evil.py", "WA", 90.0),
+    ] {
+        let s = submission(&doc, path);
+        assert_eq!(
+            (&s["verdict"], s["score"].as_f64()),
+            (&Value::from(verdict), Some(score)),
+            "{s:#}"
+        );
+        assert_eq!(s["matched"], true, "{s:#}");
+    }
+    let evil = submission(&doc, "rejected/evil.py");
+    let static_case = evil["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "secret/g1/static_validation")
+        .unwrap_or_else(|| panic!("{evil:#}"));
+    assert_eq!(static_case["verdict"], "WA", "{evil:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}

@@ -184,6 +184,10 @@ pub struct Package {
     /// The inputs of `data/invalid_input/`, which some input validator must
     /// reject, with their arguments.
     pub invalid_inputs: Vec<PackageCase>,
+    /// The static validator (`static_validator/`), if there is one.
+    pub static_validator: Option<Source>,
+    /// The static validation test cases (`static_validation_score`).
+    pub static_cases: Vec<static_validation::StaticCase>,
     /// Problems found while reading that do not stop judging (unpaired files).
     pub errors: Vec<String>,
     /// What the format calls wrong but judging need not stop for (an unknown
@@ -245,7 +249,9 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         .map(|d| dir.join(d))
         .filter(|d| d.is_dir())
         .collect();
-    let data = test_data(dir, doc)?;
+    let mut data = test_data(dir, doc)?;
+    let (static_validator, static_cases, static_errors) = static_validation::read(dir)?;
+    data.errors.extend(static_errors);
     let programs = output_validator_programs(dir, format, &kind)?;
     let constants = constants::read(doc)?;
     let programs = constants::apply_all(programs, &constants)?;
@@ -271,6 +277,8 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         cases: data.cases,
         output_cases: data.output_cases,
         invalid_inputs: data.invalid_inputs,
+        static_validator,
+        static_cases,
         errors: data.errors,
         warnings: data.warnings,
         polygon: None,

@@ -221,6 +221,8 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
         cases,
         output_cases: Vec::new(),
         invalid_inputs: Vec::new(),
+        static_validator: None,
+        static_cases: Vec::new(),
         errors,
         warnings: Vec::new(),
         polygon: Some(polygon),

@@ -18,6 +18,7 @@
 
 use std::path::Path;
 
+use super::static_validation::StaticResult;
 use super::yaml::{self, Node, Value};
 use super::{Format, Package};
 use crate::judge::{CaseResult, CaseScore, Verdict};
@@ -43,11 +44,20 @@ struct JudgedCase<'a> {
     name: &'a str,
     passed: bool,
     score: Option<CaseScore>,
+    /// A static validation test case (spec/2025-09.md "Static validator"),
+    /// with its own maximum (`None` for `pass-fail`).
+    fixed: Option<Option<f64>>,
 }
 
-/// The score of `results` (in the package's case order; `None` for a case not run).
-pub fn score(package: &Package, results: &[Option<CaseResult>], time_limit: f64) -> Scored {
-    let cases: Vec<JudgedCase> = package
+/// The score of `results` (in the package's case order; `None` for a case not
+/// run) and of the static validation test cases `statics` (2025-09).
+pub fn score(
+    package: &Package,
+    results: &[Option<CaseResult>],
+    statics: &[StaticResult],
+    time_limit: f64,
+) -> Scored {
+    let mut cases: Vec<JudgedCase> = package
         .cases
         .iter()
         .zip(results)
@@ -57,12 +67,23 @@ pub fn score(package: &Package, results: &[Option<CaseResult>], time_limit: f64)
                 .as_ref()
                 .is_some_and(|r| r.verdict == Verdict::AC && r.time <= time_limit),
             score: r.as_ref().and_then(|r| r.score),
+            fixed: None,
         })
         .collect();
     let data = package.root.join("data");
     match package.format {
         Format::Legacy | Format::Polygon => legacy(&data, &cases),
-        Format::V2023 | Format::V2025 => modern(&data, &cases),
+        Format::V2023 | Format::V2025 => {
+            for (r, c) in statics.iter().zip(&package.static_cases) {
+                cases.push(JudgedCase {
+                    name: &r.name,
+                    passed: r.verdict == Verdict::AC,
+                    score: r.score,
+                    fixed: Some(c.max),
+                });
+            }
+            modern(&data, &cases)
+        }
     }
 }
 
@@ -132,11 +153,14 @@ fn modern(data: &Path, cases: &[JudgedCase]) -> Scored {
             &mut out,
         )
     } else {
-        let mut groups: Vec<String> = secret
-            .iter()
-            .map(|c| c.name.split('/').take(2).collect::<Vec<_>>().join("/"))
-            .collect();
-        groups.dedup();
+        // Each group once, in data order (static validation cases come last).
+        let mut groups: Vec<String> = Vec::new();
+        for c in &secret {
+            let g = c.name.split('/').take(2).collect::<Vec<_>>().join("/");
+            if !groups.contains(&g) {
+                groups.push(g);
+            }
+        }
         let mut scores = Vec::new();
         for g in &groups {
             let cfg = config(&data.join(g));
@@ -174,9 +198,12 @@ fn aggregate(
     runs: bool,
     out: &mut Scored,
 ) -> f64 {
-    let n = cases.len().max(1) as f64;
+    // "(max_score - static_validation_score) / N" in a sum group with a
+    // static validation test case, which is worth its own maximum.
+    let fixed: f64 = cases.iter().filter_map(|c| c.fixed.flatten()).sum();
+    let n = cases.iter().filter(|c| c.fixed.is_none()).count().max(1) as f64;
     let case_max = match agg {
-        "sum" => max.map(|m| m / n),
+        "sum" => max.map(|m| (m - fixed) / n),
         _ => max,
     };
     let mut scores = Vec::new();
@@ -184,7 +211,7 @@ fn aggregate(
         let s = if !runs || !c.passed {
             0.0
         } else {
-            match (c.score, case_max) {
+            match (c.score, c.fixed.unwrap_or(case_max)) {
                 (Some(CaseScore::Points(p)), _) => p,
                 (Some(CaseScore::Share(m)), Some(cm)) => m * cm,
                 (None, Some(cm)) => cm,
@@ -343,6 +370,7 @@ mod tests {
             name,
             passed,
             score,
+            fixed: None,
         }
     }
 
@@ -425,6 +453,41 @@ mod tests {
         ];
         // g1: min(10, 7) = 7; g2: 5 + 0, then stops; secret: sum, and stops after g2.
         assert_eq!(legacy(d.path(), &cases).total, 12.0);
+    }
+
+    #[test]
+    fn a_static_validation_case_takes_its_score_out_of_the_groups_cases() {
+        let d = data(&[
+            (
+                "secret/g1/test_group.yaml",
+                "max_score: 40\nscore_aggregation: sum\n",
+            ),
+            ("secret/g2/test_group.yaml", "max_score: 60\n"),
+        ]);
+        let mut cases = vec![
+            case("secret/g1/a", true, None),
+            case("secret/g1/b", false, None),
+            case("secret/g2/a", true, None),
+        ];
+        cases.push(JudgedCase {
+            fixed: Some(Some(10.0)),
+            ..case(
+                "secret/g1/static_validation",
+                true,
+                Some(CaseScore::Share(0.5)),
+            )
+        });
+        // g1: (40 - 10) / 2 = 15 per case, one passed, + 10 x 0.5; g2: 60.
+        let s = modern(d.path(), &cases);
+        assert_eq!(s.total, 15.0 + 5.0 + 60.0);
+        assert_eq!(s.case("secret/g1/static_validation"), Some(5.0));
+        // A pass-fail group fails with its static validation case (and g1,
+        // without one, is 40 / 2 per case again).
+        cases[3] = JudgedCase {
+            fixed: Some(None),
+            ..case("secret/g2/static_validation", false, None)
+        };
+        assert_eq!(modern(d.path(), &cases).total, 20.0);
     }
 
     #[test]

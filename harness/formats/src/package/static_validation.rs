@@ -1,82 +1,294 @@
-//! Static validation (spec/2025-09.md "Static validator"), which this judge does
-//! not run: a `static_validator/` program given a submission's files, called for
-//! each static validation test case that a `test_group.yaml` defines with
-//! `static_validation_score`, whose verdict (and score) joins the group's cases.
+//! Static validation (spec/2025-09.md "Static validator"): a `static_validator/`
+//! program given a submission's files, run once for each static validation
+//! test case, which a `test_group.yaml` (of `sample`, `secret` or a test data
+//! group) defines with `static_validation_score`: an integer, the case's
+//! maximum score, or `pass-fail`.
 //!
-//! Owns finding those test cases, so that a package that has them is never
-//! reported as verified when part of it was not run: each is named in a
-//! package error.
+//! Owns reading those test cases and running the validator for one submission
+//! as the spec says: `static_validator LANGUAGE ENTRY_POINT FEEDBACK_DIR/
+//! [static_validator_args]`, in a working folder holding the submission's
+//! files; 42 accepts, 43 rejects, anything else is a judge error, and an
+//! accepted case may carry a `score.txt` or `score_multiplier.txt`
+//! ("follows the semantics of an output validator"). `verify` calls it and
+//! counts the result among the group's cases; scoring gives a group with one
+//! `(max_score - static_validation_score) / N` per test case ("Scoring problems").
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use super::yaml;
+use anyhow::{Context, Result};
 
-/// The package error for the static validation of the package at `root`, if it
-/// has any: its test cases are not run (or, without a validator, the spec's
-/// own error: "It is an error to define static validation test cases without
-/// providing a static validator").
-pub fn error(root: &Path) -> Option<String> {
+use super::program::{self, Built, Source};
+use super::yaml::{self, Value};
+use crate::judge::{CaseScore, Verdict};
+use crate::run::{self, Exit, Limits};
+use judge_engine::package::passes;
+
+/// One static validation test case.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaticCase {
+    /// The group it belongs to: `sample`, `secret` or `secret/group1`.
+    pub group: String,
+    /// Its maximum score; `None` for `pass-fail`.
+    pub max: Option<f64>,
+    /// `static_validator_args`.
+    pub args: Vec<String>,
+}
+
+impl StaticCase {
+    /// Its name among the group's cases: `secret/group1/static_validation`.
+    pub fn name(&self) -> String {
+        format!("{}/static_validation", self.group)
+    }
+}
+
+/// What the static validator said of one submission on one static case.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StaticResult {
+    /// The case ([`StaticCase::name`]).
+    pub name: String,
+    /// AC (42), WA (43), or ERR (anything else: a judge error).
+    pub verdict: Verdict,
+    /// `score.txt` / `score_multiplier.txt`, when it accepted.
+    pub score: Option<CaseScore>,
+    /// Its `judgemessage.txt`, or why it failed.
+    pub message: String,
+}
+
+/// The static validator (`static_validator/`) and the static validation test
+/// cases of the package at `root`, and what is wrong with them ("It is an
+/// error to define static validation test cases without providing a static
+/// validator", "to specify `static_validator_args` without specifying
+/// `static_validation_score`").
+pub fn read(root: &Path) -> Result<(Option<Source>, Vec<StaticCase>, Vec<String>)> {
     let data = root.join("data");
-    let mut groups: Vec<String> = Vec::new();
     let mut folders = vec![data.join("sample"), data.join("secret")];
     if let Ok(entries) = std::fs::read_dir(data.join("secret")) {
-        let mut more: Vec<_> = entries
+        let mut groups: Vec<PathBuf> = entries
             .flatten()
             .map(|e| e.path())
             .filter(|p| p.is_dir())
             .collect();
-        more.sort();
-        folders.extend(more);
+        groups.sort_by(|a, b| {
+            crate::discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy())
+        });
+        folders.extend(groups);
     }
+    let (mut cases, mut errors) = (Vec::new(), Vec::new());
     for folder in folders {
-        let Ok(text) = std::fs::read_to_string(folder.join("test_group.yaml")) else {
+        let path = folder.join("test_group.yaml");
+        let Ok(text) = std::fs::read_to_string(&path) else {
             continue;
         };
-        if yaml::parse(&text).is_ok_and(|doc| doc.get("static_validation_score").is_some()) {
-            let name = folder.strip_prefix(&data).unwrap_or(&folder);
-            groups.push(name.to_string_lossy().into_owned());
-        }
+        let doc = yaml::parse(&text).with_context(|| format!("{}", path.display()))?;
+        let group = folder
+            .strip_prefix(&data)
+            .unwrap_or(&folder)
+            .to_string_lossy()
+            .into_owned();
+        let args: Vec<String> = match doc.get("static_validator_args").map(|n| &n.value) {
+            Some(Value::Seq(items)) => items
+                .iter()
+                .filter_map(|i| i.as_str().map(String::from))
+                .collect(),
+            Some(Value::Scalar(s)) => s.split_whitespace().map(String::from).collect(),
+            _ => Vec::new(),
+        };
+        let Some(score) = doc.get("static_validation_score") else {
+            if !args.is_empty() {
+                errors.push(format!(
+                    "{}: static_validator_args without static_validation_score",
+                    path.display()
+                ));
+            }
+            continue;
+        };
+        let max = match score.as_str().map(str::trim) {
+            Some("pass-fail") => None,
+            Some(v) => match v.parse::<f64>() {
+                Ok(m) if m.is_finite() && m >= 0.0 => Some(m),
+                _ => anyhow::bail!(
+                    "{}:{}: static_validation_score must be a non-negative integer or pass-fail",
+                    path.display(),
+                    score.line
+                ),
+            },
+            None => anyhow::bail!("{}:{}: static_validation_score", path.display(), score.line),
+        };
+        cases.push(StaticCase { group, max, args });
     }
-    if groups.is_empty() {
-        return None;
-    }
-    let which = groups.join(", ");
-    Some(if root.join("static_validator").is_dir() {
-        format!(
-            "static_validator/: static validation (spec/2025-09.md \"Static validator\") is not \
-             supported by this judge; the static validation test cases of {which} were not run"
-        )
+    let dir = root.join("static_validator");
+    let validator = if dir.is_dir() {
+        program::source(&dir)?
     } else {
-        format!("static_validation_score in {which}, but the package has no static_validator/")
+        None
+    };
+    if validator.is_none() && !cases.is_empty() {
+        let groups: Vec<&str> = cases.iter().map(|c| c.group.as_str()).collect();
+        errors.push(format!(
+            "static_validation_score in {}, but the package has no static_validator/",
+            groups.join(", ")
+        ));
+    }
+    Ok((validator, cases, errors))
+}
+
+/// Runs the built static validator `built` on the submission `source` for
+/// `case`; `code` is the submission's language code (spec/languages.md).
+pub fn check(built: &Built, source: &Source, code: &str, case: &StaticCase) -> StaticResult {
+    let name = case.name();
+    match run_once(built, source, code, case) {
+        Ok((verdict, score, message)) => StaticResult {
+            name,
+            verdict,
+            score,
+            message,
+        },
+        Err(e) => StaticResult {
+            name,
+            verdict: Verdict::ERR,
+            score: None,
+            message: format!("{e:#}"),
+        },
+    }
+}
+
+fn run_once(
+    built: &Built,
+    source: &Source,
+    code: &str,
+    case: &StaticCase,
+) -> Result<(Verdict, Option<CaseScore>, String)> {
+    let work = Scratch::new()?;
+    let files = work.0.join("files");
+    let base = if source.path.is_dir() {
+        source.path.clone()
+    } else {
+        source
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+    };
+    for f in &source.all_files {
+        let to = files.join(f.strip_prefix(&base).unwrap_or(f));
+        if let Some(p) = to.parent() {
+            std::fs::create_dir_all(p)?;
+        }
+        std::fs::copy(f, &to).with_context(|| format!("cannot copy {}", f.display()))?;
+    }
+    let feedback = work.0.join("feedback");
+    std::fs::create_dir_all(&feedback)?;
+    // The entry point: the file a run starts from (the format leaves its form
+    // to the language: "a filename, class name, or some other identifier").
+    let entry = source
+        .files
+        .first()
+        .and_then(|f| f.strip_prefix(&base).ok())
+        .map_or_else(|| source.name.clone(), |f| f.to_string_lossy().into_owned());
+    let mut command = built.command();
+    command
+        .arg(code)
+        .arg(&entry)
+        .arg(format!("{}/", feedback.display()))
+        .args(&case.args)
+        .current_dir(&files);
+    judge_engine::sandbox::share(&mut command, &files, judge_engine::sandbox::Access::Read);
+    judge_engine::sandbox::share(
+        &mut command,
+        &feedback,
+        judge_engine::sandbox::Access::Write,
+    );
+    let limits = Limits {
+        time: Duration::from_secs(60),
+        memory: 4 << 30,
+        output: 8 << 20,
+    };
+    let ran = run::run(command, Path::new("/dev/null"), &limits)
+        .context("cannot run the static validator")?;
+    let message = passes::read_small(&feedback.join("judgemessage.txt")).unwrap_or_default();
+    Ok(match ran.exit {
+        Exit::Code(42) => (Verdict::AC, passes::score(&feedback)?, message),
+        Exit::Code(43) => (Verdict::WA, None, message),
+        other => anyhow::bail!("the static validator failed ({other}; 42 accepts, 43 rejects)"),
     })
+}
+
+/// A folder of one run, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("cp-games-static-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn write(root: &Path, files: &[(&str, &str)]) {
+        for (f, text) in files {
+            let p = root.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, text).unwrap();
+        }
+    }
+
     #[test]
-    fn static_validation_test_cases_are_named_in_an_error_never_skipped_quietly() {
+    fn static_validation_test_cases_come_from_test_group_yaml() {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path();
-        std::fs::create_dir_all(root.join("data/secret/g1")).unwrap();
-        std::fs::create_dir_all(root.join("data/secret/g2")).unwrap();
-        assert_eq!(error(root), None);
-        std::fs::write(
-            root.join("data/secret/g2/test_group.yaml"),
-            "max_score: 40\nstatic_validation_score: 10\n",
-        )
-        .unwrap();
-        let err = error(root).unwrap();
-        assert!(
-            err.contains("secret/g2") && err.contains("no static_validator/"),
-            "{err}"
+        write(
+            root,
+            &[
+                ("data/secret/g1/test_group.yaml", "max_score: 40\n"),
+                (
+                    "data/secret/g2/test_group.yaml",
+                    "max_score: 60\nstatic_validation_score: 10\nstatic_validator_args: [--strict]\n",
+                ),
+                (
+                    "data/sample/test_group.yaml",
+                    "static_validation_score: pass-fail\n",
+                ),
+            ],
         );
-        std::fs::create_dir(root.join("static_validator")).unwrap();
-        let err = error(root).unwrap();
-        assert!(
-            err.contains("not supported") && err.contains("secret/g2"),
-            "{err}"
+        let (validator, cases, errors) = read(root).unwrap();
+        assert!(validator.is_none());
+        assert_eq!(
+            cases,
+            [
+                StaticCase {
+                    group: "sample".into(),
+                    max: None,
+                    args: Vec::new()
+                },
+                StaticCase {
+                    group: "secret/g2".into(),
+                    max: Some(10.0),
+                    args: vec!["--strict".into()]
+                },
+            ]
         );
+        // "It is an error to define static validation test cases without
+        // providing a static validator".
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].contains("no static_validator/"), "{errors:?}");
+        write(root, &[("static_validator/check.py", "")]);
+        let (validator, _, errors) = read(root).unwrap();
+        assert!(validator.is_some() && errors.is_empty(), "{errors:?}");
     }
 }
