@@ -70,13 +70,23 @@ fn one_wrong_then_two_sleepers() -> Folder {
     f
 }
 
+/// Case 1 answers only once case 2 has started (a file in the case folder says
+/// so, waited for at most 5 s), so "running 1, 2" is on the screen before the
+/// WA block however loaded the machine is; `--no-isolation` lets the runs share
+/// that folder.
 fn run_args(f: &Folder, time_limit: &str) -> Vec<String> {
+    let started = f.path().join("started");
     let cmd = format!(
-        "read x; if [ $x = wrong ]; then echo wrong; else exec {} sleep; fi",
-        fixture().display()
+        "read x; if [ $x = wrong ]; then \
+             i=0; while [ ! -e '{s}' ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done; \
+             echo wrong; \
+         else touch '{s}'; exec {} sleep; fi",
+        fixture().display(),
+        s = started.display(),
     );
     vec![
         "run".into(),
+        "--no-isolation".into(),
         "-j".into(),
         "2".into(),
         "--time-limit".into(),
