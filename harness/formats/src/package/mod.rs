@@ -250,7 +250,8 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         .filter(|d| d.is_dir())
         .collect();
     let mut data = test_data(dir, doc)?;
-    let (static_validator, static_cases, static_errors) = static_validation::read(dir)?;
+    let (static_validator, static_cases, static_errors) =
+        static_validation::read(dir, kind.scoring)?;
     data.errors.extend(static_errors);
     let programs = output_validator_programs(dir, format, &kind)?;
     let constants = constants::read(doc)?;

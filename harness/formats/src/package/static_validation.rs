@@ -59,8 +59,9 @@ pub struct StaticResult {
 /// cases of the package at `root`, and what is wrong with them ("It is an
 /// error to define static validation test cases without providing a static
 /// validator", "to specify `static_validator_args` without specifying
-/// `static_validation_score`").
-pub fn read(root: &Path) -> Result<(Option<Source>, Vec<StaticCase>, Vec<String>)> {
+/// `static_validation_score`", and an integer score where the group is
+/// pass-fail, or `pass-fail` where it is scored); `scoring`: the problem is.
+pub fn read(root: &Path, scoring: bool) -> Result<(Option<Source>, Vec<StaticCase>, Vec<String>)> {
     let data = root.join("data");
     let mut folders = vec![data.join("sample"), data.join("secret")];
     if let Ok(entries) = std::fs::read_dir(data.join("secret")) {
@@ -115,6 +116,30 @@ pub fn read(root: &Path) -> Result<(Option<Source>, Vec<StaticCase>, Vec<String>
             },
             None => anyhow::bail!("{}:{}: static_validation_score", path.display(), score.line),
         };
+        // Test data groups are pass-fail unless they say otherwise, `secret`
+        // sums (spec/2025-09.md "Test data configuration"); a pass-fail
+        // problem has no scores at all.
+        let default = if group == "secret" {
+            "sum"
+        } else {
+            "pass-fail"
+        };
+        let aggregation = doc
+            .get("score_aggregation")
+            .and_then(|n| n.as_str())
+            .map_or(default, str::trim);
+        let pass_fail = !scoring || aggregation == "pass-fail";
+        match (max, pass_fail) {
+            (Some(_), true) => errors.push(format!(
+                "{}: an integer static_validation_score in a group without scores (pass-fail)",
+                path.display()
+            )),
+            (None, false) => errors.push(format!(
+                "{}: static_validation_score: pass-fail in a group scored by {aggregation}",
+                path.display()
+            )),
+            _ => {}
+        }
         cases.push(StaticCase { group, max, args });
     }
     let dir = root.join("static_validator");
@@ -258,7 +283,8 @@ mod tests {
                 ("data/secret/g1/test_group.yaml", "max_score: 40\n"),
                 (
                     "data/secret/g2/test_group.yaml",
-                    "max_score: 60\nstatic_validation_score: 10\nstatic_validator_args: [--strict]\n",
+                    "max_score: 60\nscore_aggregation: sum\nstatic_validation_score: 10\n\
+                     static_validator_args: [--strict]\n",
                 ),
                 (
                     "data/sample/test_group.yaml",
@@ -266,7 +292,7 @@ mod tests {
                 ),
             ],
         );
-        let (validator, cases, errors) = read(root).unwrap();
+        let (validator, cases, errors) = read(root, true).unwrap();
         assert!(validator.is_none());
         assert_eq!(
             cases,
@@ -288,7 +314,42 @@ mod tests {
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("no static_validator/"), "{errors:?}");
         write(root, &[("static_validator/check.py", "")]);
-        let (validator, _, errors) = read(root).unwrap();
+        let (validator, _, errors) = read(root, true).unwrap();
         assert!(validator.is_some() && errors.is_empty(), "{errors:?}");
+    }
+
+    #[test]
+    fn a_static_score_must_fit_its_groups_aggregation() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        write(
+            root,
+            &[
+                ("static_validator/check.py", ""),
+                (
+                    "data/secret/g1/test_group.yaml",
+                    "max_score: 40\nstatic_validation_score: 10\n",
+                ),
+                (
+                    "data/secret/g2/test_group.yaml",
+                    "max_score: 60\nscore_aggregation: sum\nstatic_validation_score: pass-fail\n",
+                ),
+            ],
+        );
+        let (_, cases, errors) = read(root, true).unwrap();
+        assert_eq!(cases.len(), 2);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].contains("g1") && errors[0].contains("pass-fail"),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].contains("g2") && errors[1].contains("scored by sum"),
+            "{errors:?}"
+        );
+        // In a pass-fail problem, `pass-fail` is the only score there is.
+        let (_, _, errors) = read(root, false).unwrap();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].contains("g1"), "{errors:?}");
     }
 }
