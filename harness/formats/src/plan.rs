@@ -428,6 +428,20 @@ fn package_into(
     plan.notes.push(package.header(time_limit, &source));
     plan.notes
         .extend(package.warnings.iter().map(|w| format!("warning: {w}")));
+    let with_args: Vec<&crate::package::PackageCase> = package
+        .cases
+        .iter()
+        .filter(|c| !c.args.is_empty())
+        .collect();
+    if let Some(first) = with_args.first() {
+        plan.notes.push(format!(
+            "warning: {} of the cases give the submission command-line arguments \
+             (2025-09 `args`; {}: {}), which this command does not pass: `cargo judge verify` does",
+            with_args.len(),
+            first.case.name,
+            first.args.join(" ")
+        ));
+    }
     let cases: Vec<Case> = package
         .cases
         .iter()

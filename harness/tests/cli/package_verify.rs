@@ -505,3 +505,29 @@ fn a_static_validation_case_scores_and_judges_the_submissions_source() {
     assert_eq!(static_case["verdict"], "WA", "{evil:#}");
     assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
 }
+
+#[test]
+fn run_says_that_it_does_not_pass_a_cases_args() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let dir = package("shout");
+    let out = judge()
+        .arg("run")
+        .arg("--cmd")
+        .arg(format!(
+            "python3 {}",
+            dir.join("submissions/accepted/shout.py").display()
+        ))
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(
+        text.contains("(2025-09 `args`; secret/2: upper), which this command does not pass"),
+        "{text}"
+    );
+    // shout.py prints capitals only when asked to: WA there, as said.
+    assert_eq!(out.status.code(), Some(1), "{text}");
+}
