@@ -52,7 +52,7 @@ impl LangExt for Lang {
 }
 
 /// The program's own folder: the folder itself, or the one holding the file.
-fn folder(source: &Source) -> PathBuf {
+pub fn folder(source: &Source) -> PathBuf {
     if source.path.is_dir() {
         source.path.clone()
     } else {

@@ -59,15 +59,7 @@ pub fn folder_for(root: &Path, lang: Lang) -> Option<PathBuf> {
 /// an included file named `main` in the language (a driver: "that file must
 /// have the language-dependent name"), else the submission's own file.
 pub fn with_included(source: &Source, include: &Path, named: Option<&str>) -> Result<Source> {
-    let own_base = if source.path.is_dir() {
-        source.path.clone()
-    } else {
-        source
-            .path
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default()
-    };
+    let own_base = program::folder(source);
     let mut files: Vec<(PathBuf, PathBuf)> = source
         .all_files
         .iter()

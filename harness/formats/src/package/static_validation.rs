@@ -186,15 +186,7 @@ fn run_once(
 ) -> Result<(Verdict, Option<CaseScore>, String)> {
     let work = Scratch::new()?;
     let files = work.0.join("files");
-    let base = if source.path.is_dir() {
-        source.path.clone()
-    } else {
-        source
-            .path
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default()
-    };
+    let base = program::folder(source);
     for f in &source.all_files {
         let to = files.join(f.strip_prefix(&base).unwrap_or(f));
         if let Some(p) = to.parent() {
