@@ -1,9 +1,10 @@
 //! Running one program on one input, the way a judge does, on top of `sandbox`.
 //!
 //! Each run gets the `.in` file itself as stdin (no writer: a solution that never
-//! reads still runs into its limit), its own process group, `RLIMIT_CPU` just above
-//! the time limit, `RLIMIT_AS` at the memory limit and `RLIMIT_FSIZE` at the output
-//! limit, and a fresh empty working directory, removed afterwards. One poll loop on
+//! reads still runs into its limit), its own process group, the time limit as its
+//! CPU limit (the keeper kills it there; `RLIMIT_CPU` is a backstop above it),
+//! `RLIMIT_AS` at the memory limit and `RLIMIT_FSIZE` at the output limit, and a
+//! fresh empty working directory, removed afterwards. One poll loop on
 //! the calling thread reads stdout (kept up to the output limit; past it the run is
 //! killed and the rest drained) and stderr (only its tail is kept) to the end, so
 //! the judge's memory stays bounded whatever the program prints, and what it did

@@ -7,8 +7,8 @@
 //! starts the program (its own process group, default
 //! signals, `RLIMIT_CPU`/`RLIMIT_AS`/`RLIMIT_FSIZE`, no core dumps, the working
 //! directory asked for) and is the subreaper of everything the program starts, so
-//! when the program ends, or the wall-clock backstop passes, or the judge asks for
-//! the kill, it finds every descendant by ancestry, kills and reaps them all, and
+//! when the program ends, or its CPU limit or the wall-clock backstop passes, or the
+//! judge asks for the kill, it finds every descendant by ancestry, kills and reaps them all, and
 //! only then reports. The judge sees the program's pipes reach EOF exactly when the
 //! last process that held them is gone, and gets the program's own CPU time and
 //! peak RSS (`wait4` in a process of about a megabyte, not in the judge).
