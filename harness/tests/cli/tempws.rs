@@ -39,8 +39,9 @@ impl TempWs {
             members,
             r#"members = ["library", "library/euclid-spec", "problems/*"]"#,
         );
-        // Without the harness, cargo warns about its profile overrides.
-        let manifest = without_harness_profiles(&manifest);
+        // Without the harness, cargo warns about its profile overrides. The dev and
+        // test profiles (only `cargo_test` uses them) are cheap ones of the copy's own.
+        let manifest = without_test_profiles(&manifest) + TEST_PROFILES;
         let start = manifest
             .find("[profile.release]")
             .expect("a release profile");
@@ -156,14 +157,28 @@ impl TempWs {
     }
 }
 
-/// `manifest` without its `[profile.NAME.package.harness]` sections.
-fn without_harness_profiles(manifest: &str) -> String {
+/// The copy's dev and test profiles (which `cargo_test` builds with): opt-level 0
+/// and no debug info for everything, the dependencies too. The real workspace
+/// optimises its tests' dependencies (`[profile.dev.package."*"]`, which also
+/// covers the proc macros), but here the only tests built are a scaffolded
+/// problem's, and a cold `cargo test -p NAME` spent its time compiling
+/// libtest-mimic's clap and syn at opt-level 1: the scaffold test took 83 s alone
+/// at load 8 (162 s within the whole suite at load 9), and takes 12 s with these.
+const TEST_PROFILES: &str = "\n[profile.dev]\nopt-level = 0\ndebug = false\n";
+
+/// `manifest` without its dev and test profiles and its
+/// `[profile.NAME.package.harness]` and `judge-*` sections (packages the copy lacks).
+fn without_test_profiles(manifest: &str) -> String {
     let mut kept = String::new();
     let mut skipping = false;
     for line in manifest.lines() {
         if line.starts_with('[') {
-            skipping = line.starts_with("[profile.")
-                && (line.ends_with(".package.harness]") || line.contains(".package.judge-"));
+            skipping = line.starts_with("[profile.dev]")
+                || line.starts_with("[profile.dev.")
+                || line.starts_with("[profile.test]")
+                || line.starts_with("[profile.test.")
+                || (line.starts_with("[profile.")
+                    && (line.ends_with(".package.harness]") || line.contains(".package.judge-")));
         }
         if !skipping {
             kept.push_str(line);
