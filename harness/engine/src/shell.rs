@@ -115,19 +115,19 @@ impl ShellCommand {
 
     /// What `sh -c` runs: a simple command behind `exec`, so the program
     /// replaces the shell and its exit status, signal, CPU time and memory are
-    /// its own; any other line as written.
-    /// With `args`, the caller's arguments follow as `"$@"`, quoted whatever
-    /// they contain.
-    fn script(&self, args: bool) -> String {
+    /// its own; any other line as written. The caller's arguments follow as
+    /// `"$@"`, quoted whatever they contain (nothing when there are none).
+    fn script(&self) -> String {
         let exec = if self.starts_a_program() { "exec " } else { "" };
-        let args = if args { " \"$@\"" } else { "" };
-        format!("{exec}{}{args}", self.line)
+        format!("{exec}{} \"$@\"", self.line)
     }
 
     /// The command that runs the line on its own (a solution's `--cmd`): plain
     /// words directly, without a shell, so not even a shell's pages count in its
     /// peak memory; anything else through `sh -c` (with `exec` when it is one
-    /// simple command).
+    /// simple command). Arguments the caller appends to it (a package case's
+    /// `args`) reach the program either way: as its own, or through `"$@"` (see
+    /// [`ShellCommand::command_with_args`]).
     pub fn command(&self) -> Command {
         if self.is_plain() {
             let mut words = self.words();
@@ -135,9 +135,7 @@ impl ShellCommand {
             c.args(words);
             c
         } else {
-            let mut c = Command::new("sh");
-            c.arg("-c").arg(self.script(false));
-            c
+            self.command_with_args("sh")
         }
     }
 
@@ -147,7 +145,7 @@ impl ShellCommand {
     /// is one simple command; `name` is `$0`, what the shell's own messages say.
     pub fn command_with_args(&self, name: &str) -> Command {
         let mut c = Command::new("sh");
-        c.arg("-c").arg(self.script(true)).arg(name);
+        c.arg("-c").arg(self.script()).arg(name);
         c
     }
 
@@ -283,10 +281,13 @@ mod tests {
         let rows: &[(&str, &[&str])] = &[
             ("python3 sol.py", &["python3", "sol.py"]),
             ("./sol  -v", &["./sol", "-v"]),
-            ("./sol 'a b'", &["sh", "-c", "exec ./sol 'a b'"]),
-            ("./gen | ./sol", &["sh", "-c", "./gen | ./sol"]),
-            ("X=1 ./sol", &["sh", "-c", "X=1 ./sol"]),
-            ("exit 3", &["sh", "-c", "exit 3"]),
+            (
+                "./sol 'a b'",
+                &["sh", "-c", "exec ./sol 'a b' \"$@\"", "sh"],
+            ),
+            ("./gen | ./sol", &["sh", "-c", "./gen | ./sol \"$@\"", "sh"]),
+            ("X=1 ./sol", &["sh", "-c", "X=1 ./sol \"$@\"", "sh"]),
+            ("exit 3", &["sh", "-c", "exit 3 \"$@\"", "sh"]),
         ];
         for (line, want) in rows {
             assert_eq!(args(&ShellCommand::new(line).command()), *want, "{line}");
@@ -328,6 +329,20 @@ mod tests {
         let mut c = ShellCommand::new("test").command_with_args("t");
         c.args(["a b", "=", "a b"]);
         assert!(c.status().unwrap().success());
+    }
+
+    #[test]
+    fn arguments_appended_to_a_lines_command_reach_its_program() {
+        // `test A = A` succeeds only when both words arrive whole.
+        for line in ["test", "X=1 test", "true && test", "test 'a b'"] {
+            let mut c = ShellCommand::new(line).command();
+            if line.ends_with('\'') {
+                c.args(["=", "a b"]);
+            } else {
+                c.args(["a b", "=", "a b"]);
+            }
+            assert!(c.status().unwrap().success(), "{line}");
+        }
     }
 
     #[test]

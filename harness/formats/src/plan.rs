@@ -8,6 +8,7 @@
 //! solution and never prints.
 
 use judge_engine::ext::*;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
@@ -50,10 +51,15 @@ pub struct Suite {
     pub cases: Vec<Case>,
     /// How many cases the folder has before filtering.
     pub total: usize,
+    /// The command-line arguments a case gives the solution (a package's 2025-09
+    /// `args`), by case name; a case not named here gets none.
+    pub args: HashMap<String, Vec<String>>,
 }
 
 impl Suite {
-    /// One job per case, each running `command` as `solution`.
+    /// One job per case, each running `command` as `solution`, with the case's
+    /// [`Suite::args`] appended to it (a command made by [`ShellCommand`] passes
+    /// them on to its program).
     pub fn jobs<'a>(
         &'a self,
         solution: &str,
@@ -64,10 +70,15 @@ impl Suite {
             .iter()
             .map(|case| {
                 let command = Arc::clone(&command);
+                let args = self.args.get(&case.name).cloned().unwrap_or_default();
                 Job {
                     problem: self.name.clone(),
                     solution: solution.to_string(),
-                    command: Box::new(move || command()),
+                    command: Box::new(move || {
+                        let mut c = command();
+                        c.args(&args);
+                        c
+                    }),
                     case: case.clone(),
                     settings: &self.settings,
                 }
@@ -410,6 +421,7 @@ fn folder_into(
         settings,
         cases,
         total,
+        args: HashMap::new(),
     });
     Ok(())
 }
@@ -428,20 +440,6 @@ fn package_into(
     plan.notes.push(package.header(time_limit, &source));
     plan.notes
         .extend(package.warnings.iter().map(|w| format!("warning: {w}")));
-    let with_args: Vec<&crate::package::PackageCase> = package
-        .cases
-        .iter()
-        .filter(|c| !c.args.is_empty())
-        .collect();
-    if let Some(first) = with_args.first() {
-        plan.notes.push(format!(
-            "warning: {} of the cases give the submission command-line arguments \
-             (2025-09 `args`; {}: {}), which this command does not pass: `cargo judge verify` does",
-            with_args.len(),
-            first.case.name,
-            first.args.join(" ")
-        ));
-    }
     let cases: Vec<Case> = package
         .cases
         .iter()
@@ -454,6 +452,14 @@ fn package_into(
         settings: package.settings(time_limit)?,
         cases,
         total: package.cases.len(),
+        // spec/2025-09.md "Test case configuration": `args` are given to the
+        // submission, here as in `verify`.
+        args: package
+            .cases
+            .iter()
+            .filter(|c| !c.args.is_empty())
+            .map(|c| (c.case.name.clone(), c.args.clone()))
+            .collect(),
     });
     Ok(())
 }
