@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result};
 
 use crate::sandbox::{self, Ended, Spec, Step};
-pub use crate::sandbox::{Exit, signal_name};
+pub use crate::sandbox::{Exit, on_path, signal_name};
 
 /// How long past its wall-clock limit a run may take to be killed, reaped and
 /// reported before the judge gives up on it.
@@ -468,17 +468,6 @@ fn target_executable(command: &Command) -> Option<PathBuf> {
         return Some(exe.into());
     }
     on_path(&exe)
-}
-
-/// Where PATH finds the executable `program` (a bare name), as a shell would: the
-/// first directory holding an executable file of that name.
-pub fn on_path(program: &str) -> Option<PathBuf> {
-    use std::os::unix::fs::PermissionsExt as _;
-    std::env::split_paths(&std::env::var_os("PATH")?)
-        .map(|dir| dir.join(program))
-        .find(|p| {
-            std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
 }
 
 /// The memory an ELF executable's loadable segments need (code, data and bss), read

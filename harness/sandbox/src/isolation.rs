@@ -211,7 +211,11 @@ fn resolve_program(program: &OsString) -> (OsString, Option<Bind>) {
     let found = if relative || path.is_absolute() {
         std::path::absolute(path).ok()
     } else {
-        on_path(path)
+        // A program PATH finds in a system folder needs no bind.
+        on_path(path).filter(|found| {
+            let real = std::fs::canonicalize(found).unwrap_or_else(|_| found.clone());
+            !in_system(found) && !in_system(&real)
+        })
     };
     let mut resolved = (program.clone(), None);
     if let Some(path) = found {
@@ -253,20 +257,19 @@ fn real_path_of_code(path: &Path) -> PathBuf {
     real
 }
 
-/// The first executable `name` on `PATH`, or `None` when that is in a system
-/// folder (or nowhere).
-fn on_path(name: &Path) -> Option<PathBuf> {
+/// Where `PATH` finds the executable `program` (a bare name), as a shell would:
+/// the first directory holding a file of that name the judge may execute
+/// (access(2) `X_OK`). The engine's lookups use this one too.
+pub fn on_path(program: impl AsRef<Path>) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
-    for dir in std::env::split_paths(&path) {
-        let candidate = dir.join(name);
-        let c = std::ffi::CString::new(candidate.as_os_str().as_bytes()).ok()?;
-        // SAFETY: access(2) on a valid C string.
-        if unsafe { libc::access(c.as_ptr(), libc::X_OK) } == 0 && candidate.is_file() {
-            let real = std::fs::canonicalize(&candidate).unwrap_or(candidate.clone());
-            return (!in_system(&candidate) && !in_system(&real)).then_some(candidate);
-        }
-    }
-    None
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program.as_ref()))
+        .find(|candidate| {
+            std::ffi::CString::new(candidate.as_os_str().as_bytes()).is_ok_and(|c| {
+                // SAFETY: access(2) on a valid C string.
+                unsafe { libc::access(c.as_ptr(), libc::X_OK) == 0 }
+            }) && candidate.is_file()
+        })
 }
 
 /// What to bind for the program at `real`: its installation `PREFIX` when it is

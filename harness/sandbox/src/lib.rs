@@ -40,7 +40,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 
-pub use isolation::{Access, Isolation, isolation, set_isolation, share, trust};
+pub use isolation::{Access, Isolation, isolation, on_path, set_isolation, share, trust};
 pub use wire::Step;
 
 /// The first argument that turns the judge binary into the sandbox server.

@@ -95,7 +95,7 @@ pub fn python2() -> Option<PathBuf> {
             };
             let mut candidates: Vec<PathBuf> = ["python2", "python2.7"]
                 .iter()
-                .filter_map(|t| crate::run::on_path(t))
+                .filter_map(crate::run::on_path)
                 .collect();
             for root in [
                 std::env::var_os("PYENV_ROOT").map(PathBuf::from),

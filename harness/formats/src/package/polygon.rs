@@ -32,6 +32,7 @@ use super::{Format, Package, PackageCase, PackageLimits, TimeSource};
 use crate::discover::Case;
 use crate::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
 use crate::run::{self, Exit};
+use judge_engine::judge::exit_text;
 use judge_engine::testlib::{self, Program, Role};
 
 /// The metadata file at a Polygon package's root.
@@ -507,7 +508,7 @@ impl<'a> Filler<'a> {
         if ran.exit != Exit::Code(0) {
             bail!(
                 "the generator failed ({}): {}",
-                exit_text(ran.exit),
+                exit_text(&ran),
                 testlib::message(&ran.stderr_tail)
             );
         }
@@ -539,7 +540,7 @@ impl<'a> Filler<'a> {
             bail!(
                 "the main solution {} failed ({})",
                 main.display(),
-                exit_text(ran.exit)
+                exit_text(&ran)
             );
         }
         write_new(&path, &ran.stdout)?;
@@ -567,10 +568,6 @@ impl<'a> Filler<'a> {
         }
         notes
     }
-}
-
-fn exit_text(exit: Exit) -> String {
-    exit.to_string()
 }
 
 /// Writes `bytes` to `path` through a temporary file, so a half-written test is
