@@ -162,8 +162,9 @@ pub(super) fn take_shares(command: &Command) -> (Vec<(OsString, Option<OsString>
 /// `spec` with its program made visible: a program outside the system's folders
 /// is run by its real path, bound read-only, with its installation when it is an
 /// interpreter's (`PREFIX/bin/python3` next to `PREFIX/lib`: pyenv, a JDK in the
-/// home). A bare name found first in a system folder stays a name (the jail's
-/// `PATH` lookup finds it there).
+/// home); a link outside them to a program in them is run by its own path,
+/// bound to its target. A bare name found first in a system folder, linking to
+/// one, stays a name (the jail's `PATH` lookup finds it there).
 pub(super) fn resolve(spec: &Spec) -> Spec {
     let mut spec = spec.clone();
     if let Cwd::Dir(d) = &spec.cwd {
@@ -211,16 +212,32 @@ fn resolve_program(program: &OsString) -> (OsString, Option<Bind>) {
     let found = if relative || path.is_absolute() {
         std::path::absolute(path).ok()
     } else {
-        // A program PATH finds in a system folder needs no bind.
+        // A program PATH finds in a system folder, linking to one, needs no
+        // bind: the jail's own `PATH` lookup finds it there.
         on_path(path).filter(|found| {
             let real = std::fs::canonicalize(found).unwrap_or_else(|_| found.clone());
-            !in_system(found) && !in_system(&real)
+            !in_system(found) || !in_system(&real)
         })
     };
     let mut resolved = (program.clone(), None);
     if let Some(path) = found {
-        let real = std::fs::canonicalize(&path).unwrap_or(path);
-        if !in_system(&real) {
+        let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+        if in_system(&real) && !in_system(&path) {
+            // A link outside the system's folders to a program in them
+            // (`~/.local/bin/lua -> /usr/bin/lua5.4`): the jail has no such
+            // folder, and `lua` may not be a name there. The link's own path,
+            // bound to its target, runs it as it runs outside: same path, same
+            // `argv[0]` (a multi-call program reads it).
+            resolved = (
+                path.clone().into_os_string(),
+                Some(Bind {
+                    real,
+                    path,
+                    write: false,
+                    keep: true,
+                }),
+            );
+        } else if !in_system(&real) {
             let path = installation(&real);
             resolved = (
                 real.into_os_string(),

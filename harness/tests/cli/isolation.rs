@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use assert_cmd::Command;
 use predicates::prelude::*;
 
 use crate::support::{Folder, json_of, judge_fixture};
@@ -389,4 +390,30 @@ fn run_as_an_unprivileged_user_the_judge_isolates_programs_in_a_user_namespace()
         assert_eq!(code, Some(1), "{mode}: {json}");
         assert_eq!(verdicts(&json), ["\"WA\"", "\"WA\""], "{mode}: {json}");
     }
+}
+
+#[test]
+fn a_program_found_through_a_link_outside_the_system_folders_runs() {
+    if !isolation_granted() {
+        return;
+    }
+    // `~/.local/bin/lua -> /usr/bin/lua5.4`: the link's folder is not in the
+    // jail, and its name may be in no folder that is.
+    let bin = tempfile::tempdir().unwrap();
+    let cat = std::fs::canonicalize("/bin/cat").unwrap();
+    std::os::unix::fs::symlink(&cat, bin.path().join("cp-games-linked-cat")).unwrap();
+    let path = std::env::join_paths(
+        std::iter::once(bin.path().to_path_buf())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    let f = Folder::echo_cases();
+    Command::cargo_bin("judge")
+        .unwrap()
+        .env("PATH", path)
+        .args(["run", "--cmd", "cp-games-linked-cat"])
+        .arg(f.path())
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1/1 AC"));
 }
