@@ -99,31 +99,37 @@ impl ProgramExt for Program {
                 role.name()
             );
         }
-        let source = program::source(path)?
-            .filter(|s| matches!(s.lang, Lang::Cpp | Lang::C))
-            .with_context(|| {
-                format!(
-                    "{}: a testlib {} must be C++ (.cpp, .cc, .cxx)",
-                    path.display(),
-                    role.name()
-                )
-            })?;
-        let search = header_search(path, base);
-        let Some(header_dir) = search.iter().find(|d| d.join(HEADER).is_file()).cloned() else {
-            let looked: Vec<String> = search.iter().map(|d| d.display().to_string()).collect();
-            bail!(
-                "{}: no {HEADER} found for this testlib {} (looked in {})",
+        let source = program::source(path)?.with_context(|| {
+            format!(
+                "{}: a testlib {} must be a program in a language of the judge's table (.cpp, .py, .java, ...)",
                 path.display(),
-                role.name(),
-                looked.join(", ")
-            );
+                role.name()
+            )
+        })?;
+        let search = header_search(path, base);
+        let found = search.iter().find(|d| d.join(HEADER).is_file()).cloned();
+        // testlib.h is C++'s; a program in another language (a Polygon package's
+        // `gen.py`) keeps testlib's conventions (arguments, exit codes) by itself.
+        let header_dir = match found {
+            Some(dir) => dir,
+            None if !matches!(source.lang, Lang::Cpp | Lang::C) => program::folder(&source),
+            None => {
+                let looked: Vec<String> = search.iter().map(|d| d.display().to_string()).collect();
+                bail!(
+                    "{}: no {HEADER} found for this testlib {} (looked in {})",
+                    path.display(),
+                    role.name(),
+                    looked.join(", ")
+                );
+            }
+        };
+        let lang = match source.lang {
+            Lang::C => Lang::Cpp,
+            other => other,
         };
         Ok(Program {
             role,
-            source: Source {
-                lang: Lang::Cpp,
-                ..source
-            },
+            source: Source { lang, ..source },
             header_dir,
             time_limit,
         })

@@ -170,12 +170,15 @@ pub(super) fn resolve(spec: &Spec) -> Spec {
     if let Cwd::Dir(d) = &spec.cwd {
         let d = std::path::absolute(d).unwrap_or_else(|_| d.clone());
         spec.cwd = Cwd::Dir(d.clone());
-        spec.binds.push(Bind {
+        // Read-only, unless it was shared for writing (a multi-test generator's
+        // folder, where it writes its tests).
+        let shared = spec.binds.iter().any(|b| b.path == d);
+        spec.binds.extend((!shared).then(|| Bind {
             real: d.clone(),
             path: d,
             write: false,
             keep: false,
-        });
+        }));
     }
     for b in &mut spec.binds {
         b.real = if b.keep {

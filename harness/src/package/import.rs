@@ -221,27 +221,25 @@ fn polygon_checker_toml(p: &super::polygon::Polygon) -> Result<CheckerToml> {
     let mut toml = match &p.interactor {
         None => polygon_checker(p)?,
         Some(i) => {
+            let name = copied_as(i, "interactor");
             let mut toml = CheckerToml {
-                lines: "# The package's testlib interactor, run as INTERACTOR INPUT OUTPUT ANSWER\n\
-                        # on the solution's stdin/stdout (exit 0 AC, 1 WA, 2 PE, 3 its own failure):\n\
-                        type = \"interactive\"\ninteractor = \"testlib\"\ninteractor_source = \"interactor.cpp\"\n"
-                    .to_string(),
-                describe: "testlib interactor interactor.cpp".to_string(),
-                copy: vec![
-                    (i.source.path.clone(), "interactor.cpp".to_string()),
-                    (
-                        i.header_dir.join(crate::testlib::HEADER),
-                        crate::testlib::HEADER.to_string(),
-                    ),
-                ],
+                lines: format!(
+                    "# The package's testlib interactor, run as INTERACTOR INPUT OUTPUT ANSWER\n\
+                     # on the solution's stdin/stdout (exit 0 AC, 1 WA, 2 PE, 3 its own failure):\n\
+                     type = \"interactive\"\ninteractor = \"testlib\"\ninteractor_source = \"{name}\"\n"
+                ),
+                describe: format!("testlib interactor {name}"),
+                copy: with_header(i, name),
             };
             // Its testlib checker judges what it wrote (a std:: checker has no
             // place after an interactor in problem.toml, nor in judging).
-            if let Checker::Testlib(_) = &p.checker {
+            if let Checker::Testlib(c) = &p.checker {
                 let checker = polygon_checker(p)?;
                 toml.lines.push_str(&checker.lines);
-                toml.describe
-                    .push_str(", then the testlib checker check.cpp");
+                toml.describe.push_str(&format!(
+                    ", then the testlib checker {}",
+                    copied_as(c, "check")
+                ));
                 for c in checker.copy {
                     if !toml.copy.iter().any(|(_, to)| *to == c.1) {
                         toml.copy.push(c);
@@ -253,34 +251,53 @@ fn polygon_checker_toml(p: &super::polygon::Polygon) -> Result<CheckerToml> {
     };
     // Its first validator, for `cargo judge lint`.
     if let Some(v) = p.validators.first() {
-        toml.lines
-            .push_str("# The package's testlib validator, run by lint on every input:\nvalidator_source = \"validator.cpp\"\n");
-        toml.copy
-            .push((v.source.path.clone(), "validator.cpp".to_string()));
-        let header = crate::testlib::HEADER.to_string();
-        if !toml.copy.iter().any(|(_, to)| *to == header) {
-            toml.copy.push((v.header_dir.join(&header), header));
+        let name = copied_as(v, "validator");
+        toml.lines.push_str(&format!(
+            "# The package's testlib validator, run by lint on every input:\nvalidator_source = \"{name}\"\n"
+        ));
+        for c in with_header(v, name) {
+            if !toml.copy.iter().any(|(_, to)| *to == c.1) {
+                toml.copy.push(c);
+            }
         }
     }
     Ok(toml)
 }
 
+/// The name a testlib program of the package is copied as: `stem` with the
+/// source's own ending (`check.cpp`, `check.py`).
+fn copied_as(program: &crate::testlib::Program, stem: &str) -> String {
+    match program.source.path.extension() {
+        Some(ext) => format!("{stem}.{}", ext.to_string_lossy()),
+        None => stem.to_string(),
+    }
+}
+
+/// The copies of `program` as `name` and, for C++, of the testlib.h it is
+/// compiled against.
+fn with_header(program: &crate::testlib::Program, name: String) -> Vec<(PathBuf, String)> {
+    let mut copy = vec![(program.source.path.clone(), name)];
+    let header = program.header_dir.join(crate::testlib::HEADER);
+    if header.is_file() && matches!(program.source.lang, Lang::Cpp) {
+        copy.push((header, crate::testlib::HEADER.to_string()));
+    }
+    copy
+}
+
 fn polygon_checker(p: &super::polygon::Polygon) -> Result<CheckerToml> {
     Ok(match &p.checker {
-        Checker::Testlib(program) => CheckerToml {
-            lines: "# The package's testlib checker, run as CHECKER INPUT OUTPUT ANSWER\n\
-                    # (exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure):\n\
-                    checker = \"testlib\"\nchecker_source = \"check.cpp\"\n"
-                .to_string(),
-            describe: format!("testlib checker check.cpp, from {}", p.checker_name),
-            copy: vec![
-                (program.source.path.clone(), "check.cpp".to_string()),
-                (
-                    program.header_dir.join(crate::testlib::HEADER),
-                    crate::testlib::HEADER.to_string(),
+        Checker::Testlib(program) => {
+            let name = copied_as(program, "check");
+            CheckerToml {
+                lines: format!(
+                    "# The package's testlib checker, run as CHECKER INPUT OUTPUT ANSWER\n\
+                     # (exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure):\n\
+                     checker = \"testlib\"\nchecker_source = \"{name}\"\n"
                 ),
-            ],
-        },
+                describe: format!("testlib checker {name}, from {}", p.checker_name),
+                copy: with_header(program, name),
+            }
+        }
         Checker::Float { abs, rel } => CheckerToml {
             lines: format!("checker = \"float\"\nfloat_abs = {abs:?}\nfloat_rel = {rel:?}\n"),
             describe: "float checker".to_string(),

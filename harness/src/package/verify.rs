@@ -345,6 +345,11 @@ fn polygon_validate(
 ) -> Result<(Vec<String>, Vec<String>)> {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
     for v in &p.validators {
+        // A validator in a language this machine cannot build is skipped, saying why.
+        if let Some(why) = unbuildable(v.source.lang) {
+            lines.push(format!("validator {} skipped: {why}", v.describe()));
+            continue;
+        }
         let built = v.build()?;
         let found = Pool::new(threads).map(cases, |c| {
             let args: Vec<String> = Vec::new();
@@ -368,6 +373,17 @@ fn polygon_validate(
         }
     }
     Ok((lines, errors))
+}
+
+/// Why this machine cannot build a program in `lang`, if it cannot.
+fn unbuildable(lang: Lang) -> Option<String> {
+    let tool = lang.missing_tool()?;
+    Some(match lang {
+        Lang::Unsupported(n) => {
+            format!("not a language this judge builds ({n}; it would need {tool})")
+        }
+        l => format!("{} needs {tool}, which is not installed", l.name()),
+    })
 }
 
 /// What a Polygon solution's tag asks for (Polygon's solution tags: `main` and
@@ -413,10 +429,7 @@ fn polygon_submissions(p: &super::polygon::Polygon, root: &Path) -> Vec<Submissi
             (_, None) if compile_error.is_none() => {
                 Some("not a language this judge builds".to_string())
             }
-            (_, Some(s)) => s
-                .lang
-                .missing_tool()
-                .map(|tool| format!("{} needs {tool}, which is not installed", s.lang.name())),
+            (_, Some(s)) => unbuildable(s.lang),
             _ => None,
         };
         subs.push(Submission {
@@ -515,15 +528,8 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
                 skipped = Some(format!(
                     "nothing says what it should get: {name}/ is not a verdict folder and it has no @EXPECTED_RESULTS@ tag"
                 ));
-            } else if let Some(s) = &source
-                && let Some(tool) = s.lang.missing_tool()
-            {
-                skipped = Some(match s.lang {
-                    Lang::Unsupported(n) => {
-                        format!("not a language this judge builds ({n}; it would need {tool})")
-                    }
-                    l => format!("{} needs {tool}, which is not installed", l.name()),
-                });
+            } else if let Some(s) = &source {
+                skipped = unbuildable(s.lang);
             }
             subs.push(Submission {
                 label,

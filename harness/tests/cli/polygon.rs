@@ -32,6 +32,14 @@ fn copy(name: &str) -> (tempfile::TempDir, PathBuf) {
     (tmp, dir)
 }
 
+/// A copy of a fixture package with its problem.xml changed by `edit`.
+fn edited(name: &str, edit: impl Fn(String) -> String) -> (tempfile::TempDir, PathBuf) {
+    let (tmp, dir) = copy(name);
+    let xml = dir.join("problem.xml");
+    std::fs::write(&xml, edit(std::fs::read_to_string(&xml).unwrap())).unwrap();
+    (tmp, dir)
+}
+
 /// A workspace with the fixture package `name` imported (`testdata/NAME/`).
 fn imported(name: &str) -> TempWs {
     let ws = TempWs::new(&["poj2484"]);
@@ -105,10 +113,15 @@ fn verify_gives_every_polygon_solution_its_tags_verdict() {
         assert!(r.join(" ").contains(got), "{label}: {r:?}");
         assert_eq!(r.last().unwrap(), "ok", "{label}: {r:?}");
     }
-    assert!(
-        text.contains("validator val.cpp (testlib validator) accepts all 4 inputs"),
-        "{text}"
-    );
+    // The validators in C++ and in Python on the two shipped tests and the four
+    // generated ones; the one in Haskell skipped, saying why.
+    for line in [
+        "validator val.cpp (testlib validator) accepts all 6 inputs",
+        "validator val.py (testlib validator) accepts all 6 inputs",
+        "validator val.hs (testlib validator) skipped: not a language this judge builds (Haskell; it would need ghc)",
+    ] {
+        assert!(text.contains(line), "{text}");
+    }
     assert!(
         text.contains("7/7 submissions got their tag's verdict"),
         "{text}"
@@ -120,14 +133,9 @@ fn verify_fails_when_a_solution_misses_its_tags_verdict() {
     if !have(&["g++", "python3"]) {
         return;
     }
-    let (_tmp, dir) = copy("mean");
-    let xml = dir.join("problem.xml");
-    let text = std::fs::read_to_string(&xml).unwrap();
-    std::fs::write(
-        &xml,
-        text.replace("tag=\"presentation-error\"", "tag=\"accepted\""),
-    )
-    .unwrap();
+    let (_tmp, dir) = edited("mean", |xml| {
+        xml.replace("tag=\"presentation-error\"", "tag=\"accepted\"")
+    });
     let (code, text) = verify(&dir);
     assert_eq!(code, 1, "{text}");
     assert_eq!(row(&text, "solutions/words.py").last().unwrap(), "MISMATCH");
@@ -164,6 +172,38 @@ fn tests_the_package_does_not_ship_are_generated_and_answered_by_main() {
 }
 
 #[test]
+fn a_multi_test_generator_runs_once_per_command_and_each_test_is_its_from_file() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    // A changed problem.xml: tests made afresh (the builds stay cached).
+    let (_tmp, dir) = edited("mean", |xml| {
+        format!("{xml}<!-- {:?} -->\n", std::time::SystemTime::now())
+    });
+    let out = judge()
+        .args(["run", "--cmd", "cat"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let header = text.lines().next().unwrap();
+    // Tests 5 and 6 are files of one run of files/mgen.py (`mgen 3 7`, a Python
+    // generator): one run, not one per test.
+    assert!(
+        header.contains("2 of them files a multi-test generator wrote (1 run of it)"),
+        "{text}"
+    );
+    let made = PathBuf::from(header.rsplit_once(" in ").unwrap().1);
+    // mgen K SEED writes test i as i numbers SEED * i + j: from-file="3" is
+    // 21 22 23, from-file="1" is 7.
+    let read = |name: &str| std::fs::read_to_string(made.join(name)).unwrap();
+    assert_eq!(read("05"), "3\n21 22 23\n");
+    assert_eq!(read("06"), "1\n7\n");
+    // Answered by the main solution like any generated test.
+    assert_eq!(read("05.a"), "22.000000000\n");
+}
+
+#[test]
 fn run_cmd_on_a_polygon_package_judges_main_ac_and_rejected_not() {
     if !have(&["g++", "python3"]) {
         return;
@@ -177,7 +217,7 @@ fn run_cmd_on_a_polygon_package_judges_main_ac_and_rejected_not() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
-    assert!(text.contains("4/4 AC"), "{text}");
+    assert!(text.contains("6/6 AC"), "{text}");
     assert!(
         text.contains("time limit 1 s (from problem.xml), memory 256 MiB"),
         "{text}"

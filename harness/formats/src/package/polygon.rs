@@ -27,7 +27,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use roxmltree::Node;
 
-use super::program::{self, Source};
+use super::program::{self, LANGUAGES, Lang, Source};
 use super::{Format, Package, PackageCase, PackageLimits, TimeSource};
 use crate::discover::Case;
 use crate::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
@@ -94,6 +94,46 @@ fn line(doc: &roxmltree::Document, node: Node) -> u32 {
 /// The path of `<x><source path="..."/></x>`.
 fn source_path<'a>(node: Node<'a, '_>) -> Option<&'a str> {
     child(node, "source").and_then(|s| s.attribute("path"))
+}
+
+/// The language `<x><source type="..."/></x>` names, when the judge's one
+/// language table knows it ([`source_lang`]).
+fn source_type(node: Node) -> Option<Lang> {
+    child(node, "source")
+        .and_then(|s| s.attribute("type"))
+        .and_then(source_lang)
+}
+
+/// The language of Polygon's `<source type>` (`cpp.g++17`, `python.3`,
+/// `python.pypy2`, `java11`, `kotlin`, `rust`, ...): its family, as the file
+/// ending it is looked up by in the one table ([`LANGUAGES`]). `None` for a type
+/// not read here; the file's ending decides then.
+pub fn source_lang(kind: &str) -> Option<Lang> {
+    let kind = kind.to_ascii_lowercase();
+    let families: &[(&str, &str)] = &[
+        ("cpp", "cpp"),
+        ("csharp", "cs"),
+        ("c.", "c"),
+        ("python.2", "py2"),
+        ("python.pypy2", "py2"),
+        ("python", "py"),
+        ("java", "java"),
+        ("kotlin", "kt"),
+        ("rust", "rs"),
+        ("go", "go"),
+        ("js", "js"),
+        ("ruby", "rb"),
+        ("perl", "pl"),
+        ("pascal", "pas"),
+        ("haskell", "hs"),
+    ];
+    let (_, ext) = families
+        .iter()
+        .find(|(family, _)| kind.starts_with(family) || kind == family.trim_end_matches('.'))?;
+    LANGUAGES
+        .iter()
+        .find(|row| row.extensions.contains(ext))
+        .map(|row| row.lang)
 }
 
 /// A printf pattern of one number (`tests/%02d`) applied to `n`.
@@ -241,15 +281,20 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
                     line(doc, node)
                 )
             })?;
-            Some(Arc::new(program(Role::Interactor, dir, rel)?))
+            Some(Arc::new(program(
+                Role::Interactor,
+                dir,
+                rel,
+                source_type(node),
+            )?))
         }
         None => None,
     };
     let (checker, checker_name) = checker(doc, dir, assets)?;
     let validators = match assets.and_then(|a| child(a, "validators")) {
         Some(v) => children(v, "validator")
-            .filter_map(source_path)
-            .map(|rel| program(Role::Validator, dir, rel).map(Arc::new))
+            .filter_map(|n| Some((source_path(n)?, source_type(n))))
+            .map(|(rel, lang)| program(Role::Validator, dir, rel, lang).map(Arc::new))
             .collect::<Result<Vec<_>>>()?,
         None => Vec::new(),
     };
@@ -276,10 +321,15 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
     })
 }
 
-/// A testlib program of the package, `rel` from its root.
-fn program(role: Role, dir: &Path, rel: &str) -> Result<Program> {
+/// A testlib program of the package, `rel` from its root, in the language its
+/// `<source type>` names (else its file ending's).
+fn program(role: Role, dir: &Path, rel: &str, lang: Option<Lang>) -> Result<Program> {
     let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
-    Program::new(role, &dir.join(rel), dir, limit)
+    let mut p = Program::new(role, &dir.join(rel), dir, limit)?;
+    if let Some(lang) = lang.filter(|l| !matches!(l, Lang::C | Lang::Cpp)) {
+        p.source.lang = lang;
+    }
+    Ok(p)
 }
 
 /// The checker: `<assets><checker>`'s source (or `check.cpp` at the root, which
@@ -295,7 +345,7 @@ fn checker(
         .map(str::to_string)
         .or_else(|| dir.join("check.cpp").is_file().then(|| "check.cpp".into()));
     if let Some(rel) = rel {
-        let p = program(Role::Checker, dir, &rel)?;
+        let p = program(Role::Checker, dir, &rel, node.and_then(source_type))?;
         return Ok((
             Checker::Testlib(Arc::new(p)),
             format!("{rel} (testlib checker)"),
@@ -358,8 +408,9 @@ fn tests(
         if !input.is_file() {
             match cmd {
                 Some(cmd) if test.and_then(|t| t.attribute("method")) != Some("manual") => {
+                    let from_file = test.and_then(|t| t.attribute("from-file"));
                     input = filler
-                        .generate(n, cmd)
+                        .generate(n, cmd, from_file)
                         .with_context(|| format!("test {n}: cannot generate it with \"{cmd}\""))?;
                 }
                 _ => {
@@ -412,8 +463,9 @@ fn tests(
 /// (a folder per package content, so a second run finds them made).
 struct Filler<'a> {
     dir: &'a Path,
-    /// `<files><executables>`: the generators, by name (`gen` for files/gen.cpp).
-    generators: Vec<(String, PathBuf)>,
+    /// `<files><executables>`: the generators, by name (`gen` for files/gen.cpp),
+    /// with the language their `<source type>` names.
+    generators: Vec<(String, PathBuf, Option<Lang>)>,
     /// The `main` solution, for answers.
     main: Option<PathBuf>,
     interactive: bool,
@@ -421,6 +473,9 @@ struct Filler<'a> {
     out: PathBuf,
     generated: usize,
     answered: usize,
+    /// Tests taken from a file a multi-test generator wrote, and its runs.
+    from_files: usize,
+    multi_runs: usize,
 }
 
 impl<'a> Filler<'a> {
@@ -431,7 +486,8 @@ impl<'a> Filler<'a> {
                 if let Some(rel) = source_path(e) {
                     let path = dir.join(rel);
                     if let Some(stem) = path.file_stem() {
-                        generators.push((stem.to_string_lossy().into_owned(), path));
+                        let name = stem.to_string_lossy().into_owned();
+                        generators.push((name, path, source_type(e)));
                     }
                 }
             }
@@ -448,7 +504,7 @@ impl<'a> Filler<'a> {
         std::fs::read(dir.join(FILE_NAME))
             .unwrap_or_default()
             .hash(&mut h);
-        for p in generators.iter().map(|(_, p)| p).chain(main.iter()) {
+        for p in generators.iter().map(|(_, p, _)| p).chain(main.iter()) {
             std::fs::read(p).unwrap_or_default().hash(&mut h);
         }
         let walk = walkdir::WalkDir::new(dir.join("files")).sort_by_file_name();
@@ -470,6 +526,8 @@ impl<'a> Filler<'a> {
                 .join(format!("{:016x}", h.finish())),
             generated: 0,
             answered: 0,
+            from_files: 0,
+            multi_runs: 0,
         })
     }
 
@@ -481,29 +539,114 @@ impl<'a> Filler<'a> {
         }
     }
 
-    /// Runs the `<test cmd>` generator line for test `n` into the cache.
-    fn generate(&mut self, n: usize, cmd: &str) -> Result<PathBuf> {
+    /// Makes test `n` from its `<test cmd>` line into the cache: the generator's
+    /// stdout, or with `from-file` the file of that name a multi-test generator
+    /// wrote in its folder.
+    fn generate(&mut self, n: usize, cmd: &str, from_file: Option<&str>) -> Result<PathBuf> {
         let path = self.out.join(format!("{n:02}"));
         self.generated += 1;
         if path.is_file() {
             return Ok(path);
         }
+        let Some(file) = from_file else {
+            let stdout = self.run_generator(cmd, None)?;
+            write_new(&path, &stdout)?;
+            return Ok(path);
+        };
+        self.from_files += 1;
+        if file.is_empty() || file.contains(['/', '\\']) || file.starts_with('.') {
+            bail!("from-file=\"{file}\" is not the name of a file in the generator's folder");
+        }
+        let folder = self.multigen(cmd)?;
+        let made = folder.join(file);
+        let bytes = std::fs::read(&made).map_err(|_| {
+            let mut wrote: Vec<String> = std::fs::read_dir(&folder)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            wrote.sort();
+            anyhow::anyhow!(
+                "the generator wrote no file \"{file}\" (from-file); it wrote: {}",
+                if wrote.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    wrote.join(" ")
+                }
+            )
+        })?;
+        write_new(&path, &bytes)?;
+        Ok(path)
+    }
+
+    /// The folder where a multi-test generator ran `cmd`: run once per distinct
+    /// command (a later test of the same command, or a later judge run, finds it).
+    ///
+    /// testlib's generator guide: a multi-test generator calls
+    /// `startTest(test_index)`, which reopens stdout as a file named
+    /// `test_index` in its current folder; Polygon's script names the tests one
+    /// run makes (`multigen a b c > {4-10}`), and problem.xml gives each test its
+    /// run (`cmd`) and the file it is (`from-file`).
+    fn multigen(&mut self, cmd: &str) -> Result<PathBuf> {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        cmd.split_whitespace().collect::<Vec<_>>().hash(&mut h);
+        let folder = self
+            .out
+            .join("multigen")
+            .join(format!("{:016x}", h.finish()));
+        if folder.is_dir() {
+            return Ok(folder);
+        }
+        // It runs in a fresh folder, renamed when it succeeds: a failed or
+        // half-finished run is never taken for a made one.
+        let work = folder.with_extension(format!("tmp-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&work);
+        std::fs::create_dir_all(&work)
+            .with_context(|| format!("cannot create {}", work.display()))?;
+        self.multi_runs += 1;
+        let ran = self.run_generator(cmd, Some(&work));
+        if let Err(e) = ran {
+            let _ = std::fs::remove_dir_all(&work);
+            return Err(e);
+        }
+        std::fs::rename(&work, &folder)
+            .with_context(|| format!("cannot write {}", folder.display()))?;
+        Ok(folder)
+    }
+
+    /// Runs the generator line `cmd` (in `folder`, which it may write, when
+    /// given): its stdout.
+    fn run_generator(&self, cmd: &str, folder: Option<&Path>) -> Result<Vec<u8>> {
         let words: Vec<&str> = cmd.split_whitespace().collect();
         let Some((generator, args)) = words.split_first() else {
             bail!("an empty cmd");
         };
         if args.iter().any(|a| a.starts_with('>') || a.contains('$')) {
-            bail!("a generator line that writes several tests is not supported");
+            bail!("a generator line with a redirection is a script line, not a test's cmd");
         }
-        let (_, source) = self
+        let (_, source, lang) = self
             .generators
             .iter()
-            .find(|(name, _)| name == generator)
+            .find(|(name, _, _)| name == generator)
             .with_context(|| format!("no generator {generator} among <files><executables>"))?;
-        let program = Program::new(Role::Generator, source, self.dir, Duration::from_secs(60))?;
+        let mut program = Program::new(Role::Generator, source, self.dir, Duration::from_secs(60))?;
+        if let Some(lang) = lang.filter(|l| !matches!(l, Lang::C | Lang::Cpp)) {
+            program.source.lang = lang;
+        }
         let built = program.build()?;
         let mut command = built.command();
         command.args(args);
+        if let Some(folder) = folder {
+            let folder = std::path::absolute(folder)?;
+            judge_engine::sandbox::share(
+                &mut command,
+                &folder,
+                judge_engine::sandbox::Access::Write,
+            );
+            command.current_dir(folder);
+        }
         let ran = run::run(command, Path::new("/dev/null"), &self.limits())?;
         if ran.exit != Exit::Code(0) {
             bail!(
@@ -512,8 +655,7 @@ impl<'a> Filler<'a> {
                 testlib::message(&ran.stderr_tail)
             );
         }
-        write_new(&path, &ran.stdout)?;
-        Ok(path)
+        Ok(ran.stdout)
     }
 
     /// The answer to `input`: the `main` solution's output (an empty file for an
@@ -553,6 +695,14 @@ impl<'a> Filler<'a> {
             notes.push(format!(
                 "{} tests generated with the package's generators",
                 self.generated
+            ));
+        }
+        if self.from_files > 0 {
+            notes.push(format!(
+                "{} of them files a multi-test generator wrote ({} run{} of it)",
+                self.from_files,
+                self.multi_runs,
+                if self.multi_runs == 1 { "" } else { "s" }
             ));
         }
         if self.answered > 0 {
@@ -715,6 +865,29 @@ mod tests {
         let (_d, p) = package(&xml, &[]);
         let err = format!("{:#}", p.unwrap_err());
         assert!(err.contains("line 3") && err.contains("in.txt"), "{err}");
+    }
+
+    #[test]
+    fn a_source_type_names_its_language_in_the_one_table() {
+        for (kind, lang) in [
+            ("cpp.g++17", Some(Lang::Cpp)),
+            ("cpp.gcc14-64-msys2-g++23", Some(Lang::Cpp)),
+            ("c.gcc", Some(Lang::C)),
+            ("python.3", Some(Lang::Python)),
+            ("python.pypy3", Some(Lang::Python)),
+            ("python.2", Some(Lang::Python2)),
+            ("python.pypy2", Some(Lang::Python2)),
+            ("java11", Some(Lang::Java)),
+            ("java8", Some(Lang::Java)),
+            ("kotlin17", Some(Lang::Kotlin)),
+            ("rust", Some(Lang::Rust)),
+            ("csharp.mono", Some(Lang::Unsupported("C#"))),
+            ("haskell.ghc", Some(Lang::Unsupported("Haskell"))),
+            ("h.g++", None),
+            ("", None),
+        ] {
+            assert_eq!(source_lang(kind), lang, "{kind}");
+        }
     }
 
     #[test]
