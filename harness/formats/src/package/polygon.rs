@@ -70,6 +70,9 @@ pub struct Solution {
     pub path: PathBuf,
     /// Polygon's tag: `main`, `accepted`, `rejected`, `wrong-answer`, ...
     pub tag: String,
+    /// The language its `<source type>` names (`python.2` for a `.py`), when the
+    /// table knows it; else the file's ending decides.
+    pub lang: Option<Lang>,
 }
 
 /// The children of `node` named `name`.
@@ -307,6 +310,7 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
             solutions.push(Solution {
                 path: dir.join(rel),
                 tag: sol.attribute("tag").unwrap_or("").to_string(),
+                lang: source_type(sol),
             });
         }
     }
@@ -467,7 +471,7 @@ struct Filler<'a> {
     /// with the language their `<source type>` names.
     generators: Vec<(String, PathBuf, Option<Lang>)>,
     /// The `main` solution, for answers.
-    main: Option<PathBuf>,
+    main: Option<Solution>,
     interactive: bool,
     memory_mib: u64,
     out: PathBuf,
@@ -492,11 +496,7 @@ impl<'a> Filler<'a> {
                 }
             }
         }
-        let main = polygon
-            .solutions
-            .iter()
-            .find(|s| s.tag == "main")
-            .map(|s| s.path.clone());
+        let main = polygon.solutions.iter().find(|s| s.tag == "main").cloned();
         // The folder is named by what the tests come from: problem.xml, the
         // generators and the main solution.
         use std::hash::{Hash, Hasher};
@@ -504,7 +504,11 @@ impl<'a> Filler<'a> {
         std::fs::read(dir.join(FILE_NAME))
             .unwrap_or_default()
             .hash(&mut h);
-        for p in generators.iter().map(|(_, p, _)| p).chain(main.iter()) {
+        for p in generators
+            .iter()
+            .map(|(_, p, _)| p)
+            .chain(main.iter().map(|s| &s.path))
+        {
             std::fs::read(p).unwrap_or_default().hash(&mut h);
         }
         let walk = walkdir::WalkDir::new(dir.join("files")).sort_by_file_name();
@@ -674,14 +678,15 @@ impl<'a> Filler<'a> {
             .main
             .as_ref()
             .context("the package has no answer file and no solution tagged main to make one")?;
-        let source = program::source(main)?
-            .with_context(|| format!("{}: not a language this judge builds", main.display()))?;
+        let source = main.source()?.with_context(|| {
+            format!("{}: not a language this judge builds", main.path.display())
+        })?;
         let built = program::build(&source, &[], self.memory_mib)?;
         let ran = run::run(built.command(), input, &self.limits())?;
         if ran.exit != Exit::Code(0) {
             bail!(
                 "the main solution {} failed ({})",
-                main.display(),
+                main.path.display(),
                 exit_text(&ran)
             );
         }
@@ -793,9 +798,23 @@ impl Polygon {
                     .unwrap_or(&s.path)
                     .to_string_lossy()
                     .into_owned();
-                (label, program::source(&s.path))
+                (label, s.source())
             })
             .collect()
+    }
+}
+
+impl Solution {
+    /// The solution as a program, in the language its `<source type>` names when
+    /// that differs from its ending's (a `.py` typed `python.2` is Python 2).
+    pub fn source(&self) -> Result<Option<Source>> {
+        let mut source = program::source(&self.path)?;
+        if let (Some(s), Some(lang)) = (source.as_mut(), self.lang)
+            && !matches!((s.lang, lang), (Lang::C | Lang::Cpp, Lang::C | Lang::Cpp))
+        {
+            s.lang = lang;
+        }
+        Ok(source)
     }
 }
 
@@ -888,6 +907,26 @@ mod tests {
         ] {
             assert_eq!(source_lang(kind), lang, "{kind}");
         }
+    }
+
+    #[test]
+    fn a_solutions_source_type_decides_its_language_over_its_ending() {
+        let dir = tempfile::tempdir().unwrap();
+        let lang_of = |file: &str, kind: &str| {
+            let path = dir.path().join(file);
+            std::fs::write(&path, "print(1)\n").unwrap();
+            let sol = Solution {
+                path,
+                tag: "main".into(),
+                lang: source_lang(kind),
+            };
+            sol.source().unwrap().unwrap().lang
+        };
+        assert_eq!(lang_of("a.py", "python.2"), Lang::Python2);
+        assert_eq!(lang_of("a.py", "python.3"), Lang::Python);
+        assert_eq!(lang_of("b.py", "unknown"), Lang::Python);
+        // C++ typed as C (or the reverse) is built by its ending.
+        assert_eq!(lang_of("a.cpp", "c.gcc"), Lang::Cpp);
     }
 
     #[test]
