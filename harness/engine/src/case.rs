@@ -59,6 +59,7 @@ fn judge_into(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow
             verdict
         }
         Classified::Ran => {
+            result.output_bytes = Some(out.stdout.len() as u64);
             let outcome = check::check(
                 &s.checker,
                 programs,

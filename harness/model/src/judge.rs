@@ -122,6 +122,11 @@ pub struct CaseResult {
     pub score: Option<CaseScore>,
     /// How many times the solution ran (multi-pass problems), 1 otherwise.
     pub passes: u32,
+    /// How many bytes the solution printed on a batch case that ran to the end
+    /// (its last pass's); `None` otherwise (an interactive case, a run killed).
+    /// DOMjudge's NO-OUTPUT is a wrong answer with none.
+    #[serde(skip)]
+    pub output_bytes: Option<u64>,
 }
 
 /// What a Kattis validator wrote about an accepted case's score (spec/2025-09.md
@@ -264,6 +269,7 @@ impl CaseResult {
             interrupted: false,
             score: None,
             passes: 1,
+            output_bytes: None,
         }
     }
 
@@ -297,6 +303,7 @@ impl CaseResult {
             interrupted: false,
             score: None,
             passes: 1,
+            output_bytes: None,
         }
     }
 }

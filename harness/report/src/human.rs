@@ -544,6 +544,7 @@ mod tests {
             interrupted: false,
             score: None,
             passes: 1,
+            output_bytes: None,
         }
     }
 

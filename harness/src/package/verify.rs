@@ -882,6 +882,17 @@ fn check_expectation(
         })
         .chain(s.statics.iter().map(|st| st.message.clone()))
         .collect();
+    // DOMjudge's NO-OUTPUT: the wrong answer that decides the verdict printed
+    // nothing (see expect::NO_OUTPUT).
+    let silent = judged
+        .iter()
+        .find(|c| verdict_at(c, time_limit) != Verdict::AC)
+        .is_some_and(|c| c.verdict == Verdict::WA && c.output_bytes == Some(0));
+    let verdict = if verdict == "WA" && silent {
+        expect::NO_OUTPUT
+    } else {
+        verdict
+    };
     let names = judged
         .iter()
         .map(|c| c.case.as_str())

@@ -107,15 +107,13 @@ fn a_submission_against_its_expectation_is_a_mismatch_and_the_report_is_not_ok()
     }
     let dir = copy("half");
     let subs = dir.path().join("submissions");
-    for folder in [
-        "accepted",
-        "compiler_error",
-        "no_output",
-        "run_time_error",
-        "mixed",
-    ] {
+    for folder in ["accepted", "compiler_error", "run_time_error", "mixed"] {
         std::fs::remove_dir_all(subs.join(folder)).unwrap();
     }
+    // DOMjudge's NO-OUTPUT is a wrong answer that printed nothing, not any WA.
+    std::fs::remove_file(subs.join("no_output/silent.c")).unwrap();
+    std::fs::write(subs.join("no_output/quiet.py"), "input()\n").unwrap();
+    std::fs::write(subs.join("no_output/loud.py"), "print(0)\n").unwrap();
     std::fs::remove_file(subs.join("submissions.yaml")).unwrap();
     std::fs::create_dir(subs.join("accepted")).unwrap();
     std::fs::rename(
@@ -135,10 +133,20 @@ fn a_submission_against_its_expectation_is_a_mismatch_and_the_report_is_not_ok()
     assert_eq!(floor["matched"], false, "{floor:#}");
     // The tag wins over the folder it lies in.
     assert_eq!(submission(&doc, "wrong_answer/tagged.py")["matched"], true);
+    let quiet = submission(&doc, "no_output/quiet.py");
+    assert_eq!(
+        (&quiet["verdict"], &quiet["matched"]),
+        (&"WA".into(), &true.into()),
+        "{quiet:#}"
+    );
+    let loud = submission(&doc, "no_output/loud.py");
+    assert_eq!(loud["matched"], false, "{loud:#}");
+    let why = loud["mismatch"].as_str().unwrap_or_default();
+    assert!(why.contains("was not empty"), "{loud:#}");
     assert_eq!(doc["ok"], false);
     assert_eq!(code, 1);
     let xml = std::fs::read_to_string(junit.path()).unwrap();
-    assert_eq!(xml.matches("<failure ").count(), 1, "{xml}");
+    assert_eq!(xml.matches("<failure ").count(), 2, "{xml}");
 }
 
 /// Verifies `name`, a doubling package (each pass doubles x until it reaches 8),

@@ -70,6 +70,7 @@ pub fn judge(
             }
             Classified::Ran => {}
         }
+        result.output_bytes = Some(out.stdout.len() as u64);
         std::fs::write(&output, &out.stdout)
             .context("cannot write the output for the validator")?;
         let outcome = validator.validate_pass(

@@ -14,7 +14,8 @@
 //!   `output_limit/`, `memory_limit/`, `check_manually/`, ...).
 //!
 //! Verdicts here are the package format's own names: AC, WA, TLE, RTE, plus MLE,
-//! OLE and CE, which DOMjudge tells apart, and JE for a judge error.
+//! OLE and CE, which DOMjudge tells apart, JE for a judge error, and DOMjudge's
+//! NO-OUTPUT, a submission's verdict only: a WA whose output was empty.
 
 use std::path::Path;
 
@@ -45,18 +46,26 @@ pub fn name(v: Verdict) -> &'static str {
 /// Whether the verdict `got` satisfies the expected name `want`. The format
 /// counts a memory-limit or output-limit kill as a run-time error (2025-09
 /// "Example submissions": `run_time_error` crashes, with only AC, WA, TLE, RTE
-/// as verdicts), so RTE is satisfied by MLE and OLE too.
+/// as verdicts), so RTE is satisfied by MLE and OLE too. DOMjudge's NO-OUTPUT
+/// is a wrong answer, so it satisfies WA; WA does not satisfy NO-OUTPUT.
 pub fn satisfies(got: &str, want: &str) -> bool {
-    got == want || (want == "RTE" && matches!(got, "MLE" | "OLE")) || (want == "WA" && got == "PE")
+    got == want
+        || (want == "RTE" && matches!(got, "MLE" | "OLE"))
+        || (want == "WA" && matches!(got, "PE" | NO_OUTPUT))
 }
+
+/// DOMjudge's NO-OUTPUT: the output validator rejected an empty output (its
+/// judge's `testcase_run.sh`: exit 43 and an empty `program.out`, never for an
+/// interactive problem; TLE, RTE and OLE come first).
+pub const NO_OUTPUT: &str = "NO-OUTPUT";
 
 /// One verdict name from a tag or a YAML list: Kattis' names and DOMjudge's.
 pub fn parse_name(word: &str) -> Option<&'static str> {
     let w = word.trim().trim_matches(|c| c == '"' || c == '\'');
     Some(match w.to_ascii_uppercase().replace('_', "-").as_str() {
         "AC" | "CORRECT" | "ACCEPTED" => "AC",
-        // DOMjudge's NO-OUTPUT is a wrong answer that printed nothing.
-        "WA" | "WRONG-ANSWER" | "NO-OUTPUT" => "WA",
+        "WA" | "WRONG-ANSWER" => "WA",
+        "NO-OUTPUT" => NO_OUTPUT,
         "PE" | "PRESENTATION-ERROR" => "PE",
         "TLE" | "TIMELIMIT" | "TIME-LIMIT-EXCEEDED" | "TIME-LIMIT" => "TLE",
         "RTE" | "RE" | "RUN-ERROR" | "RUN-TIME-ERROR" => "RTE",
@@ -169,7 +178,7 @@ pub fn folder(name: &str) -> Option<Expectation> {
         _ => {
             let any_of = match name {
                 "compiler_error" | "compile_error" => vec!["CE"],
-                "no_output" => vec!["WA"],
+                "no_output" => vec![NO_OUTPUT],
                 "output_limit" | "output_limit_exceeded" => vec!["OLE"],
                 "memory_limit" | "memory_limit_exceeded" => vec!["MLE", "RTE"],
                 "check_manually" => {
@@ -471,6 +480,14 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
         return Ok(());
     }
     if !expect.any_of.is_empty() && !expect.any_of.iter().any(|w| satisfies(seen.verdict, w)) {
+        if seen.verdict == "WA" && expect.any_of.contains(&NO_OUTPUT) {
+            let case = seen.cases.iter().find(|c| c.1 == "WA").map_or("", |c| c.0);
+            return Err(format!(
+                "got WA, expected {}: the wrong output on {case} was not empty \
+                 (DOMjudge's NO-OUTPUT is a wrong answer that printed nothing)",
+                expect.any_of.join(" or ")
+            ));
+        }
         return Err(format!(
             "got {}, expected {}",
             seen.verdict,
@@ -562,7 +579,8 @@ mod tests {
         for (word, want) in [
             ("CORRECT", "AC"),
             ("WRONG-ANSWER", "WA"),
-            ("NO-OUTPUT", "WA"),
+            ("NO-OUTPUT", "NO-OUTPUT"),
+            ("no_output", "NO-OUTPUT"),
             ("TIMELIMIT", "TLE"),
             ("RUN-ERROR", "RTE"),
             ("OUTPUT-LIMIT", "OLE"),
