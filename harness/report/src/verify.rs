@@ -37,7 +37,8 @@ pub struct SubmissionReport {
     pub path: String,
     /// The language it was recognised as.
     pub language: String,
-    /// The verdicts it may get (`AC`, `WA`, `TLE`, `RTE`, `MLE`, `OLE`, `CE`);
+    /// The verdicts it may get (`AC`, `WA`, `TLE`, `RTE`, `MLE`, `OLE`, `CE`, or
+    /// DOMjudge's `NO-OUTPUT`, a WA that printed nothing);
     /// empty when only a score or nothing (checked by hand) is expected.
     pub expected: Vec<String>,
     /// The score it is expected to get, when one is stated (`[low, high]`).
@@ -82,7 +83,8 @@ pub fn json(report: &VerifyReport) -> String {
 /// JUnit XML: a testsuite for the package, a testcase per submission (failure
 /// when it did not match, skipped when it was not judged), and one error
 /// testcase per package error, so a CI reading only this file never sees green
-/// when something failed.
+/// when something failed; the warnings, which fail nothing, are the testsuite's
+/// `<system-out>`, a `warning:` line each, as the table prints them.
 pub fn junit(report: &VerifyReport) -> String {
     use super::junit::escape;
     use std::fmt::Write as _;
@@ -144,6 +146,19 @@ pub fn junit(report: &VerifyReport) -> String {
             "    <testcase classname=\"{}\" name=\"package\">\n      <error message=\"{}\"/>\n    </testcase>",
             escape(&report.package),
             escape(e)
+        );
+    }
+    if !report.warnings.is_empty() {
+        // The JUnit schema puts a testsuite's system-out after its testcases.
+        let lines: Vec<String> = report
+            .warnings
+            .iter()
+            .map(|w| format!("warning: {w}"))
+            .collect();
+        let _ = writeln!(
+            xml,
+            "    <system-out>{}</system-out>",
+            escape(&lines.join("\n"))
         );
     }
     xml.push_str("  </testsuite>\n</testsuites>\n");

@@ -430,7 +430,16 @@ fn use_for_time_limit_false_lets_a_tle_stay_under_the_safety_margin() {
     if !have(&["python3"]) {
         return;
     }
-    let (code, doc) = verify_json(&package("timing"), &["--time-limit", "1"]);
+    let junit = tempfile::NamedTempFile::new().unwrap();
+    let (code, doc) = verify_json(
+        &package("timing"),
+        &[
+            "--time-limit",
+            "1",
+            "--junit",
+            junit.path().to_str().unwrap(),
+        ],
+    );
     let barely = submission(&doc, "time_limit_exceeded/barely.py");
     assert_eq!(
         (&barely["verdict"], &barely["matched"]),
@@ -441,6 +450,12 @@ fn use_for_time_limit_false_lets_a_tle_stay_under_the_safety_margin() {
     let warnings = doc["warnings"].to_string();
     assert!(warnings.contains("wrong_answer/slow_triple.py"), "{doc:#}");
     assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+    // JUnit says it too: the testsuite's system-out, after its testcases.
+    let xml = std::fs::read_to_string(junit.path()).unwrap();
+    let out = xml.split("<system-out>").nth(1).unwrap_or_default();
+    assert!(out.starts_with("warning: "), "{xml}");
+    assert!(out.contains("wrong_answer/slow_triple.py"), "{xml}");
+    assert!(!out.contains("<testcase"), "{xml}");
 
     let dir = timing_without(&["submissions/submissions.yaml"]);
     let (code, doc) = verify_json(dir.path(), &["--time-limit", "1"]);
