@@ -40,6 +40,21 @@ fn edited(name: &str, edit: impl Fn(String) -> String) -> (tempfile::TempDir, Pa
     (tmp, dir)
 }
 
+/// `judge run --cmd cat PACKAGE`'s first line, and the folder it says the tests
+/// it made are in.
+fn made_tests(dir: &Path) -> (String, PathBuf) {
+    let out = judge()
+        .args(["run", "--cmd", "cat"])
+        .arg(dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let header = text.lines().next().unwrap_or_default().to_string();
+    let made = header.rsplit_once(" in ").map(|(_, p)| PathBuf::from(p));
+    let made = made.unwrap_or_else(|| panic!("no folder of made tests in:\n{text}"));
+    (header, made)
+}
+
 /// A workspace with the fixture package `name` imported (`testdata/NAME/`).
 fn imported(name: &str) -> TempWs {
     let ws = TempWs::new(&["poj2484"]);
@@ -180,20 +195,13 @@ fn a_multi_test_generator_runs_once_per_command_and_each_test_is_its_from_file()
     let (_tmp, dir) = edited("mean", |xml| {
         format!("{xml}<!-- {:?} -->\n", std::time::SystemTime::now())
     });
-    let out = judge()
-        .args(["run", "--cmd", "cat"])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    let header = text.lines().next().unwrap();
+    let (header, made) = made_tests(&dir);
     // Tests 5 and 6 are files of one run of files/mgen.py (`mgen 3 7`, a Python
     // generator): one run, not one per test.
     assert!(
         header.contains("2 of them files a multi-test generator wrote (1 run of it)"),
-        "{text}"
+        "{header}"
     );
-    let made = PathBuf::from(header.rsplit_once(" in ").unwrap().1);
     // mgen K SEED writes test i as i numbers SEED * i + j: from-file="3" is
     // 21 22 23, from-file="1" is 7.
     let read = |name: &str| std::fs::read_to_string(made.join(name)).unwrap();
@@ -201,6 +209,41 @@ fn a_multi_test_generator_runs_once_per_command_and_each_test_is_its_from_file()
     assert_eq!(read("06"), "1\n7\n");
     // Answered by the main solution like any generated test.
     assert_eq!(read("05.a"), "22.000000000\n");
+}
+
+#[test]
+fn a_java_generator_is_built_and_run_with_room_for_its_jvm() {
+    if !have(&["g++", "python3", "javac", "java"]) {
+        return;
+    }
+    // Test 7: file 4 of `jgen 4`, a multi-test generator in Java (java11); a
+    // changed problem.xml, so it is made afresh.
+    let (_tmp, dir) = edited("mean", |xml| {
+        format!("{xml}<!-- {:?} -->\n", std::time::SystemTime::now())
+            .replace("<test-count>6</test-count>", "<test-count>7</test-count>")
+            .replace(
+                "</tests>",
+                "<test cmd=\"jgen 4\" from-file=\"4\" method=\"generated\"/></tests>",
+            )
+            .replace(
+                "<executables>",
+                "<executables><executable><source path=\"files/jgen.java\" type=\"java11\"/></executable>",
+            )
+    });
+    std::fs::write(
+        dir.join("files/jgen.java"),
+        "import java.io.*;\n\
+         public class jgen {\n\
+             public static void main(String[] args) throws Exception {\n\
+                 for (int i = 1; i <= Integer.parseInt(args[0]); i++)\n\
+                     try (PrintWriter w = new PrintWriter(new FileWriter(\"\" + i))) { w.println(1); w.println(i * 10); }\n\
+             }\n\
+         }\n",
+    )
+    .unwrap();
+    let (header, made) = made_tests(&dir);
+    assert!(header.contains("7 cases"), "{header}");
+    assert_eq!(std::fs::read_to_string(made.join("07")).unwrap(), "1\n40\n");
 }
 
 #[test]

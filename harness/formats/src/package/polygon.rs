@@ -549,6 +549,7 @@ impl<'a> Filler<'a> {
     fn generate(&mut self, n: usize, cmd: &str, from_file: Option<&str>) -> Result<PathBuf> {
         let path = self.out.join(format!("{n:02}"));
         self.generated += 1;
+        self.from_files += usize::from(from_file.is_some());
         if path.is_file() {
             return Ok(path);
         }
@@ -557,7 +558,6 @@ impl<'a> Filler<'a> {
             write_new(&path, &stdout)?;
             return Ok(path);
         };
-        self.from_files += 1;
         if file.is_empty() || file.contains(['/', '\\']) || file.starts_with('.') {
             bail!("from-file=\"{file}\" is not the name of a file in the generator's folder");
         }
@@ -651,7 +651,12 @@ impl<'a> Filler<'a> {
             );
             command.current_dir(folder);
         }
-        let ran = run::run(command, Path::new("/dev/null"), &self.limits())?;
+        let mut limits = self.limits();
+        if matches!(program.source.lang, Lang::Java | Lang::Kotlin) {
+            // A JVM reserves address space beyond its heap.
+            limits.memory += program::JAVA_ADDRESS_SPACE;
+        }
+        let ran = run::run(command, Path::new("/dev/null"), &limits)?;
         if ran.exit != Exit::Code(0) {
             bail!(
                 "the generator failed ({}): {}",
