@@ -11,11 +11,13 @@
 //! tag="main|accepted|rejected|wrong-answer|...">` with its `<source path>`);
 //! `<files><executables>` with the generators. Checkers, interactors, validators
 //! and generators are testlib programs ([`judge_engine::testlib`]), compiled against the
-//! package's `files/testlib.h`.
+//! package's `files/testlib.h` when they are C++; `<source type>` (`python.3`,
+//! `java11`, ...) names their language in the one table ([`source_lang`]).
 //!
 //! Owns reading that file, and filling in a package whose tests are not in it
 //! (only `<test cmd=...>` lines: Polygon's "Standard" package) by running its
-//! generators and, for the answers, its `main` solution, into the build cache;
+//! generators (a multi-test generator's `from-file` tests from one run per
+//! command) and, for the answers, its `main` solution, into the build cache;
 //! the package folder itself is never written. Groups and points are read and
 //! shown; judging is pass/fail, each case on its own.
 
@@ -615,8 +617,13 @@ impl<'a> Filler<'a> {
             let _ = std::fs::remove_dir_all(&work);
             return Err(e);
         }
-        std::fs::rename(&work, &folder)
-            .with_context(|| format!("cannot write {}", folder.display()))?;
+        if let Err(e) = std::fs::rename(&work, &folder) {
+            let _ = std::fs::remove_dir_all(&work);
+            // Another judge run made it meanwhile: the same command's files.
+            if !folder.is_dir() {
+                return Err(e).with_context(|| format!("cannot write {}", folder.display()));
+            }
+        }
         Ok(folder)
     }
 
