@@ -124,15 +124,23 @@ impl ShellCommand {
 
     /// The command that runs the line on its own (a solution's `--cmd`): plain
     /// words directly, without a shell, so not even a shell's pages count in its
-    /// peak memory; anything else through `sh -c` (with `exec` when it is one
-    /// simple command). Arguments the caller appends to it (a package case's
-    /// `args`) reach the program either way: as its own, or through `"$@"` (see
-    /// [`ShellCommand::command_with_args`]).
+    /// peak memory; one simple command through `sh -c` (with `exec` when it
+    /// starts a program); a compound line through `sh -c` as written. Arguments
+    /// the caller appends to it (a package case's `args`) reach the program of a
+    /// simple command as its own, or through `"$@"` (see
+    /// [`ShellCommand::command_with_args`]); a compound line gets them as its
+    /// positional parameters (`$1`, `"$@"`) and says itself where they go: a
+    /// word appended after its `fi`, `done` or `)` would be a syntax error, and
+    /// which program of `./gen | ./sol` takes them is not the judge's to guess.
     pub fn command(&self) -> Command {
         if self.is_plain() {
             let mut words = self.words();
             let mut c = Command::new(words.next().unwrap_or_default());
             c.args(words);
+            c
+        } else if self.is_compound() {
+            let mut c = Command::new("sh");
+            c.arg("-c").arg(&self.line).arg("sh");
             c
         } else {
             self.command_with_args("sh")
@@ -285,7 +293,11 @@ mod tests {
                 "./sol 'a b'",
                 &["sh", "-c", "exec ./sol 'a b' \"$@\"", "sh"],
             ),
-            ("./gen | ./sol", &["sh", "-c", "./gen | ./sol \"$@\"", "sh"]),
+            ("./gen | ./sol", &["sh", "-c", "./gen | ./sol", "sh"]),
+            (
+                "read x; if [ $x = 1 ]; then ./a; fi",
+                &["sh", "-c", "read x; if [ $x = 1 ]; then ./a; fi", "sh"],
+            ),
             ("X=1 ./sol", &["sh", "-c", "X=1 ./sol \"$@\"", "sh"]),
             ("exit 3", &["sh", "-c", "exit 3 \"$@\"", "sh"]),
         ];
@@ -333,8 +345,9 @@ mod tests {
 
     #[test]
     fn arguments_appended_to_a_lines_command_reach_its_program() {
-        // `test A = A` succeeds only when both words arrive whole.
-        for line in ["test", "X=1 test", "true && test", "test 'a b'"] {
+        // `test A = A` succeeds only when both words arrive whole; a compound
+        // line passes its positional parameters on itself.
+        for line in ["test", "X=1 test", "true && test \"$@\"", "test 'a b'"] {
             let mut c = ShellCommand::new(line).command();
             if line.ends_with('\'') {
                 c.args(["=", "a b"]);

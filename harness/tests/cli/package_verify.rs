@@ -536,10 +536,12 @@ fn run_passes_a_cases_args_to_its_command() {
     }
     let dir = package("shout");
     let sol = dir.join("submissions/accepted/shout.py");
-    // A plain line starts python3 itself; a compound one goes through sh, "$@".
+    // A plain line starts python3 itself; a quoted one goes through sh, with
+    // "$@" appended; a compound one gets them as "$@" and passes them on.
     let plain = format!("python3 {}", sol.display());
-    let compound = format!("true && python3 '{}'", sol.display());
-    for line in [plain, compound] {
+    let quoted = format!("python3 '{}'", sol.display());
+    let compound = format!("true && python3 '{}' \"$@\"", sol.display());
+    for line in [plain, quoted, compound] {
         let out = judge()
             .arg("run")
             .arg("--cmd")
