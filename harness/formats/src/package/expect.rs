@@ -484,7 +484,8 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
             let case = seen.cases.iter().find(|c| c.1 == "WA").map_or("", |c| c.0);
             return Err(format!(
                 "got WA, expected {}: the wrong output on {case} was not empty \
-                 (DOMjudge's NO-OUTPUT is a wrong answer that printed nothing)",
+                 (DOMjudge's NO-OUTPUT is a wrong answer that printed nothing, \
+                 never on an interactive problem)",
                 expect.any_of.join(" or ")
             ));
         }
