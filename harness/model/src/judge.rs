@@ -249,14 +249,22 @@ pub struct Extra {
 }
 
 impl CaseResult {
-    /// A result with no verdict yet (ERR) and no facts, for `job`.
-    pub fn new(job: &Job) -> CaseResult {
+    /// A result with `verdict` and nothing measured or said yet: `case` (its
+    /// input file `input`) of `solution` to `problem`. The other constructors,
+    /// and tests, start from it and set what they know.
+    pub fn blank(
+        problem: &str,
+        solution: &str,
+        case: &str,
+        input: PathBuf,
+        verdict: Verdict,
+    ) -> CaseResult {
         CaseResult {
-            problem: job.problem.clone(),
-            solution: job.solution.clone(),
-            case: job.case.name.clone(),
-            input: job.case.input.clone(),
-            verdict: Verdict::ERR,
+            problem: problem.to_string(),
+            solution: solution.to_string(),
+            case: case.to_string(),
+            input,
+            verdict,
             time: 0.0,
             wall: 0.0,
             memory: 0,
@@ -273,6 +281,17 @@ impl CaseResult {
         }
     }
 
+    /// A result with no verdict yet (ERR) and no facts, for `job`.
+    pub fn new(job: &Job) -> CaseResult {
+        CaseResult::blank(
+            &job.problem,
+            &job.solution,
+            &job.case.name,
+            job.case.input.clone(),
+            Verdict::ERR,
+        )
+    }
+
     /// The result that stands for all of a problem's cases when its crate does not
     /// compile: CE, with the first compiler error as the detail.
     pub fn compile_error(problem: &str, error: &str) -> CaseResult {
@@ -286,24 +305,9 @@ impl CaseResult {
             ));
         }
         CaseResult {
-            problem: problem.to_string(),
-            solution: problem.to_string(),
-            case: "(build)".into(),
-            input: PathBuf::new(),
-            verdict: Verdict::CE,
-            time: 0.0,
-            wall: 0.0,
-            memory: 0,
             exit: "does not compile".into(),
-            reason: None,
             detail,
-            rejection: None,
-            excerpt: None,
-            extra: Vec::new(),
-            interrupted: false,
-            score: None,
-            passes: 1,
-            output_bytes: None,
+            ..CaseResult::blank(problem, problem, "(build)", PathBuf::new(), Verdict::CE)
         }
     }
 }

@@ -526,26 +526,7 @@ mod tests {
     use crate::known_wrong::{KnownWrong, expected_verdict};
 
     fn result(case: &str, verdict: Verdict) -> CaseResult {
-        CaseResult {
-            problem: "p".into(),
-            solution: "wa_x".into(),
-            case: case.into(),
-            input: case.into(),
-            verdict,
-            time: 0.0,
-            wall: 0.0,
-            memory: 0,
-            exit: String::new(),
-            reason: None,
-            detail: String::new(),
-            rejection: None,
-            excerpt: None,
-            extra: Vec::new(),
-            interrupted: false,
-            score: None,
-            passes: 1,
-            output_bytes: None,
-        }
+        CaseResult::blank("p", "wa_x", case, case.into(), verdict)
     }
 
     #[test]
