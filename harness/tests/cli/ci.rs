@@ -37,29 +37,23 @@ fn a_case_glob_that_matches_nothing_fails_cargo_judge_and_bless_too() {
             .code(2)
             .stderr(predicate::str::contains(message));
     }
-    let out = assert_cmd::Command::cargo_bin("judge")
-        .unwrap()
-        .current_dir(crate::tempws::outer_root())
-        .args(["hdu1525", "--case", "zzz*", "--format", "json"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stdout
-        .clone();
-    let json = crate::support::json_of(&out);
+    let json = crate::support::json_report(
+        assert_cmd::Command::cargo_bin("judge")
+            .unwrap()
+            .current_dir(crate::tempws::outer_root())
+            .args(["hdu1525", "--case", "zzz*", "--format", "json"]),
+        2,
+    );
     assert_eq!(json["ok"], false);
 }
 
 #[test]
 fn json_is_not_ok_when_a_glob_matches_nothing() {
     let f = Folder::echo_cases();
-    let out = judge_fixture("echo", f.path(), &["--case", "zzz*", "--format", "json"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stdout
-        .clone();
-    let json = crate::support::json_of(&out);
+    let json = crate::support::json_report(
+        &mut judge_fixture("echo", f.path(), &["--case", "zzz*", "--format", "json"]),
+        2,
+    );
     assert_eq!(json["ok"], false);
     assert_eq!(json["cases"].as_array().unwrap().len(), 0);
     assert!(
@@ -253,16 +247,12 @@ fn a_missed_known_wrong_solution_is_not_green_in_json_junit_or_the_problem_line(
         ),
     );
     let junit = ws.path("report.xml");
-    let out = ws
-        .judge()
-        .args(["hdu1525", "--format", "json", "--junit"])
-        .arg(&junit)
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let json = crate::support::json_of(&out);
+    let json = crate::support::json_report(
+        ws.judge()
+            .args(["hdu1525", "--format", "json", "--junit"])
+            .arg(&junit),
+        1,
+    );
     assert_eq!(json["ok"], false, "{json}");
     let errors: Vec<&str> = json["errors"]
         .as_array()

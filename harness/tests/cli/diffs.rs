@@ -84,14 +84,10 @@ fn json_input_paths_are_relative_to_the_current_folder_however_the_folder_was_na
     let parent = f.path().parent().unwrap();
     let name = f.path().file_name().unwrap().to_str().unwrap();
     for dir in [std::path::PathBuf::from(name), f.path().to_path_buf()] {
-        let out = crate::support::judge_fixture("echo", &dir, &["--format", "json"])
-            .current_dir(parent)
-            .assert()
-            .code(0)
-            .get_output()
-            .stdout
-            .clone();
-        let json = crate::support::json_of(&out);
+        let json = crate::support::json_report(
+            crate::support::judge_fixture("echo", &dir, &["--format", "json"]).current_dir(parent),
+            0,
+        );
         assert_eq!(json["cases"][0]["input"], format!("{name}/1.in"));
     }
 }

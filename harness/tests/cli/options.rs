@@ -50,13 +50,10 @@ fn case_globs_select_cases() {
 #[test]
 fn json_reports_every_case_with_its_verdict() {
     let f = three_cases();
-    let out = judge_fixture("wrong", f.path(), &["--format", "json"])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let json = crate::support::json_of(&out);
+    let json = crate::support::json_report(
+        &mut judge_fixture("wrong", f.path(), &["--format", "json"]),
+        1,
+    );
     assert_eq!(json["ok"], false);
     assert_eq!(json["cases"].as_array().unwrap().len(), 3);
     assert_eq!(json["cases"][0]["verdict"], "WA");
@@ -125,16 +122,13 @@ fn a_command_checker_decides_by_its_exit_code() {
 #[test]
 fn fail_fast_stops_after_the_first_failure() {
     let f = three_cases();
-    let out = judge_fixture(
-        "wrong",
-        f.path(),
-        &["--fail-fast", "-j", "1", "--format", "json"],
-    )
-    .assert()
-    .code(1)
-    .get_output()
-    .stdout
-    .clone();
-    let json = crate::support::json_of(&out);
+    let json = crate::support::json_report(
+        &mut judge_fixture(
+            "wrong",
+            f.path(),
+            &["--fail-fast", "-j", "1", "--format", "json"],
+        ),
+        1,
+    );
     assert_eq!(json["cases"].as_array().unwrap().len(), 1);
 }

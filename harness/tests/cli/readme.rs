@@ -172,17 +172,14 @@ fn the_json_table_names_every_field_of_a_real_report() {
     let f = Folder::echo_cases();
     f.write("2.in", "0.5\n");
     f.write("2.out", "0.25\n");
-    let out = judge_fixture(
-        "echo",
-        f.path(),
-        &["--format", "json", "--checker", "float"],
-    )
-    .assert()
-    .code(1)
-    .get_output()
-    .stdout
-    .clone();
-    let json = crate::support::json_of(&out);
+    let json = crate::support::json_report(
+        &mut judge_fixture(
+            "echo",
+            f.path(),
+            &["--format", "json", "--checker", "float"],
+        ),
+        1,
+    );
     let mut fields = BTreeSet::new();
     keys(&json, "", &mut fields);
     // The problem's name is data, not a field.

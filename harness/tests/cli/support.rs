@@ -216,3 +216,11 @@ pub fn found_seed(out: &[u8]) -> u64 {
         .and_then(|s| s.parse().ok())
         .unwrap_or_else(|| panic!("no seed in {out}"))
 }
+
+/// Runs `cmd` (a judge asked for `--format json`), asserts its exit status is
+/// `code`, and returns its report.
+#[track_caller]
+pub fn json_report(cmd: &mut Command, code: i32) -> serde_json::Value {
+    let out = cmd.assert().code(code).get_output().stdout.clone();
+    json_of(&out)
+}

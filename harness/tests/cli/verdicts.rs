@@ -108,13 +108,10 @@ fn a_tle_is_killed_once_the_cpu_time_the_judge_measures_reaches_the_limit() {
     // killed this loop after 0.73-0.90 s by the judge's own count, and a 4 s one
     // after 3.0-3.8 s. The keeper now kills at the limit on wait4's clock.
     let f = Folder::echo_cases();
-    let out = judge_fixture("spin", f.path(), &["--time-limit", "1", "--format", "json"])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let json = crate::support::json_of(&out);
+    let json = crate::support::json_report(
+        &mut judge_fixture("spin", f.path(), &["--time-limit", "1", "--format", "json"]),
+        1,
+    );
     let case = &json["cases"][0];
     assert_eq!(case["verdict"], "TLE", "{json}");
     let cpu = case["time"].as_f64().unwrap();
@@ -211,13 +208,10 @@ fn a_millisecond_time_limit_is_printed_as_one_millisecond() {
 fn a_flood_is_ole_and_the_judge_keeps_at_most_the_cap_in_memory() {
     let f = Folder::echo_cases();
     f.write("problem.toml", "output_limit = 16\n");
-    let out = judge_fixture("flood", f.path(), &["--format", "json"])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let json = crate::support::json_of(&out);
+    let json = crate::support::json_report(
+        &mut judge_fixture("flood", f.path(), &["--format", "json"]),
+        1,
+    );
     assert_eq!(json["cases"][0]["verdict"], "OLE");
     assert!(
         json["cases"][0]["detail"]
