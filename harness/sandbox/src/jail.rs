@@ -83,6 +83,10 @@ pub(super) struct Jail {
     kept: HashSet<PathBuf>,
     /// This run's binds, removed after it.
     transient: Vec<PathBuf>,
+    /// The work folder as made for the runs, while it is there untouched.
+    work: Option<Stamp>,
+    /// The jail's `/tmp` as it was left empty, while it is.
+    tmp: Option<Stamp>,
 }
 
 fn cstr(p: &Path) -> CString {
@@ -252,6 +256,8 @@ impl Jail {
             missing,
             kept: HashSet::new(),
             transient: Vec::new(),
+            work: None,
+            tmp: None,
         }
     }
 
@@ -307,17 +313,25 @@ impl Jail {
         true
     }
 
-    /// A fresh work folder for a run (the program's [`WORK`]).
-    pub(super) fn fresh_work(&self) -> std::io::Result<PathBuf> {
+    /// A fresh work folder for a run (the program's [`WORK`]): the last run's, when
+    /// [`Jail::clean`] found it as it was made, else a new one.
+    pub(super) fn fresh_work(&mut self) -> std::io::Result<PathBuf> {
         let dir = inside(Path::new(WORK));
+        if self.work.is_some() {
+            return Ok(dir);
+        }
         std::fs::create_dir(&dir)?;
         let c = cstr(&dir);
-        // SAFETY: chown/chmod of the folder just made.
+        // SAFETY: chown of the folder just made.
         unsafe { libc::chown(c.as_ptr(), self.uid, self.gid) };
+        self.work = Stamp::of(&dir);
         Ok(dir)
     }
 
-    /// After a run: its binds removed, `/work` and `/tmp` emptied.
+    /// After a run: its binds removed, `/work` and `/tmp` emptied. A folder whose
+    /// stamp shows the program never touched it is left as it is (most runs
+    /// write nothing: one `statx` each instead of a removal, a listing and a new
+    /// folder).
     pub(super) fn clean(&mut self) {
         for dst in self.transient.drain(..).rev() {
             let c = cstr(&dst);
@@ -328,10 +342,16 @@ impl Jail {
             return;
         }
         let work = inside(Path::new(WORK));
-        if std::fs::remove_dir(&work).is_err() && work.exists() {
-            let _ = std::fs::remove_dir_all(&work);
+        if self.work.is_some() && Stamp::of(&work) != self.work {
+            self.work = None;
+            if std::fs::remove_dir(&work).is_err() && work.exists() {
+                let _ = std::fs::remove_dir_all(&work);
+            }
         }
         let tmp = inside(Path::new("/tmp"));
+        if self.tmp.is_some() && Stamp::of(&tmp) == self.tmp {
+            return;
+        }
         if let Ok(entries) = std::fs::read_dir(&tmp) {
             for e in entries.flatten() {
                 let p = e.path();
@@ -342,6 +362,40 @@ impl Jail {
                 }
             }
         }
+        // A program of the keeper's own uid (a user namespace) may have changed
+        // its mode: every run gets the same /tmp.
+        use std::os::unix::fs::PermissionsExt as _;
+        let _ = std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o1777));
+        self.tmp = Stamp::of(&tmp);
+    }
+}
+
+/// What shows whether a folder of the jail's tmpfs was touched: its mode and
+/// owner, its size (a tmpfs folder grows by a fixed amount per entry, so an
+/// emptied one is as big as before), its link count, and its change time (any
+/// entry made or removed, any change of mode, owner or attributes sets it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Stamp {
+    mode: u32,
+    uid: u32,
+    gid: u32,
+    size: u64,
+    nlink: u64,
+    ctime: (i64, i64),
+}
+
+impl Stamp {
+    fn of(p: &Path) -> Option<Stamp> {
+        use std::os::unix::fs::MetadataExt as _;
+        let m = std::fs::symlink_metadata(p).ok()?;
+        m.is_dir().then(|| Stamp {
+            mode: m.mode(),
+            uid: m.uid(),
+            gid: m.gid(),
+            size: m.size(),
+            nlink: m.nlink(),
+            ctime: (m.ctime(), m.ctime_nsec()),
+        })
     }
 }
 

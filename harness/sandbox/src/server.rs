@@ -185,7 +185,75 @@ struct KeeperState {
     handled: Vec<libc::c_int>,
     /// An isolated keeper's namespaces and view.
     jail: Option<Jail>,
+    /// The last run's environment, built again only when a request changes it.
+    env: Environment,
+    /// The keeper's own hard limits (they never change): a program's limits stay
+    /// under them, since an unprivileged process cannot raise its hard limit.
+    hard: [u64; 4],
 }
+
+/// A program's environment as `exec` takes it, and the request it was built for.
+#[derive(Default)]
+struct Environment {
+    /// Built at all (else the fields below mean nothing).
+    built: bool,
+    /// `env_clear` of the request it was built for.
+    clear: bool,
+    /// `env` of that request.
+    changes: Vec<(OsString, Option<OsString>)>,
+    /// The strings the pointers point into.
+    strings: Vec<CString>,
+    /// The `envp` array, null-terminated.
+    pointers: Vec<*const libc::c_char>,
+}
+
+impl Environment {
+    /// The `envp` of `spec` (the keeper's environment with its changes).
+    fn of(&mut self, spec: &Spec) -> Option<Vec<*const libc::c_char>> {
+        if !(self.built && self.clear == spec.env_clear && self.changes == spec.env) {
+            let mut env: Vec<(OsString, OsString)> = if spec.env_clear {
+                Vec::new()
+            } else {
+                std::env::vars_os().collect()
+            };
+            for (k, v) in &spec.env {
+                env.retain(|(key, _)| key != k);
+                if let Some(v) = v {
+                    env.push((k.clone(), v.clone()));
+                }
+            }
+            self.strings = env
+                .into_iter()
+                .map(|(k, v)| {
+                    let mut kv = k.into_vec();
+                    kv.push(b'=');
+                    kv.extend(v.into_vec());
+                    CString::new(kv).ok()
+                })
+                .collect::<Option<Vec<_>>>()?;
+            self.pointers = pointers(&self.strings);
+            (self.built, self.clear, self.changes) = (true, spec.env_clear, spec.env.clone());
+        }
+        Some(self.pointers.clone())
+    }
+}
+
+/// A null-terminated array of pointers to `strings`.
+fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
+    strings
+        .iter()
+        .map(|a| a.as_ptr())
+        .chain([std::ptr::null()])
+        .collect()
+}
+
+/// The limits a run sets, in [`Prepared::limits`]'s order.
+const LIMITS: [libc::__rlimit_resource_t; 4] = [
+    libc::RLIMIT_CPU,
+    libc::RLIMIT_AS,
+    libc::RLIMIT_FSIZE,
+    libc::RLIMIT_CORE,
+];
 
 /// The signals (1 to 31, but SIGKILL and SIGSTOP) whose disposition in this
 /// process is not `SIG_DFL`. Only an ignored one would survive `exec`, but a
@@ -246,6 +314,15 @@ fn keeper(line: OwnedFd, jail: Option<Jail>) -> ! {
         clear_refs,
         stack: vec![0u8; CHILD_STACK],
         handled: non_default_signals(),
+        env: Environment::default(),
+        hard: LIMITS.map(|resource| {
+            // SAFETY: getrlimit into a zeroed, valid rlimit.
+            unsafe {
+                let mut have: libc::rlimit = std::mem::zeroed();
+                libc::getrlimit(resource, &mut have);
+                have.rlim_max
+            }
+        }),
     };
     // Untouched pages cost no memory: only the bytes received are ever resident.
     let mut buf = vec![0u8; 1 << 20];
@@ -276,12 +353,12 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
         Ok(room) => room,
         Err((step, errno)) => return fail(report, step, errno),
     };
-    let Some(prepared) = Prepared::new(spec, &room, state.jail.as_ref()) else {
+    let Some(prepared) = Prepared::new(spec, &room, state) else {
         room.leave(state);
         return fail(report, Step::Exec, libc::EINVAL);
     };
     let started = Instant::now();
-    let (pid, failed) = start(
+    let (pid, failed, pidfd) = start(
         &prepared,
         [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
         state,
@@ -313,11 +390,11 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
         write_line(report, &Line::Started(shown));
     }
 
-    let (wall_exceeded, killed) = watch(pid, control.as_raw_fd(), spec, started);
+    let pidfd = pidfd.as_ref().map_or(-1, |f| f.as_raw_fd());
+    let (wall_exceeded, killed) = watch(pid, pidfd, control.as_raw_fd(), spec, started);
     let (status, usage) = reap_leader(pid);
     let wall = started.elapsed();
     reap_all(pid, &state.children_file);
-    room.leave(state);
     let us = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
     write_line(
         report,
@@ -331,6 +408,9 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
             killed,
         },
     );
+    // Nothing of the run is left but its folders: the judge may go on while they
+    // are emptied (its next request waits in the socket until they are).
+    room.leave(state);
 }
 
 /// Where a run happens: the program's working folder, as it sees it.
@@ -415,8 +495,13 @@ struct ChildArgs<'a> {
 
 /// Starts the program: a `clone` sharing our memory and suspending us until it has
 /// called `exec` (or died trying), as `posix_spawn` does, so no page table is
-/// copied. Returns its pid (or -1) and the (step, errno) it failed at, if it did.
-fn start(p: &Prepared, io: [RawFd; 3], state: &mut KeeperState) -> (i32, (u32, i32)) {
+/// copied. Returns its pid (or -1), the (step, errno) it failed at, if it did, and
+/// a pidfd of it (the clone's own, or -1 where the kernel has none).
+fn start(
+    p: &Prepared,
+    io: [RawFd; 3],
+    state: &mut KeeperState,
+) -> (i32, (u32, i32), Option<OwnedFd>) {
     let args = ChildArgs {
         prepared: p,
         io,
@@ -437,18 +522,33 @@ fn start(p: &Prepared, io: [RawFd; 3], state: &mut KeeperState) -> (i32, (u32, i
         let mut old: libc::sigset_t = std::mem::zeroed();
         libc::sigfillset(&mut all);
         libc::sigprocmask(libc::SIG_SETMASK, &all, &mut old);
-        let pid = libc::clone(
+        let flags = libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD;
+        let arg = std::ptr::from_ref(&args).cast_mut().cast();
+        // The clone hands back a pidfd of the child (CLONE_PIDFD, Linux 5.2): no
+        // pidfd_open afterwards.
+        let mut pidfd: libc::c_int = -1;
+        let mut pid = libc::clone(
             child_main,
             top.cast(),
-            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-            std::ptr::from_ref(&args).cast_mut().cast(),
+            flags | libc::CLONE_PIDFD,
+            arg,
+            &mut pidfd as *mut libc::c_int,
         );
+        if pid < 0 && last_errno() == libc::EINVAL {
+            pid = libc::clone(child_main, top.cast(), flags, arg);
+            pidfd = if pid > 0 {
+                libc::syscall(libc::SYS_pidfd_open, pid, 0) as libc::c_int
+            } else {
+                -1
+            };
+        }
         let errno = last_errno();
         libc::sigprocmask(libc::SIG_SETMASK, &old, std::ptr::null_mut());
+        let pidfd = (pidfd >= 0).then(|| OwnedFd::from_raw_fd(pidfd));
         if pid < 0 {
-            return (-1, (NOT_FAILED, errno));
+            return (-1, (NOT_FAILED, errno), pidfd);
         }
-        (pid, std::ptr::read_volatile(args.failed.as_ptr()))
+        (pid, std::ptr::read_volatile(args.failed.as_ptr()), pidfd)
     }
 }
 
@@ -460,54 +560,30 @@ extern "C" fn child_main(args: *mut libc::c_void) -> libc::c_int {
 /// Everything `exec` needs, built before `fork`.
 struct Prepared {
     program: CString,
-    // The strings the pointer arrays below point into; kept alive with them.
+    // The strings `argv_ptrs` points into; kept alive with it.
     _argv: Vec<CString>,
-    _envp: Vec<CString>,
     argv_ptrs: Vec<*const libc::c_char>,
+    /// Points into the keeper's [`Environment`], unchanged until the next run.
     envp_ptrs: Vec<*const libc::c_char>,
     dir: Option<CString>,
     /// chroot here first (the jail), then change into `dir`.
     root: Option<CString>,
     /// Become this uid and gid (the judge is root), with no supplementary groups.
     user: Option<(u32, u32)>,
+    /// (resource, soft, hard), already under the keeper's own hard limits.
     limits: [(libc::__rlimit_resource_t, u64, u64); 4],
 }
 
 impl Prepared {
-    fn new(spec: &Spec, room: &Room, jail: Option<&Jail>) -> Option<Prepared> {
-        let dir = room.dir.as_ref();
+    fn new(spec: &Spec, room: &Room, state: &mut KeeperState) -> Option<Prepared> {
         let c = |s: &OsString| CString::new(s.as_bytes()).ok();
         let program = c(&spec.program)?;
         let mut argv = vec![program.clone()];
         for a in &spec.args {
             argv.push(c(a)?);
         }
-        // The keeper's environment never changes: read it once, not per run.
-        static INHERITED: std::sync::OnceLock<Vec<(OsString, OsString)>> =
-            std::sync::OnceLock::new();
-        let mut env: Vec<(OsString, OsString)> = if spec.env_clear {
-            Vec::new()
-        } else {
-            INHERITED
-                .get_or_init(|| std::env::vars_os().collect())
-                .clone()
-        };
-        for (k, v) in &spec.env {
-            env.retain(|(key, _)| key != k);
-            if let Some(v) = v {
-                env.push((k.clone(), v.clone()));
-            }
-        }
-        let envp = env
-            .into_iter()
-            .map(|(k, v)| {
-                let mut kv = k.into_vec();
-                kv.push(b'=');
-                kv.extend(v.into_vec());
-                CString::new(kv).ok()
-            })
-            .collect::<Option<Vec<_>>>()?;
-        let dir = match dir {
+        let envp_ptrs = state.env.of(spec)?;
+        let dir = match room.dir.as_ref() {
             Some(d) => Some(CString::new(d.as_os_str().as_bytes()).ok()?),
             None => None,
         };
@@ -523,18 +599,13 @@ impl Prepared {
         });
         let memory = l.address_space.unwrap_or(inf);
         let file = l.file_size.unwrap_or(inf);
-        let pointers = |v: &[CString]| {
-            v.iter()
-                .map(|a| a.as_ptr())
-                .chain([std::ptr::null()])
-                .collect::<Vec<_>>()
-        };
+        let wanted = [cpu, (memory, memory), (file, file), (0, 0)];
+        let jail = state.jail.as_ref();
         Some(Prepared {
             program,
             argv_ptrs: pointers(&argv),
-            envp_ptrs: pointers(&envp),
             _argv: argv,
-            _envp: envp,
+            envp_ptrs,
             dir,
             root: room
                 .jailed
@@ -542,12 +613,10 @@ impl Prepared {
             user: jail
                 .filter(|j| j.switch_user && spec.isolate)
                 .map(|j| (j.uid, j.gid)),
-            limits: [
-                (libc::RLIMIT_CPU, cpu.0, cpu.1),
-                (libc::RLIMIT_AS, memory, memory),
-                (libc::RLIMIT_FSIZE, file, file),
-                (libc::RLIMIT_CORE, 0, 0),
-            ],
+            limits: std::array::from_fn(|i| {
+                let max = state.hard[i];
+                (LIMITS[i], wanted[i].0.min(max), wanted[i].1.min(max))
+            }),
         })
     }
 }
@@ -589,12 +658,9 @@ fn child(args: &ChildArgs<'_>) -> ! {
             die(0);
         }
         for &(resource, soft, hard) in &p.limits {
-            // An unprivileged process cannot raise its hard limit: stay under ours.
-            let mut have: libc::rlimit = std::mem::zeroed();
-            libc::getrlimit(resource, &mut have);
             let lim = libc::rlimit {
-                rlim_cur: soft.min(have.rlim_max),
-                rlim_max: hard.min(have.rlim_max),
+                rlim_cur: soft,
+                rlim_max: hard,
             };
             if libc::setrlimit(resource, &lim) != 0 {
                 die(1);
@@ -636,18 +702,23 @@ fn child(args: &ChildArgs<'_>) -> ! {
 /// passes, or the judge asks for the kill (a byte on, or the closing of, the
 /// control pipe); kills the group in the last three cases. Returns (backstop
 /// fired, judge asked); a kill at the CPU limit shows in the CPU time reported.
-fn watch(pid: i32, control: RawFd, spec: &Spec, started: Instant) -> (bool, bool) {
-    // SAFETY: pidfd_open on our own child, which is not reaped yet.
-    let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as RawFd;
+fn watch(pid: i32, pidfd: RawFd, control: RawFd, spec: &Spec, started: Instant) -> (bool, bool) {
     let deadline = started + spec.limits.wall;
     let (mut wall_exceeded, mut killed, mut cpu_exceeded) = (false, false, false);
+    // It has only just started: the first look at its CPU time can wait.
+    let mut first = true;
     loop {
         let timeout = if killed || wall_exceeded || cpu_exceeded {
             -1
         } else {
             let mut left = deadline.saturating_duration_since(Instant::now());
             if let Some(limit) = spec.limits.cpu {
-                let used = cpu_used(pid);
+                let used = if first {
+                    std::time::Duration::ZERO
+                } else {
+                    cpu_used(pid)
+                };
+                first = false;
                 if used >= limit {
                     cpu_exceeded = true;
                     kill_group(pid);
@@ -688,10 +759,6 @@ fn watch(pid: i32, control: RawFd, spec: &Spec, started: Instant) -> (bool, bool
             wall_exceeded = true;
             kill_group(pid);
         }
-    }
-    if pidfd >= 0 {
-        // SAFETY: closing our own descriptor.
-        unsafe { libc::close(pidfd) };
     }
     (wall_exceeded, killed)
 }

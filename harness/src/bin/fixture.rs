@@ -355,6 +355,36 @@ fn escaped(probe: &str, arg: &str) -> Option<String> {
                 && std::fs::write(format!("/tmp/scratch-{}", std::process::id()), "z").is_ok();
             (!ok).then(|| "could not write its scratch files".to_string())
         }
+        "probe-fresh" => fresh_work_folders(),
         _ => Some(format!("unknown probe {probe}")),
     }
+}
+
+/// `probe-fresh`: finds its work folder and /tmp empty and writable (else says
+/// what an earlier run left), then leaves files in both and makes its work
+/// folder read-only, for the next run on the same keeper to find.
+fn fresh_work_folders() -> Option<String> {
+    use std::os::unix::fs::PermissionsExt as _;
+    for dir in [".", "/tmp"] {
+        let left: Vec<String> = std::fs::read_dir(dir)
+            .map(|d| {
+                d.flatten()
+                    .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !left.is_empty() {
+            return Some(format!("found {left:?} in {dir}, left by an earlier run"));
+        }
+    }
+    let id = std::process::id();
+    let wrote = std::fs::write("left.txt", "x").is_ok()
+        && std::fs::create_dir("left").is_ok()
+        && std::fs::write("left/more.txt", "y").is_ok()
+        && std::fs::write(format!("/tmp/left-{id}"), "z").is_ok();
+    if !wrote {
+        return Some("could not write its work folder or /tmp".to_string());
+    }
+    let _ = std::fs::set_permissions(".", std::fs::Permissions::from_mode(0o500));
+    None
 }

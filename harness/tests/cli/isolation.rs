@@ -224,6 +224,22 @@ fn a_program_writes_scratch_files_in_its_work_folder_and_tmp_and_is_ac() {
 }
 
 #[test]
+fn each_run_finds_its_work_folder_and_tmp_empty_whatever_the_last_one_left() {
+    if !isolation_granted() {
+        return;
+    }
+    // One worker, so one keeper serves every case: each run leaves files in its
+    // work folder and /tmp and makes the folder read-only; the next must not see it.
+    let f = two_cases();
+    f.write("c.in", "secret input c\n");
+    f.write("c.out", "secret input c\n");
+    judge_fixture("probe-fresh", f.path(), &["-j", "1"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("3/3 AC"));
+}
+
+#[test]
 fn no_isolation_is_said_in_every_report() {
     let f = two_cases();
     let junit = f.path().join("report.xml");
