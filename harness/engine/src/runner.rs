@@ -28,34 +28,36 @@ pub fn run_all(
     let mut slots: Vec<Option<CaseResult>> = jobs.iter().map(|_| None).collect();
     let mut results = Vec::with_capacity(jobs.len());
     let mut listening = true;
-    Pool::new(threads).run(
-        Cases(InOrder::until_failure(jobs.len())),
-        |_| (),
-        |(), i| {
-            let r = case::judge_with(&jobs[i], &programs[of_job[i]]);
-            let stop = stop_after(&r);
-            (r, stop)
-        },
-        |event| {
-            match event {
-                Event::Started(i) if listening => sink.started(i, &jobs[i]),
-                Event::Finished(i, r) => {
-                    slots[i] = Some(r);
-                    while let Some(r) = slots.get_mut(results.len()).and_then(Option::take) {
-                        if listening && !sink.finished(&r) {
-                            // Nobody reads the rest: end the running solutions now
-                            // rather than wait out their time limits (as Ctrl-C does).
-                            listening = false;
-                            crate::sandbox::interrupt();
+    Pool::new(threads)
+        .announce_starts(sink.wants_started())
+        .run(
+            Cases(InOrder::until_failure(jobs.len())),
+            |_| (),
+            |(), i| {
+                let r = case::judge_with(&jobs[i], &programs[of_job[i]]);
+                let stop = stop_after(&r);
+                (r, stop)
+            },
+            |event| {
+                match event {
+                    Event::Started(i) if listening => sink.started(i, &jobs[i]),
+                    Event::Finished(i, r) => {
+                        slots[i] = Some(r);
+                        while let Some(r) = slots.get_mut(results.len()).and_then(Option::take) {
+                            if listening && !sink.finished(&r) {
+                                // Nobody reads the rest: end the running solutions now
+                                // rather than wait out their time limits (as Ctrl-C does).
+                                listening = false;
+                                crate::sandbox::interrupt();
+                            }
+                            results.push(r);
                         }
-                        results.push(r);
                     }
+                    _ => {}
                 }
-                _ => {}
-            }
-            listening
-        },
-    );
+                listening
+            },
+        );
     results
 }
 

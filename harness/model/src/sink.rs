@@ -10,6 +10,12 @@ pub trait Sink {
     /// Job `index` (of `jobs`) has started on a worker.
     fn started(&mut self, _index: usize, _job: &Job) {}
 
+    /// Whether [`Sink::started`] does anything. When it does not, the runner
+    /// does not tell it, and each job costs one hand-off between threads less.
+    fn wants_started(&self) -> bool {
+        true
+    }
+
     /// The next result in job order. Returning `false` stops the run: no new job
     /// starts (e.g. the reader of the report has gone away).
     fn finished(&mut self, result: &CaseResult) -> bool;

@@ -120,6 +120,10 @@ impl Reporter for Human {
         self.progress.start(&job.case.name);
     }
 
+    fn wants_started(&self) -> bool {
+        self.progress.shown()
+    }
+
     fn case(&mut self, r: &CaseResult) -> io::Result<()> {
         self.progress.finish(&r.case);
         if self.aside {
@@ -454,6 +458,11 @@ impl Progress {
             running: Vec::new(),
             status: String::new(),
         }
+    }
+
+    /// Whether the line is drawn at all (stderr is a terminal and it was asked for).
+    pub fn shown(&self) -> bool {
+        self.enabled
     }
 
     /// Clears the line so a report line can be printed.

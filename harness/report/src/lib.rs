@@ -101,6 +101,12 @@ pub trait Reporter {
     /// A job has started (the progress line names what is running).
     fn started(&mut self, _job: &Job) {}
 
+    /// Whether `started` does anything: a reporter that implements it says so
+    /// here, or it is never called.
+    fn wants_started(&self) -> bool {
+        false
+    }
+
     /// A case's result.
     fn case(&mut self, result: &CaseResult) -> io::Result<()>;
 
@@ -127,6 +133,10 @@ impl Reporter for Tee {
 
     fn started(&mut self, job: &Job) {
         self.0.iter_mut().for_each(|r| r.started(job));
+    }
+
+    fn wants_started(&self) -> bool {
+        self.0.iter().any(|r| r.wants_started())
     }
 
     fn case(&mut self, result: &CaseResult) -> io::Result<()> {
@@ -168,6 +178,10 @@ impl<'a> Feed<'a> {
 impl Sink for Feed<'_> {
     fn started(&mut self, _index: usize, job: &Job) {
         self.reporter.started(job);
+    }
+
+    fn wants_started(&self) -> bool {
+        self.reporter.wants_started()
     }
 
     fn finished(&mut self, result: &CaseResult) -> bool {
