@@ -116,10 +116,32 @@ impl ShellCommand {
     /// What `sh -c` runs: a simple command behind `exec`, so the program
     /// replaces the shell and its exit status, signal, CPU time and memory are
     /// its own; any other line as written. The caller's arguments follow as
-    /// `"$@"`, quoted whatever they contain (nothing when there are none).
+    /// `"$@"`, quoted whatever they contain (nothing when there are none),
+    /// except after a line that ends a compound command or a list (`... fi`,
+    /// `done`, `esac`, `}`, `)`, a trailing `;` or `&`), where a word would be a
+    /// syntax error or a command of its own: such a line gets them as its
+    /// positional parameters (`if cmp -s "$2" "$3"; then ...; fi`).
     fn script(&self) -> String {
         let exec = if self.starts_a_program() { "exec " } else { "" };
+        if self.ends_a_compound() {
+            return self.line.clone();
+        }
         format!("{exec}{} \"$@\"", self.line)
+    }
+
+    /// Whether the line ends with a word or character after which an appended
+    /// word does not become an argument (XCU 2.9.4, compound commands; 2.9.3,
+    /// lists).
+    fn ends_a_compound(&self) -> bool {
+        let line = self.line.trim_end();
+        // Such a line always holds a `;`, a newline or a parenthesis: a simple
+        // command ending in the word `done` (`./say done`) keeps its arguments.
+        self.is_compound()
+            && (line.ends_with([')', ';', '&'])
+                || line
+                    .rsplit(|c: char| c.is_whitespace() || c == ';')
+                    .next()
+                    .is_some_and(|last| ["fi", "done", "esac", "}"].contains(&last)))
     }
 
     /// The command that runs the line on its own (a solution's `--cmd`): plain
@@ -319,10 +341,42 @@ mod tests {
             ),
             ("X=1 ./chk", &["sh", "-c", "X=1 ./chk \"$@\"", "checker"]),
             ("exit 2 #", &["sh", "-c", "exit 2 # \"$@\"", "checker"]),
+            (
+                "if cmp -s \"$2\" \"$3\"; then exit 0; else exit 1; fi",
+                &[
+                    "sh",
+                    "-c",
+                    "if cmp -s \"$2\" \"$3\"; then exit 0; else exit 1; fi",
+                    "checker",
+                ],
+            ),
+            (
+                "for f; do test -f \"$f\"; done",
+                &["sh", "-c", "for f; do test -f \"$f\"; done", "checker"],
+            ),
+            ("{ ./chk; }", &["sh", "-c", "{ ./chk; }", "checker"]),
+            ("(./chk \"$@\")", &["sh", "-c", "(./chk \"$@\")", "checker"]),
+            ("./chk &", &["sh", "-c", "./chk &", "checker"]),
+            (
+                "./say done",
+                &["sh", "-c", "exec ./say done \"$@\"", "checker"],
+            ),
         ];
         for (line, want) in rows {
             let c = ShellCommand::new(line).command_with_args("checker");
             assert_eq!(args(&c), *want, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_line_ending_a_compound_command_gets_its_arguments_as_parameters() {
+        // With "$@" appended after its `fi` the line was a syntax error (exit 2)
+        // whatever the files said.
+        let line = "if test \"$1\" = \"$2\"; then exit 0; else exit 1; fi";
+        for (a, b, code) in [("x", "x", 0), ("x", "y", 1)] {
+            let mut c = ShellCommand::new(line).command_with_args("checker");
+            c.args([a, b]);
+            assert_eq!(c.status().unwrap().code(), Some(code), "{a} {b}");
         }
     }
 

@@ -1,5 +1,7 @@
 //! Flags that shape what is judged and how it is reported.
 
+use predicates::prelude::*;
+
 use crate::support::{Folder, judge_fixture};
 
 fn three_cases() -> Folder {
@@ -117,6 +119,21 @@ fn a_command_checker_decides_by_its_exit_code() {
     )
     .assert()
     .code(0);
+}
+
+#[test]
+fn a_compound_checker_line_gets_the_files_as_its_positional_parameters() {
+    // Before, "$@" was appended after the `fi`: a syntax error, ERR on every case.
+    let line = "if cmp -s \"$2\" \"$3\"; then exit 0; else exit 1; fi";
+    let f = Folder::echo_cases();
+    judge_fixture("echo", f.path(), &["--checker-command", line])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("AC"));
+    judge_fixture("wrong", f.path(), &["--checker-command", line])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WA"));
 }
 
 #[test]
