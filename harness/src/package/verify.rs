@@ -336,8 +336,11 @@ fn judge_in_two_phases(
     Ok((time_limit, source))
 }
 
-/// Runs every Polygon validator on every input: one line per validator, and the
-/// `FAIL` lines (also returned as errors) for what it rejected.
+/// Runs every Polygon validator on every input, as Polygon does: told the
+/// testset and the test's group (`--testset tests --group G`, which testlib's
+/// `validator.testset()` and `validator.group()` read, so a validator may hold
+/// each group to its own constraints); one line per validator, and the `FAIL`
+/// lines (also returned as errors) for what it rejected.
 fn polygon_validate(
     p: &super::polygon::Polygon,
     cases: &[super::PackageCase],
@@ -351,8 +354,12 @@ fn polygon_validate(
             continue;
         }
         let built = v.build()?;
-        let found = Pool::new(threads).map(cases, |c| {
-            let args: Vec<String> = Vec::new();
+        let indexed: Vec<(usize, &super::PackageCase)> = cases.iter().enumerate().collect();
+        let found = Pool::new(threads).map(&indexed, |&(i, c)| {
+            let mut args = vec!["--testset".to_string(), p.testset.clone()];
+            if let Some((Some(group), _)) = p.groups.get(i) {
+                args.extend(["--group".to_string(), group.clone()]);
+            }
             match v.validate(&built, &c.case.input, &args) {
                 Ok(None) => None,
                 Ok(Some(why)) => Some(format!("{}: {why}", c.case.name)),

@@ -61,6 +61,8 @@ pub struct Polygon {
     pub solutions: Vec<Solution>,
     /// Each case's group and points (`None` where problem.xml gives none).
     pub groups: Vec<(Option<String>, Option<f64>)>,
+    /// The name of the testset judged (`tests`): a validator is told it.
+    pub testset: String,
     /// What reading the package did that the header should say (tests generated).
     pub notes: Vec<String>,
 }
@@ -237,6 +239,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
     let memory_mib =
         number("memory-limit")?.map_or(256, |b| (b / f64::from(1 << 20)).ceil() as u64);
     let mut polygon = assets(doc, dir, problem)?;
+    polygon.testset = testset.attribute("name").unwrap_or("tests").to_string();
     let (cases, errors) = tests(doc, dir, problem, testset, &mut polygon, memory_mib)?;
     let interactive = polygon.interactor.is_some();
     Ok(Package {
@@ -323,6 +326,7 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
         validators,
         solutions,
         groups: Vec::new(),
+        testset: String::new(),
         notes: Vec::new(),
     })
 }
