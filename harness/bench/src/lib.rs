@@ -122,6 +122,38 @@ impl Bench {
         Ok((Stats::of(&samples), kept))
     }
 
+    /// Times `programs` side by side on `input`: a warm-up of each (its exit
+    /// checked as [`Bench::time`] does), then `runs` rounds that run each once in
+    /// turn, so a machine that slows down or speeds up during the run weighs on
+    /// all of them alike. Their stats, in order.
+    fn time_side_by_side(
+        &mut self,
+        group: &str,
+        programs: &[&Program],
+        input: &Path,
+    ) -> Result<Vec<Stats>> {
+        for program in programs {
+            eprintln!("  {group}: {} (side by side)", program.shown());
+            let warm = measure(&program.argv, input, None, None)?;
+            if warm.exit != Exit::Code(program.exit) {
+                bail!(
+                    "{} ended with {:?} on {} (expected exit {})",
+                    program.shown(),
+                    warm.exit,
+                    input.display(),
+                    program.exit
+                );
+            }
+        }
+        let mut samples = vec![Vec::with_capacity(self.runs); programs.len()];
+        for _ in 0..self.runs {
+            for (program, taken) in programs.iter().zip(&mut samples) {
+                taken.push(measure(&program.argv, input, None, None)?);
+            }
+        }
+        Ok(samples.iter().map(|s| Stats::of(s)).collect())
+    }
+
     fn row(
         &mut self,
         group: &str,
