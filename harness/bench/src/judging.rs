@@ -75,41 +75,14 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
         } else {
             None
         };
-        let (mut judged, mut spawn_stats) = (Vec::new(), None);
-        for jobs in ["1", "2"] {
-            let program = Program::new(
-                &format!("judge-j{jobs}"),
-                &judge,
-                &[
-                    "run", "--color", "never", "-j", jobs, "--cmd", &sol_arg, &dir_arg,
-                ],
-            );
-            // The 1.3x target compares these two: timed in turn, round by round,
-            // so the machine's drift during the run weighs on both alike.
-            let stats = match &spawn {
-                Some(spawn) if jobs == "2" => {
-                    let both = b.time_side_by_side(&group, &[spawn, &program], &dummy_input)?;
-                    b.row(
-                        &group,
-                        "bare loop: posix_spawn, read, compare; 2 workers (C)",
-                        Some(both[0]),
-                        false,
-                        "timed in turn with `judge run -j 2`",
-                    );
-                    spawn_stats = Some(both[0]);
-                    both[1]
-                }
-                _ => b.time(&group, &program, &dummy_input)?.0,
-            };
-            b.row(
-                &group,
-                &format!("`judge run -j {jobs}`"),
-                Some(stats),
-                false,
-                "",
-            );
-            judged.push(stats);
-        }
+        let (judged, spawn_stats) = judge_runs(
+            b,
+            &group,
+            &judge,
+            [&sol_arg, &dir_arg],
+            spawn.as_ref(),
+            &dummy_input,
+        )?;
         if i == 0 {
             // The judge as people run it: its default -j is the number of cores (2 on
             // the machines this was written for); -j 1 is reported beside it.
@@ -120,6 +93,55 @@ pub(super) fn judge_benchmarks(b: &mut Bench, args: &BenchArgs) -> Result<()> {
     }
 
     flood_benchmark(b, &judge, &dummy_input)
+}
+
+/// `judge run -j 1` and `-j 2` on the folder (`[solution, folder]`), a row each;
+/// `-j 2` timed side by side with the bare spawn loop when there is one (its row
+/// too). Their stats, and the loop's.
+fn judge_runs(
+    b: &mut Bench,
+    group: &str,
+    judge: &Path,
+    [sol_arg, dir_arg]: [&str; 2],
+    spawn: Option<&Program>,
+    dummy_input: &Path,
+) -> Result<(Vec<Stats>, Option<Stats>)> {
+    let (mut judged, mut spawn_stats) = (Vec::new(), None);
+    for jobs in ["1", "2"] {
+        let program = Program::new(
+            &format!("judge-j{jobs}"),
+            judge,
+            &[
+                "run", "--color", "never", "-j", jobs, "--cmd", sol_arg, dir_arg,
+            ],
+        );
+        // The 1.3x target compares these two: timed in turn, round by round,
+        // so the machine's drift during the run weighs on both alike.
+        let stats = match spawn {
+            Some(spawn) if jobs == "2" => {
+                let both = b.time_side_by_side(group, &[spawn, &program], dummy_input)?;
+                b.row(
+                    group,
+                    "bare loop: posix_spawn, read, compare; 2 workers (C)",
+                    Some(both[0]),
+                    false,
+                    "timed in turn with `judge run -j 2`",
+                );
+                spawn_stats = Some(both[0]);
+                both[1]
+            }
+            _ => b.time(group, &program, dummy_input)?.0,
+        };
+        b.row(
+            group,
+            &format!("`judge run -j {jobs}`"),
+            Some(stats),
+            false,
+            "",
+        );
+        judged.push(stats);
+    }
+    Ok((judged, spawn_stats))
 }
 
 /// The judge on a solution flooding stdout: OLE, quickly and in little memory.
