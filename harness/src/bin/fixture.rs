@@ -360,9 +360,11 @@ fn escaped(probe: &str, arg: &str) -> Option<String> {
     }
 }
 
-/// `probe-fresh`: finds its work folder and /tmp empty and writable (else says
-/// what an earlier run left), then leaves files in both and makes its work
-/// folder read-only, for the next run on the same keeper to find.
+/// `probe-fresh`: finds no file of an earlier run of its own in its work folder
+/// or /tmp and the folder writable (else says what it found), then leaves files
+/// in both and makes its work folder read-only, for the next run on the same
+/// keeper to find. (Only its own names count: a program that lives under /tmp
+/// sees the folders leading to it there.)
 fn fresh_work_folders() -> Option<String> {
     use std::os::unix::fs::PermissionsExt as _;
     for dir in [".", "/tmp"] {
@@ -370,6 +372,7 @@ fn fresh_work_folders() -> Option<String> {
             .map(|d| {
                 d.flatten()
                     .map(|e| e.file_name().to_string_lossy().into_owned())
+                    .filter(|name| name.starts_with("left"))
                     .collect()
             })
             .unwrap_or_default();
