@@ -200,8 +200,7 @@ impl Pool {
                 // Read before the events: whatever a worker posted before it
                 // ended is then among them.
                 let ended = mailbox.working.load(Ordering::SeqCst) == 0;
-                let events = std::mem::take(&mut *lock(&mailbox.events));
-                let mut heard: Vec<Event<R>> = events;
+                let mut heard = std::mem::take(&mut *lock(&mailbox.events));
                 if !heard.is_empty() {
                     quiet_since = Instant::now();
                 } else if let Some(every) = self.tick
