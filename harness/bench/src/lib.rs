@@ -93,9 +93,10 @@ impl Bench {
             .cloned()
     }
 
-    /// Times `program` on `input`: a warm-up whose stdout is kept (and returned),
-    /// then `runs` timed runs.
-    fn time(&mut self, group: &str, program: &Program, input: &Path) -> Result<(Stats, PathBuf)> {
+    /// Runs `program` once on `input` before it is timed, keeping its stdout
+    /// (the returned file) and stderr; an error when it ends otherwise than
+    /// expected, with the last line it wrote to stderr.
+    fn warm_up(&self, group: &str, program: &Program, input: &Path) -> Result<PathBuf> {
         eprintln!("  {group}: {}", program.shown());
         let slug: String = format!("{group}-{}", program.label)
             .chars()
@@ -115,6 +116,13 @@ impl Bench {
                 tail.lines().last().unwrap_or("")
             );
         }
+        Ok(kept)
+    }
+
+    /// Times `program` on `input`: a warm-up whose stdout is kept (and returned),
+    /// then `runs` timed runs.
+    fn time(&mut self, group: &str, program: &Program, input: &Path) -> Result<(Stats, PathBuf)> {
+        let kept = self.warm_up(group, program, input)?;
         let mut samples = Vec::with_capacity(self.runs);
         for _ in 0..self.runs {
             samples.push(measure(&program.argv, input, None, None)?);
@@ -122,10 +130,10 @@ impl Bench {
         Ok((Stats::of(&samples), kept))
     }
 
-    /// Times `programs` side by side on `input`: a warm-up of each (its exit
-    /// checked as [`Bench::time`] does), then `runs` rounds that run each once in
-    /// turn, so a machine that slows down or speeds up during the run weighs on
-    /// all of them alike. Their stats, in order.
+    /// Times `programs` side by side on `input`: a warm-up of each (as
+    /// [`Bench::time`] does), then `runs` rounds that run each once in turn, so a
+    /// machine that slows down or speeds up during the run weighs on all of them
+    /// alike. Their stats, in order.
     fn time_side_by_side(
         &mut self,
         group: &str,
@@ -133,17 +141,7 @@ impl Bench {
         input: &Path,
     ) -> Result<Vec<Stats>> {
         for program in programs {
-            eprintln!("  {group}: {} (side by side)", program.shown());
-            let warm = measure(&program.argv, input, None, None)?;
-            if warm.exit != Exit::Code(program.exit) {
-                bail!(
-                    "{} ended with {:?} on {} (expected exit {})",
-                    program.shown(),
-                    warm.exit,
-                    input.display(),
-                    program.exit
-                );
-            }
+            self.warm_up(group, program, input)?;
         }
         let mut samples = vec![Vec::with_capacity(self.runs); programs.len()];
         for _ in 0..self.runs {
