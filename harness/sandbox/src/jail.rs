@@ -216,10 +216,7 @@ impl Jail {
         } else {
             unsafe { (libc::geteuid(), libc::getegid()) }
         };
-        // The judge's tests refuse a namespace this way, as a kernel or a container
-        // without the capability would (CP_JUDGE_SANDBOX_REFUSE=net,fs).
-        let refused = std::env::var("CP_JUDGE_SANDBOX_REFUSE").unwrap_or_default();
-        let refuse = |what: &str| refused.split(',').any(|r| r == what);
+        let refuse = super::refused;
         // SAFETY: unshare on our own single-threaded process.
         if refuse("net") || unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
             missing |= NO_NET;

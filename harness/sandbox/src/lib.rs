@@ -26,6 +26,7 @@
 mod isolation;
 mod jail;
 mod server;
+mod text;
 mod wire;
 
 use std::ffi::OsString;
@@ -261,6 +262,13 @@ pub struct Running {
     pid: Option<i32>,
     ended: Option<Ended>,
     eof: bool,
+}
+
+/// Whether the judge's tests ask the sandbox to do without `what`, as a kernel or a
+/// container that refuses it would: `CP_JUDGE_SANDBOX_REFUSE=net,fs,pin` (a
+/// network or filesystem namespace, or pinning the keeper's code: text.rs).
+fn refused(what: &str) -> bool {
+    std::env::var("CP_JUDGE_SANDBOX_REFUSE").is_ok_and(|r| r.split(',').any(|r| r == what))
 }
 
 /// Makes the judge binary the sandbox server when it was started as one (never

@@ -29,6 +29,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use super::jail::{self, Jail};
+use super::text;
 use super::wire::{self, Line, Step};
 use super::{Cwd, Spec};
 
@@ -53,7 +54,7 @@ pub(super) fn serve(sock: RawFd) -> ! {
         libc::sigaction(libc::SIGCHLD, &action, std::ptr::null_mut());
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
-    let _ = TEXT.set(text_mappings());
+    text::find();
     let mut buf = [0u8; 16];
     loop {
         let (n, fds) = match recv_with_fds(sock, &mut buf) {
@@ -132,45 +133,6 @@ extern "C" fn reap_exited(_: libc::c_int) {
     }
 }
 
-/// The file-backed mappings of this process that were never written: the judge's
-/// code and its libraries' (`r-xp`), and their read-only data (`r--p` with no
-/// anonymous, copied-on-write page: not the relocated `RELRO` part): (start,
-/// length). Dropping their page-table entries only means faulting them in again
-/// from the page cache.
-static TEXT: std::sync::OnceLock<Vec<(usize, usize)>> = std::sync::OnceLock::new();
-
-fn text_mappings() -> Vec<(usize, usize)> {
-    let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap_or_default();
-    let mut found = Vec::new();
-    // The mapping being read: (start, length, perms are droppable if clean).
-    let mut current: Option<(usize, usize, bool)> = None;
-    for line in smaps.lines() {
-        if let Some(kib) = line.strip_prefix("Anonymous:") {
-            let clean = kib.trim().trim_end_matches("kB").trim() == "0";
-            if let Some((a, len, true)) = current.take()
-                && clean
-            {
-                found.push((a, len));
-            }
-            continue;
-        }
-        let mut f = line.split_whitespace();
-        let (Some(range), Some(perms)) = (f.next(), f.next()) else {
-            continue;
-        };
-        let Some((a, b)) = range.split_once('-') else {
-            continue;
-        };
-        let (Ok(a), Ok(b)) = (usize::from_str_radix(a, 16), usize::from_str_radix(b, 16)) else {
-            continue;
-        };
-        let file = f.nth(3).is_some_and(|p| p.starts_with('/'));
-        let droppable = file && (perms == "r-xp" || perms == "r--p");
-        current = Some((a, b.saturating_sub(a), droppable));
-    }
-    found
-}
-
 /// What a keeper keeps from one run to the next.
 struct KeeperState {
     /// `/proc/self/task/TID/children`: where the keeper finds its children.
@@ -178,6 +140,9 @@ struct KeeperState {
     /// `/proc/self/clear_refs`, open for writing (or -1): resets the high-water mark
     /// of resident memory that `exec` hands on to the program.
     clear_refs: RawFd,
+    /// The userfaultfd that keeps the keeper's code pinned (see text.rs), or
+    /// `None`: then it is dropped before every `exec`.
+    pinned: Option<OwnedFd>,
     /// The stack the program's side of the `clone` runs on, before its `exec`.
     stack: Vec<u8>,
     /// The signals whose disposition is not the default here (std's SIGPIPE,
@@ -312,6 +277,7 @@ fn keeper(line: OwnedFd, jail: Option<Jail>) -> ! {
         },
         jail,
         clear_refs,
+        pinned: text::pin(),
         stack: vec![0u8; CHILD_STACK],
         handled: non_default_signals(),
         env: Environment::default(),
@@ -489,6 +455,7 @@ struct ChildArgs<'a> {
     prepared: &'a Prepared,
     io: [RawFd; 3],
     clear_refs: RawFd,
+    drop_text: bool,
     handled: &'a [libc::c_int],
     failed: std::cell::Cell<(u32, i32)>,
 }
@@ -506,6 +473,7 @@ fn start(
         prepared: p,
         io,
         clear_refs: state.clear_refs,
+        drop_text: state.pinned.is_none(),
         handled: &state.handled,
         failed: std::cell::Cell::new((NOT_FAILED, 0)),
     };
@@ -679,12 +647,10 @@ fn child(args: &ChildArgs<'_>) -> ! {
             libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
         }
         // exec hands the old memory's high-water mark of resident pages on to the
-        // program's peak, and the old memory is the keeper's: drop the keeper's code
-        // pages from the page tables (the files stay cached; the keeper faults back
-        // the few it uses) and reset the mark to what is left, so the program's
-        // peak starts from a few hundred KiB of the keeper's data, not its size.
-        for &(start, len) in TEXT.get().map_or(&[][..], Vec::as_slice) {
-            libc::madvise(start as *mut libc::c_void, len, libc::MADV_DONTNEED);
+        // program's peak, and the old memory is the keeper's (see text.rs): where
+        // its code is not pinned, drop it now, and reset the mark to what is left.
+        if args.drop_text {
+            text::drop_all();
         }
         if args.clear_refs >= 0 {
             libc::write(args.clear_refs, b"5".as_ptr().cast(), 1);

@@ -235,6 +235,19 @@ fn peaks_are_the_solutions_own_even_while_the_judge_holds_a_large_output() {
 
 #[test]
 fn a_tiny_static_programs_peak_is_its_own_not_its_keepers() {
+    // Where the kernel lets the keeper pin its code (userfaultfd, Linux 6.7).
+    tiny_static_peak_matches_usr_bin_time("");
+}
+
+#[test]
+fn a_tiny_static_programs_peak_is_its_own_where_the_keepers_code_is_dropped_instead() {
+    // Where it does not: the keeper drops its code before every exec.
+    tiny_static_peak_matches_usr_bin_time("pin");
+}
+
+/// Judges a tiny static program with the sandbox refusing `refuse`, and compares
+/// the peak it reports with /usr/bin/time's.
+fn tiny_static_peak_matches_usr_bin_time(refuse: &str) {
     // About half a MiB under /usr/bin/time: far below the keeper that starts it
     // (the judge binary, ~1.7 MiB resident), so any page of the keeper's that
     // reached the program's peak would show.
@@ -261,6 +274,7 @@ fn a_tiny_static_programs_peak_is_its_own_not_its_keepers() {
     }
     let out = assert_cmd::Command::cargo_bin("judge")
         .unwrap()
+        .env("CP_JUDGE_SANDBOX_REFUSE", refuse)
         .args(["run", "--format", "json", "--cmd"])
         .arg(&exe)
         .arg(f.path())
