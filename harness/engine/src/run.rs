@@ -233,7 +233,7 @@ impl InProgress {
         [
             self.out_r.as_ref().map(|f| f.as_raw_fd()),
             self.err_r.as_ref().map(|f| f.as_raw_fd()),
-            (!self.report_done).then(|| self.running.report_fd().as_raw_fd()),
+            self.running.report_fd().map(|f| f.as_raw_fd()),
         ]
     }
 

@@ -30,9 +30,7 @@ mod text;
 mod wire;
 
 use std::ffi::OsString;
-use std::fs::File;
-use std::io::Read as _;
-use std::os::fd::{AsFd as _, AsRawFd as _, BorrowedFd, FromRawFd as _, OwnedFd, RawFd};
+use std::os::fd::{AsFd, AsRawFd as _, BorrowedFd, FromRawFd as _, OwnedFd, RawFd};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio as StdStdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -254,10 +252,10 @@ pub enum Ended {
 pub struct Running {
     /// The keeper's pool.
     kind: usize,
-    /// The keeper's line, back to the pool once it has reported.
+    /// The keeper's line, on which it reports; back to the pool once it has.
     keeper: Option<OwnedFd>,
-    report: File,
-    control: Option<OwnedFd>,
+    /// [`Running::kill`] has sent its message.
+    kill_sent: bool,
     text: Vec<u8>,
     pid: Option<i32>,
     ended: Option<Ended>,
@@ -403,8 +401,6 @@ fn new_keeper_line(isolated: bool) -> Result<OwnedFd> {
 /// Starts `spec` with `io` in the sandbox. Returns once the request is with the
 /// server; whether the program really started is in [`Running::wait`]'s answer.
 pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
-    let (report_r, report_w) = pipe()?;
-    let (control_r, control_w) = pipe()?;
     let resolved;
     let spec = if spec.isolate {
         resolved = isolation::resolve(spec);
@@ -414,14 +410,11 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     };
     let kind = usize::from(spec.isolate);
     let bytes = wire::encode(spec);
-    let fds = [
+    let fds: [RawFd; server::FDS] = [
         io.stdin.as_raw_fd(),
         io.stdout.as_raw_fd(),
         io.stderr.as_raw_fd(),
-        report_w.as_raw_fd(),
-        control_r.as_raw_fd(),
     ];
-    debug_assert_eq!(fds.len(), server::FDS);
     let mut tries = 0;
     let keeper = loop {
         let idle = POOL.lock().unwrap_or_else(|e| e.into_inner())[kind].pop();
@@ -437,12 +430,11 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
         }
     };
     // Our copies of the program's ends close here, so its pipes end with its tree.
-    drop((io, report_w, control_r));
+    drop(io);
     Ok(Running {
         kind,
         keeper: Some(keeper),
-        report: File::from(report_r),
-        control: Some(control_w),
+        kill_sent: false,
         text: Vec::new(),
         pid: None,
         ended: None,
@@ -451,28 +443,36 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
 }
 
 impl Running {
-    /// The descriptor to poll for readability beside your own; call
-    /// [`Running::on_readable`] when it is.
-    pub fn report_fd(&self) -> BorrowedFd<'_> {
-        self.report.as_fd()
+    /// The descriptor to poll for readability beside your own while the report
+    /// is incomplete (`None` once it is); call [`Running::on_readable`] when it is.
+    pub fn report_fd(&self) -> Option<BorrowedFd<'_>> {
+        self.keeper.as_ref().filter(|_| !self.eof).map(AsFd::as_fd)
     }
 
     /// Reads what the keeper reported (one read; it does not block when the report
     /// descriptor polled readable). Returns true once the report is complete.
     pub fn on_readable(&mut self) -> Result<bool> {
-        if self.eof {
+        let Some(keeper) = self.keeper.as_ref().filter(|_| !self.eof) else {
             return Ok(true);
-        }
+        };
+        // One message is one line, far shorter than this.
         let mut buf = [0u8; 512];
         let n = loop {
-            match self.report.read(&mut buf) {
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                other => break other.context("cannot read the sandbox's report")?,
+            // SAFETY: reading into a valid buffer of its length.
+            let n = unsafe { libc::read(keeper.as_raw_fd(), buf.as_mut_ptr().cast(), buf.len()) };
+            if n >= 0 {
+                break n as usize;
+            }
+            let e = std::io::Error::last_os_error();
+            if e.kind() != std::io::ErrorKind::Interrupted {
+                return Err(e).context("cannot read the sandbox's report");
             }
         };
         if n == 0 {
-            // The keeper closed the report without its last line: it died.
+            // The keeper's line closed without the report's last line: it died.
+            // Its line is not for the pool.
             self.eof = true;
+            self.keeper = None;
         }
         self.text.extend_from_slice(&buf[..n]);
         while let Some(i) = self.text.iter().position(|&b| b == b'\n') {
@@ -530,8 +530,24 @@ impl Running {
     /// Asks the keeper to kill the program's group and everything it started (they
     /// are still reaped before [`Running::wait`] answers). Idempotent.
     pub fn kill(&mut self) {
-        // Closing the control pipe is the request; it also happens if the judge dies.
-        self.control = None;
+        // A closed line is a request too: that is the kill when the judge dies.
+        if let Some(keeper) = self
+            .keeper
+            .as_ref()
+            .filter(|_| !self.eof && !self.kill_sent)
+        {
+            self.kill_sent = true;
+            // SAFETY: sending a valid buffer. A keeper that is gone (EPIPE) shows
+            // as the end of its report.
+            unsafe {
+                libc::send(
+                    keeper.as_raw_fd(),
+                    server::KILL.as_ptr().cast(),
+                    server::KILL.len(),
+                    libc::MSG_NOSIGNAL | libc::MSG_DONTWAIT,
+                )
+            };
+        }
     }
 
     /// Waits for the end of the run (blocking) and returns its facts.

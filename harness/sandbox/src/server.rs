@@ -33,8 +33,14 @@ use super::text;
 use super::wire::{self, Line, Step};
 use super::{Cwd, Spec};
 
-/// The descriptors a run request carries, in this order.
-pub(super) const FDS: usize = 5;
+/// The descriptors a run request carries, in this order: the program's stdin,
+/// stdout and stderr. The report goes back, and a kill comes in, on the line.
+pub(super) const FDS: usize = 3;
+
+/// The one message the judge sends on a line during a run: kill it. One that
+/// arrives after the run ended waits in the line and is dropped before the next
+/// request (a line's messages keep their order).
+pub(super) const KILL: &[u8] = b"K";
 
 /// The server's loop: each message from the judge carries one socket, the judge's
 /// line to a new keeper; the server forks that keeper and goes back to waiting.
@@ -240,9 +246,9 @@ fn non_default_signals() -> Vec<libc::c_int> {
 /// Size of [`KeeperState::stack`]; only the few pages used become resident.
 const CHILD_STACK: usize = 256 << 10;
 
-/// A keeper: one run at a time from the judge's line (a spec and its five
-/// descriptors per message), each started, watched, cleaned up and reported before
-/// the next is read. Kept for the whole judge run, so a case costs no `fork` of a
+/// A keeper: one run at a time from the judge's line (a spec and the program's
+/// three descriptors per message), each started, watched, cleaned up and reported
+/// on the line before the next is read. Kept for the whole judge run, so a case costs no `fork` of a
 /// keeper and no faulting-in of its code. Ends when the judge closes the line.
 fn keeper(line: OwnedFd, jail: Option<Jail>) -> ! {
     if let Some(jail) = &jail {
@@ -301,20 +307,23 @@ fn keeper(line: OwnedFd, jail: Option<Jail>) -> ! {
         if n == 0 {
             exit(0);
         }
-        // A malformed request: its descriptors close, and the judge sees its report
-        // end without a word.
-        if let (Some(spec), Ok(fds)) = (wire::decode(&buf[..n]), <[OwnedFd; FDS]>::try_from(fds)) {
-            run_one(&spec, fds, &mut state);
+        if buf[..n] == *KILL {
+            continue;
+        }
+        match (wire::decode(&buf[..n]), <[OwnedFd; FDS]>::try_from(fds)) {
+            (Some(spec), Ok(fds)) => run_one(&spec, fds, line.as_raw_fd(), &mut state),
+            // A malformed request: its descriptors close, and it never started.
+            _ => fail(line.as_raw_fd(), Step::Exec, libc::EINVAL),
         }
     }
 }
 
 /// One run: start the program, wait for it (or the backstop, or the judge's kill),
-/// kill and reap everything it started, report, and close the run's descriptors
-/// (the report's end is the judge's sign that the keeper is free again).
-fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
-    let [stdin, stdout, stderr, report, control] = fds;
-    let report = report.as_raw_fd();
+/// kill and reap everything it started, and report on the `line` (the last line
+/// of the report is the judge's sign that the keeper is free again).
+fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperState) {
+    let [stdin, stdout, stderr] = fds;
+    let report = line;
     let room = match Room::enter(spec, state) {
         Ok(room) => room,
         Err((step, errno)) => return fail(report, step, errno),
@@ -357,7 +366,7 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], state: &mut KeeperState) {
     }
 
     let pidfd = pidfd.as_ref().map_or(-1, |f| f.as_raw_fd());
-    let (wall_exceeded, killed) = watch(pid, pidfd, control.as_raw_fd(), spec, started);
+    let (wall_exceeded, killed) = watch(pid, pidfd, line, spec, started);
     let (status, usage) = reap_leader(pid);
     let wall = started.elapsed();
     reap_all(pid, &state.children_file);
@@ -665,10 +674,11 @@ fn child(args: &ChildArgs<'_>) -> ! {
 }
 
 /// Waits until the program exits, its CPU limit or the wall-clock backstop
-/// passes, or the judge asks for the kill (a byte on, or the closing of, the
-/// control pipe); kills the group in the last three cases. Returns (backstop
-/// fired, judge asked); a kill at the CPU limit shows in the CPU time reported.
-fn watch(pid: i32, pidfd: RawFd, control: RawFd, spec: &Spec, started: Instant) -> (bool, bool) {
+/// passes, or the judge asks for the kill ([`KILL`] on, or the closing of, the
+/// line); kills the group in the last three cases. Returns (backstop fired,
+/// judge asked); a kill at the CPU limit shows in the CPU time reported. The
+/// kill message stays in the line, dropped before the next request.
+fn watch(pid: i32, pidfd: RawFd, line: RawFd, spec: &Spec, started: Instant) -> (bool, bool) {
     let deadline = started + spec.limits.wall;
     let (mut wall_exceeded, mut killed, mut cpu_exceeded) = (false, false, false);
     // It has only just started: the first look at its CPU time can wait.
@@ -703,7 +713,7 @@ fn watch(pid: i32, pidfd: RawFd, control: RawFd, spec: &Spec, started: Instant) 
                 revents: 0,
             },
             libc::pollfd {
-                fd: if killed { -1 } else { control },
+                fd: if killed { -1 } else { line },
                 events: libc::POLLIN,
                 revents: 0,
             },
@@ -855,9 +865,9 @@ fn fail(report: RawFd, step: Step, errno: i32) {
 
 fn write_line(fd: RawFd, line: &Line) {
     let text = line.render();
-    // SAFETY: writing a valid buffer; a line is far below PIPE_BUF, so it is written
-    // whole or not at all (EPIPE: the judge is gone, nobody to tell).
-    unsafe { libc::write(fd, text.as_ptr().cast(), text.len()) };
+    // SAFETY: sending a valid buffer; each line is one message of the line's
+    // packets (EPIPE: the judge is gone, nobody to tell).
+    unsafe { libc::send(fd, text.as_ptr().cast(), text.len(), libc::MSG_NOSIGNAL) };
 }
 
 fn exit(code: i32) -> ! {
@@ -915,7 +925,7 @@ pub(super) fn send_with_fds(sock: RawFd, bytes: &[u8], fds: &[RawFd]) -> std::io
         iov_len: bytes.len(),
     };
     // SAFETY: msghdr is plain data; the control buffer is large enough for
-    // CMSG_SPACE of five descriptors; every pointer is valid for the call.
+    // CMSG_SPACE of the request's descriptors; every pointer is valid for the call.
     unsafe {
         let mut msg: libc::msghdr = std::mem::zeroed();
         msg.msg_iov = &mut iov;

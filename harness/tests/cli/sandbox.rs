@@ -413,3 +413,43 @@ fn a_crate_that_does_not_compile_is_ce_with_its_first_error_and_the_rest_are_jud
         })),
     );
 }
+
+#[test]
+fn a_kill_that_comes_after_the_run_ended_does_not_touch_the_keepers_next_run() {
+    use judge_sandbox::{Ended, Exit, ResourceLimits, Spec, Stdio as Io};
+    use std::os::fd::AsRawFd as _;
+    let limits = ResourceLimits {
+        cpu: None,
+        address_space: None,
+        file_size: None,
+        wall: std::time::Duration::from_secs(20),
+    };
+    let null = || std::os::fd::OwnedFd::from(std::fs::File::open("/dev/null").unwrap());
+    let io = || Io {
+        stdin: null(),
+        stdout: null(),
+        stderr: null(),
+    };
+    let spec = |code: &str| {
+        let mut c = std::process::Command::new("sh");
+        c.args(["-c", code]);
+        Spec::from_command(&c, limits)
+    };
+    // The first run ends; its report waits unread while the kill is sent, so the
+    // keeper finds the kill only when it looks for its next request.
+    let mut first = judge_sandbox::spawn(&spec("exit 0"), io()).unwrap();
+    let fd = first.report_fd().unwrap().as_raw_fd();
+    let mut ready = [(Some(fd), false)];
+    judge_sandbox::poll_readable(&mut ready, None).unwrap();
+    first.kill();
+    let Ended::Finished(f) = first.wait().unwrap() else {
+        panic!("the first run did not start")
+    };
+    assert_eq!((f.exit, f.killed), (Exit::Code(0), false));
+    // The same keeper (the only idle one) runs the next program to its end.
+    let next = judge_sandbox::spawn(&spec("sleep 0.2; exit 7"), io()).unwrap();
+    match next.wait().unwrap() {
+        Ended::Finished(f) => assert_eq!((f.exit, f.killed), (Exit::Code(7), false)),
+        other => panic!("the next run ended as {other:?}"),
+    }
+}

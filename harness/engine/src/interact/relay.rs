@@ -772,7 +772,7 @@ fn solution_deadline(started: Instant, last_moved: Instant, limits: &Limits) -> 
 }
 
 fn report(p: &Proc) -> Option<BorrowedFd<'_>> {
-    p.running().then(|| p.running.report_fd())
+    p.running().then(|| p.running.report_fd()).flatten()
 }
 
 /// Whether `pid` is blocked reading its standard input (or polling): read from
