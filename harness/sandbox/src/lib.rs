@@ -292,6 +292,10 @@ static SERVER: Mutex<Option<Server>> = Mutex::new(None);
 /// Idle keepers, plain (0) and isolated (1): the judge's ends of their lines.
 static POOL: Mutex<[Vec<OwnedFd>; 2]> = Mutex::new([Vec::new(), Vec::new()]);
 
+/// Isolated keepers asked for by [`prestart`] whose first words (the protections
+/// they could not have) are not read yet.
+static STARTING: Mutex<Vec<OwnedFd>> = Mutex::new(Vec::new());
+
 /// The judge binary: the one running (if `main` called [`serve_if_asked`]), else
 /// (the library's own unit tests) the `judge` beside or above the running program.
 fn server_exe() -> Result<PathBuf> {
@@ -345,6 +349,7 @@ fn start_server() -> Result<Server> {
 pub fn shutdown() {
     // Idle keepers end when their line closes; the server then waits for them.
     std::mem::take(&mut *POOL.lock().unwrap_or_else(|e| e.into_inner()));
+    std::mem::take(&mut *STARTING.lock().unwrap_or_else(|e| e.into_inner()));
     let server = SERVER.lock().unwrap_or_else(|e| e.into_inner()).take();
     if let Some(Server { sock, mut child }) = server {
         drop(sock);
@@ -363,10 +368,38 @@ pub fn pipe() -> Result<(OwnedFd, OwnedFd)> {
     Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
 }
 
-/// A new keeper, forked by the server (started first if need be): the judge's end
-/// of its line. An isolated one first says which protections it could not have.
-fn new_keeper(isolated: bool) -> Result<OwnedFd> {
-    let ours = new_keeper_line(isolated)?;
+/// Starts the server and asks it for a keeper, isolated or not, without waiting
+/// for either: both get ready while the caller parses its arguments and reads its
+/// problem, and the first run of that kind takes the keeper. A failure is left for
+/// that run to meet and report.
+pub fn prestart(isolated: bool) {
+    if let Ok(line) = new_keeper_line(isolated) {
+        if isolated {
+            STARTING
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(line);
+        } else {
+            POOL.lock().unwrap_or_else(|e| e.into_inner())[0].push(line);
+        }
+    }
+}
+
+/// A keeper for the next run: an idle one, or one [`prestart`] asked for, or a new
+/// one, forked by the server (started first if need be): the judge's end of its
+/// line. An isolated one first says which protections it could not have.
+fn keeper(isolated: bool) -> Result<OwnedFd> {
+    let idle = POOL.lock().unwrap_or_else(|e| e.into_inner())[usize::from(isolated)].pop();
+    if let Some(idle) = idle {
+        return Ok(idle);
+    }
+    let starting = isolated
+        .then(|| STARTING.lock().unwrap_or_else(|e| e.into_inner()).pop())
+        .flatten();
+    let ours = match starting {
+        Some(line) => line,
+        None => new_keeper_line(isolated)?,
+    };
     if isolated {
         isolation::read_ready(&ours)?;
     }
@@ -417,11 +450,7 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     ];
     let mut tries = 0;
     let keeper = loop {
-        let idle = POOL.lock().unwrap_or_else(|e| e.into_inner())[kind].pop();
-        let keeper = match idle {
-            Some(k) => k,
-            None => new_keeper(spec.isolate)?,
-        };
+        let keeper = keeper(spec.isolate)?;
         match server::send_with_fds(keeper.as_raw_fd(), &bytes, &fds) {
             Ok(()) => break keeper,
             // That keeper is gone (killed from outside, or never forked): another.

@@ -453,3 +453,20 @@ fn a_kill_that_comes_after_the_run_ended_does_not_touch_the_keepers_next_run() {
         other => panic!("the next run ended as {other:?}"),
     }
 }
+
+#[test]
+fn a_run_whose_arguments_do_not_parse_leaves_no_sandbox_process_behind() {
+    // `judge run` gets the sandbox ready before it parses its arguments.
+    let f = Folder::echo_cases();
+    let mark = unique_mark("bad-args");
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .env(MARK_VAR, &mark)
+        .args(["run", "--no-such-flag"])
+        .arg(f.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--no-such-flag"));
+    let left = marked_processes(&mark, &[]);
+    assert!(left.is_empty(), "left running: {left:?}");
+}
