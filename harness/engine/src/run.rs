@@ -195,6 +195,7 @@ impl InProgress {
             File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
         let (out_r, out_w) = sandbox::pipe()?;
         let (err_r, err_w) = sandbox::pipe()?;
+        spec.hold_output = true;
         let started = Instant::now();
         let running = sandbox::spawn(
             &spec,
@@ -265,6 +266,38 @@ impl InProgress {
 
     /// Reads what the poll found readable: `ready` is stdout, stderr, the report.
     fn on_ready(&mut self, ready: [bool; 3], buf: &mut [u8]) -> Result<()> {
+        self.read_pipes([ready[0], ready[1]], buf);
+        if ready[2] {
+            self.report_done = self.running.on_readable()?;
+            if self.report_done {
+                self.drain(buf)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Once the report is in: the keeper held its copies of the pipes open until
+    /// then (`hold_output`, so the end of the run wakes this loop once, not also
+    /// for the pipes' end), and every process of the run is gone, so what the
+    /// pipes hold now is all there is. Reads it without waiting for their end.
+    fn drain(&mut self, buf: &mut [u8]) -> Result<()> {
+        while self.out_r.is_some() || self.err_r.is_some() {
+            let mut fds = [
+                (self.out_r.as_ref().map(|f| f.as_raw_fd()), false),
+                (self.err_r.as_ref().map(|f| f.as_raw_fd()), false),
+            ];
+            sandbox::poll_readable(&mut fds, Some(Duration::ZERO))?;
+            if !fds[0].1 && !fds[1].1 {
+                (self.out_r, self.err_r) = (None, None);
+                break;
+            }
+            self.read_pipes([fds[0].1, fds[1].1], buf);
+        }
+        Ok(())
+    }
+
+    /// Reads once from each pipe the poll found readable: stdout, stderr.
+    fn read_pipes(&mut self, ready: [bool; 2], buf: &mut [u8]) {
         if ready[0]
             && let Some(pipe) = &mut self.out_r
         {
@@ -293,10 +326,6 @@ impl InProgress {
                 }
             }
         }
-        if ready[2] {
-            self.report_done = self.running.on_readable()?;
-        }
-        Ok(())
     }
 
     /// Keeps `bytes` of stdout up to the cap; past it, kills the run (OLE) and

@@ -105,6 +105,14 @@ pub struct Spec {
     /// keeper says nothing until the run has ended: one wake-up of the judge and
     /// one look into `/proc` less per run.
     pub report_pid: bool,
+    /// The keeper keeps its own copies of the program's stdout and stderr open
+    /// until it has reported, so a caller that watches both pipes and the report
+    /// is woken once when the run ends (by the report), not first by the pipes'
+    /// end. Once the report is read, every process of the run is gone and nothing
+    /// more can arrive: what the pipes hold is all there is, to be read without
+    /// waiting for their end (a copy passed to a process outside the run is not
+    /// waited for).
+    pub hold_output: bool,
 }
 
 /// A path of the judge's machine that an isolated program sees, at the same place.
@@ -143,6 +151,7 @@ impl Spec {
             isolate: isolation::isolated(command),
             binds,
             report_pid: false,
+            hold_output: false,
         }
     }
 }

@@ -338,9 +338,10 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
         [stdin.as_raw_fd(), stdout.as_raw_fd(), stderr.as_raw_fd()],
         state,
     );
-    // The program's tree now holds the only write ends of its output pipes, so the
-    // judge sees EOF exactly when the last of them is gone.
-    drop((stdin, stdout, stderr));
+    // Unless asked to hold them, the program's tree now holds the only write ends of
+    // its output pipes, so the judge sees EOF exactly when the last of them is gone.
+    drop(stdin);
+    let held = spec.hold_output.then_some((stdout, stderr));
     if pid < 0 {
         room.leave(state);
         return fail(report, Step::Fork, failed.1);
@@ -383,6 +384,7 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
             killed,
         },
     );
+    drop(held);
     // Nothing of the run is left but its folders: the judge may go on while they
     // are emptied (its next request waits in the socket until they are).
     room.leave(state);

@@ -52,7 +52,9 @@ pub(super) fn encode(spec: &Spec) -> Vec<u8> {
     }
     put_u64(
         &mut w,
-        u64::from(spec.isolate) | u64::from(spec.report_pid) << 1,
+        u64::from(spec.isolate)
+            | u64::from(spec.report_pid) << 1
+            | u64::from(spec.hold_output) << 2,
     );
     put_u64(&mut w, spec.binds.len() as u64);
     for b in &spec.binds {
@@ -90,7 +92,7 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
         wall: std::time::Duration::from_micros(r.u64()?),
     };
     let flags = r.u64()?;
-    let (isolate, report_pid) = (flags & 1 != 0, flags & 2 != 0);
+    let (isolate, report_pid, hold_output) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0);
     let binds = (0..r.u64()?)
         .map(|_| {
             let path = PathBuf::from(r.os()?);
@@ -114,6 +116,7 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
         isolate,
         binds,
         report_pid,
+        hold_output,
     })
 }
 
@@ -290,6 +293,7 @@ mod tests {
                 keep: true,
             }],
             report_pid: true,
+            hold_output: true,
         };
         let back = decode(&encode(&spec)).unwrap();
         assert_eq!(format!("{back:?}"), format!("{spec:?}"));

@@ -335,3 +335,19 @@ fn a_program_whose_static_data_exceeds_the_limit_is_mle_not_a_crash() {
             predicate::str::contains("MLE ").and(predicate::str::contains("code and static data")),
         );
 }
+
+#[test]
+fn output_still_in_the_pipe_when_the_solution_exits_is_judged_to_the_last_byte() {
+    // The judge stops reading once the keeper has reported (the keeper holds the
+    // pipes open until then), so the tail left in the pipe must be read then. A
+    // large echo, its length not a multiple of any buffer, ends that way.
+    let f = Folder::echo_cases();
+    let big = "12345 67\n".repeat(150_001);
+    f.write("1.in", &big);
+    f.write("1.out", &big);
+    let json = crate::support::json_report(
+        &mut judge_fixture("echo", f.path(), &["--format", "json"]),
+        0,
+    );
+    assert_eq!(json["cases"][0]["verdict"], "AC");
+}
