@@ -6,8 +6,9 @@
 //! `RLIMIT_AS` at the memory limit and `RLIMIT_FSIZE` at the output limit, and a
 //! fresh empty working directory, removed afterwards. One poll loop on
 //! the calling thread reads stdout (kept up to the output limit; past it the run is
-//! killed and the rest drained) and stderr (only its tail is kept) to the end, so
-//! the judge's memory stays bounded whatever the program prints, and what it did
+//! killed and the rest drained) and stderr (only its tail is kept) until the
+//! keeper has reported, then what the pipes still hold, so the judge's memory
+//! stays bounded whatever the program prints, and what it did
 //! print is judged. CPU time and peak RSS are the program's own, from `wait4` in the
 //! sandbox's keeper; every process it started is killed and reaped before this
 //! returns. On Ctrl-C ([`crate::sandbox::interrupt`]) the run is killed and marked.
@@ -163,10 +164,6 @@ struct InProgress {
     pipe_grown: bool,
     interrupted: bool,
     report_done: bool,
-    /// When the keeper's report completed (the grace for stray pipe holders).
-    drained_since: Option<Instant>,
-    /// The grace passed with a pipe still open: no longer watched.
-    abandoned: bool,
 }
 
 impl InProgress {
@@ -219,14 +216,13 @@ impl InProgress {
             pipe_grown: false,
             interrupted: false,
             report_done: false,
-            drained_since: None,
-            abandoned: false,
         }))
     }
 
-    /// Still to be watched: a pipe open or the report incomplete.
+    /// Still to be watched: the report incomplete (the pipes are read to what
+    /// they hold once it is: [`InProgress::drain`]).
     fn live(&self) -> bool {
-        !self.abandoned && (self.out_r.is_some() || self.err_r.is_some() || !self.report_done)
+        self.out_r.is_some() || self.err_r.is_some() || !self.report_done
     }
 
     /// The descriptors to poll: stdout, stderr, the report.
@@ -238,19 +234,8 @@ impl InProgress {
         ]
     }
 
-    /// How long the poll may wait for this run; `None` once it is abandoned.
-    fn timeout(&mut self) -> Result<Option<Duration>> {
-        // Once the keeper has reported, everything the program started is dead, so
-        // its pipes are at EOF or about to be; only a descriptor passed to a process
-        // outside its tree could keep one open. Do not wait for that forever.
-        let grace = self.report_done.then(|| {
-            let since = *self.drained_since.get_or_insert_with(Instant::now);
-            Duration::from_secs(1).saturating_sub(since.elapsed())
-        });
-        if grace == Some(Duration::ZERO) {
-            self.abandoned = true;
-            return Ok(None);
-        }
+    /// How long the poll may wait for this run.
+    fn timeout(&mut self) -> Result<Duration> {
         // The keeper enforces the backstop itself; this is only for a keeper that
         // cannot finish (a process it cannot kill): give up instead of hanging.
         let hard = (self.wall + KEEPER_SLACK).saturating_sub(self.started.elapsed());
@@ -261,7 +246,7 @@ impl InProgress {
                 KEEPER_SLACK.as_secs()
             );
         }
-        Ok(Some(grace.unwrap_or(hard).min(hard)))
+        Ok(hard)
     }
 
     /// Reads what the poll found readable: `ready` is stdout, stderr, the report.
@@ -389,9 +374,8 @@ fn drive(jobs: &mut [InProgress]) -> Result<()> {
         let mut timeout: Option<Duration> = None;
         fds.clear();
         for job in jobs.iter_mut() {
-            if job.live()
-                && let Some(t) = job.timeout()?
-            {
+            if job.live() {
+                let t = job.timeout()?;
                 timeout = Some(timeout.map_or(t, |m| m.min(t)));
                 fds.extend(job.fds().map(|fd| (fd, false)));
             } else {
