@@ -91,7 +91,7 @@ pub(super) fn serve(sock: RawFd) -> ! {
         } else {
             // SAFETY: the server is single-threaded, so the child may do anything.
             if unsafe { libc::fork() } == 0 {
-                keeper(line, None);
+                keeper(line, None, open_clear_refs());
             }
         }
         // The parent's copy of the line closes here; the keeper holds its own.
@@ -115,8 +115,9 @@ fn fork_isolated(line: OwnedFd) {
             }
             let pid = libc::syscall(libc::SYS_clone, flags as libc::c_ulong, 0, 0, 0, 0);
             if pid == 0 {
+                let clear_refs = open_clear_refs();
                 let jail = Jail::enter(user_ns.then_some((uid, gid)));
-                keeper(line, Some(jail));
+                keeper(line, Some(jail), clear_refs);
             }
             if pid > 0 {
                 return;
@@ -124,8 +125,23 @@ fn fork_isolated(line: OwnedFd) {
             REFUSED.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         if libc::fork() == 0 {
-            keeper(line, Some(Jail::enter(None)));
+            let clear_refs = open_clear_refs();
+            keeper(line, Some(Jail::enter(None)), clear_refs);
         }
+    }
+}
+
+/// `/proc/self/clear_refs`, open for writing (or -1: an old kernel, which only
+/// costs the floor of the programs' peaks). Opened before the keeper enters its
+/// jail: the jail makes it not dumpable, and the `/proc` files of a process that
+/// is not dumpable belong to root, which a keeper in a user namespace is not.
+fn open_clear_refs() -> RawFd {
+    // SAFETY: opening a fixed path.
+    unsafe {
+        libc::open(
+            c"/proc/self/clear_refs".as_ptr(),
+            libc::O_WRONLY | libc::O_CLOEXEC,
+        )
     }
 }
 
@@ -250,7 +266,7 @@ const CHILD_STACK: usize = 256 << 10;
 /// three descriptors per message), each started, watched, cleaned up and reported
 /// on the line before the next is read. Kept for the whole judge run, so a case costs no `fork` of a
 /// keeper and no faulting-in of its code. Ends when the judge closes the line.
-fn keeper(line: OwnedFd, jail: Option<Jail>) -> ! {
+fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
     if let Some(jail) = &jail {
         let ready = format!("ready {}", jail.missing);
         // SAFETY: sending a valid buffer on our own socket.
@@ -268,14 +284,6 @@ fn keeper(line: OwnedFd, jail: Option<Jail>) -> ! {
         libc::signal(libc::SIGCHLD, libc::SIG_DFL);
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
-    // In the jail's view, the keeper's /proc is the jail's.
-    let clear_refs_path = match &jail {
-        Some(j) if j.fs => c"/jail/proc/self/clear_refs",
-        _ => c"/proc/self/clear_refs",
-    };
-    // SAFETY: opening a fixed path; -1 (an old kernel) only costs the floor.
-    let clear_refs =
-        unsafe { libc::open(clear_refs_path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC) };
     let mut state = KeeperState {
         children_file: match &jail {
             Some(j) if j.fs => j.children_file(),

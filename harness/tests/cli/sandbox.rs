@@ -236,18 +236,28 @@ fn peaks_are_the_solutions_own_even_while_the_judge_holds_a_large_output() {
 #[test]
 fn a_tiny_static_programs_peak_is_its_own_not_its_keepers() {
     // Where the kernel lets the keeper pin its code (userfaultfd, Linux 6.7).
-    tiny_static_peak_matches_usr_bin_time("");
+    tiny_static_peak_matches_usr_bin_time("", false);
 }
 
 #[test]
 fn a_tiny_static_programs_peak_is_its_own_where_the_keepers_code_is_dropped_instead() {
     // Where it does not: the keeper drops its code before every exec.
-    tiny_static_peak_matches_usr_bin_time("pin");
+    tiny_static_peak_matches_usr_bin_time("pin", false);
 }
 
-/// Judges a tiny static program with the sandbox refusing `refuse`, and compares
-/// the peak it reports with /usr/bin/time's.
-fn tiny_static_peak_matches_usr_bin_time(refuse: &str) {
+#[test]
+fn a_tiny_static_programs_peak_is_its_own_when_the_judge_is_not_root() {
+    // Then the keepers live in a user namespace, where a keeper that is not
+    // dumpable cannot open its own /proc files (its high-water mark must still be
+    // reset). Run as nobody when the tests run as root.
+    tiny_static_peak_matches_usr_bin_time("", true);
+    tiny_static_peak_matches_usr_bin_time("pin", true);
+}
+
+/// Judges a tiny static program with the sandbox refusing `refuse` (and as
+/// nobody, if `not_root` and the tests run as root), and compares the peak it
+/// reports with /usr/bin/time's.
+fn tiny_static_peak_matches_usr_bin_time(refuse: &str, not_root: bool) {
     // About half a MiB under /usr/bin/time: far below the keeper that starts it
     // (the judge binary, ~1.7 MiB resident), so any page of the keeper's that
     // reached the program's peak would show.
@@ -272,8 +282,14 @@ fn tiny_static_peak_matches_usr_bin_time(refuse: &str) {
         crate::support::skip("gcc -static failed (no static libc?)");
         return;
     }
-    let out = assert_cmd::Command::cargo_bin("judge")
-        .unwrap()
+    let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"));
+    if not_root && rustix::process::geteuid().is_root() {
+        use std::os::unix::{fs::PermissionsExt as _, process::CommandExt as _};
+        let open = std::fs::Permissions::from_mode(0o755);
+        std::fs::set_permissions(f.path(), open).unwrap();
+        judge.uid(65534).gid(65534);
+    }
+    let out = assert_cmd::Command::from_std(judge)
         .env("CP_JUDGE_SANDBOX_REFUSE", refuse)
         .args(["run", "--format", "json", "--cmd"])
         .arg(&exe)
