@@ -32,7 +32,7 @@ mod wire;
 use std::ffi::OsString;
 use std::os::fd::{AsFd, AsRawFd as _, BorrowedFd, FromRawFd as _, OwnedFd, RawFd};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio as StdStdio};
+use std::process::{Command, Stdio as StdStdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
@@ -291,9 +291,31 @@ pub fn serve_if_asked() {
     }
 }
 
+/// The running server: the judge's end of its socket, and its pid (the judge's
+/// child, reaped by [`Server::wait`]).
 struct Server {
     sock: OwnedFd,
-    child: Child,
+    pid: libc::pid_t,
+}
+
+impl Server {
+    /// Closes the socket and waits for the server, which ends once its keepers
+    /// have (each ends when its line is closed and its last run cleaned up).
+    fn wait(self) {
+        let Server { sock, pid } = self;
+        drop(sock);
+        // SAFETY: waiting for our own child with a valid out-pointer.
+        while unsafe { libc::waitpid(pid, &mut 0, 0) } < 0
+            && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted
+        {}
+    }
+
+    /// Kills the server (gone wrong) and reaps it.
+    fn kill(self) {
+        // SAFETY: signalling our own child, not yet reaped.
+        unsafe { libc::kill(self.pid, libc::SIGKILL) };
+        self.wait();
+    }
 }
 
 static SERVER: Mutex<Option<Server>> = Mutex::new(None);
@@ -349,7 +371,42 @@ fn start_server() -> Result<Server> {
         .stderr(StdStdio::null())
         .spawn()
         .with_context(|| format!("cannot start the sandbox server {}", exe.display()))?;
-    Ok(Server { sock: ours, child })
+    // Dropping a `Child` neither waits for nor kills it: `Server` reaps it by pid.
+    Ok(Server {
+        sock: ours,
+        pid: child.id() as libc::pid_t,
+    })
+}
+
+/// The server as a fork of this process rather than a new one: no `exec`, no
+/// loading and relocating the judge binary again (~1.5 ms before its first
+/// keeper). Only while the process is single-threaded, at the start of `main`
+/// ([`prestart`]); its memory is then the little the judge has at that point.
+fn fork_server() -> Result<Server> {
+    let (ours, theirs) = socket_pair()?;
+    let null = std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open("/dev/null")
+        .context("cannot open /dev/null")?;
+    // SAFETY: the caller is single-threaded (see above), so the child may do
+    // anything; it keeps only its socket (as 0) and /dev/null (as 1 and 2), as the
+    // server started by `exec` does, and never returns.
+    unsafe {
+        match libc::fork() {
+            -1 => Err(std::io::Error::last_os_error()).context("cannot fork the sandbox server"),
+            0 => {
+                libc::dup2(theirs.as_raw_fd(), 0);
+                libc::dup2(null.as_raw_fd(), 1);
+                libc::dup2(null.as_raw_fd(), 2);
+                // Whatever the judge inherited (a jobserver's pipes, say) is not
+                // the server's to hold open.
+                libc::syscall(libc::SYS_close_range, 3, libc::c_uint::MAX, 0);
+                server::serve(0)
+            }
+            pid => Ok(Server { sock: ours, pid }),
+        }
+    }
 }
 
 /// Stops the sandbox server, if one was started, and waits for it (and so for every
@@ -360,9 +417,8 @@ pub fn shutdown() {
     std::mem::take(&mut *POOL.lock().unwrap_or_else(|e| e.into_inner()));
     std::mem::take(&mut *STARTING.lock().unwrap_or_else(|e| e.into_inner()));
     let server = SERVER.lock().unwrap_or_else(|e| e.into_inner()).take();
-    if let Some(Server { sock, mut child }) = server {
-        drop(sock);
-        let _ = child.wait();
+    if let Some(server) = server {
+        server.wait();
     }
 }
 
@@ -380,8 +436,15 @@ pub fn pipe() -> Result<(OwnedFd, OwnedFd)> {
 /// Starts the server and asks it for a keeper, isolated or not, without waiting
 /// for either: both get ready while the caller parses its arguments and reads its
 /// problem, and the first run of that kind takes the keeper. A failure is left for
-/// that run to meet and report.
+/// that run to meet and report. Call it first thing in `main`, before any thread
+/// exists: the server is forked from the calling process.
 pub fn prestart(isolated: bool) {
+    {
+        let mut server = SERVER.lock().unwrap_or_else(|e| e.into_inner());
+        if server.is_none() {
+            *server = fork_server().ok();
+        }
+    }
     if let Ok(line) = new_keeper_line(isolated) {
         if isolated {
             STARTING
@@ -429,9 +492,8 @@ fn new_keeper_line(isolated: bool) -> Result<OwnedFd> {
             Ok(()) => return Ok(ours),
             // The server died (killed from outside?): start another, once.
             Err(e) if tries == 0 && e.raw_os_error() == Some(libc::EPIPE) => {
-                if let Some(mut old) = server.take() {
-                    let _ = old.child.kill();
-                    let _ = old.child.wait();
+                if let Some(old) = server.take() {
+                    old.kill();
                 }
                 tries += 1;
             }

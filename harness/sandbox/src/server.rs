@@ -1,5 +1,5 @@
-//! The sandbox's own processes: the server (the judge binary re-executed once, so it
-//! is small) and, forked from it, the keepers: each one starts programs one run at a
+//! The sandbox's own processes: the server (a fork of the judge as it starts, or
+//! the judge binary re-executed: small either way) and, forked from it, the keepers: each one starts programs one run at a
 //! time, watches them and cleans up after them.
 //!
 //! Why a server: Linux counts the resident pages a child inherits in its

@@ -486,3 +486,67 @@ fn a_run_whose_arguments_do_not_parse_leaves_no_sandbox_process_behind() {
     let left = marked_processes(&mark, &[]);
     assert!(left.is_empty(), "left running: {left:?}");
 }
+
+#[test]
+fn the_sandbox_server_holds_none_of_the_descriptors_the_judge_inherited() {
+    // `judge run` forks its server at start; a descriptor the judge was given (a
+    // jobserver's pipe, a caller's log) must not stay open in it, or in a keeper.
+    let f = Folder::echo_cases();
+    let (read, write) = std::io::pipe().unwrap();
+    let given = rustix::fs::fstat(&write).unwrap().st_ino;
+    // Inherited across exec: std's pipes are close-on-exec, so dup it without.
+    let inherited = rustix::io::dup(&write).unwrap();
+    drop(write);
+    let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"));
+    judge
+        .args(["run", "--time-limit", "0.5", "--cmd"])
+        .arg(format!("{} sleep", fixture().display()))
+        .arg(f.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    let mut judge = judge.spawn().unwrap();
+    drop(inherited);
+    // The case sleeps until its backstop: look at the judge's children (the
+    // server) and theirs (its keepers) meanwhile.
+    let children = |pid: &str| {
+        std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children")).unwrap_or_default()
+    };
+    let judge_pid = judge.id().to_string();
+    wait_until(
+        Duration::from_secs(10),
+        "the judge started its server",
+        || !children(&judge_pid).trim().is_empty(),
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    let server = children(&judge_pid);
+    let keepers = server.split_whitespace().map(children).collect::<String>();
+    let mut holding = Vec::new();
+    for pid in server.split_whitespace().chain(keepers.split_whitespace()) {
+        let fds = std::fs::read_dir(format!("/proc/{pid}/fd")).unwrap();
+        for fd in fds.flatten() {
+            use std::os::unix::fs::MetadataExt as _;
+            if std::fs::metadata(fd.path()).is_ok_and(|m| m.ino() == given) {
+                holding.push(format!("{pid}: {}", fd.path().display()));
+            }
+        }
+    }
+    // A server holding the judge's descriptors holds the judge's end of its own
+    // socket too, and never sees it close: the judge would wait for it forever.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = judge.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = judge.kill();
+            panic!("the judge did not end (its pipe is held by {holding:?})");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(read);
+    assert!(
+        holding.is_empty(),
+        "the judge's pipe is held by {holding:?}"
+    );
+    assert_eq!(status.code(), Some(1), "the sleeping case is TLE");
+}
