@@ -34,6 +34,10 @@ const KEEPER_SLACK: Duration = Duration::from_secs(10);
 /// A pipe's default size on Linux, and the size of each read.
 const PIPE_SIZE: usize = 1 << 16;
 
+/// Reads of each pipe after the report before the judge stops: twice what a
+/// grown pipe ([`grow_pipe`]) holds.
+const DRAIN_READS: usize = 2 * (1 << 20) / PIPE_SIZE;
+
 /// Bytes of stderr kept (the end of it) for the report.
 const STDERR_TAIL: usize = 4096;
 
@@ -266,18 +270,24 @@ impl InProgress {
     /// for the pipes' end), and every process of the run is gone, so what the
     /// pipes hold now is all there is. Reads it without waiting for their end.
     fn drain(&mut self, buf: &mut [u8]) -> Result<()> {
-        while self.out_r.is_some() || self.err_r.is_some() {
+        // What a run left is at most a grown pipe's worth of each; more can only
+        // come from a process outside the run that was handed a pipe (possible
+        // without isolation) and keeps writing: stop there rather than read on.
+        for _ in 0..DRAIN_READS {
+            if self.out_r.is_none() && self.err_r.is_none() {
+                break;
+            }
             let mut fds = [
                 (self.out_r.as_ref().map(|f| f.as_raw_fd()), false),
                 (self.err_r.as_ref().map(|f| f.as_raw_fd()), false),
             ];
             sandbox::poll_readable(&mut fds, Some(Duration::ZERO))?;
             if !fds[0].1 && !fds[1].1 {
-                (self.out_r, self.err_r) = (None, None);
                 break;
             }
             self.read_pipes([fds[0].1, fds[1].1], buf);
         }
+        (self.out_r, self.err_r) = (None, None);
         Ok(())
     }
 

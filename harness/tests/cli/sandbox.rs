@@ -550,3 +550,69 @@ fn the_sandbox_server_holds_none_of_the_descriptors_the_judge_inherited() {
     );
     assert_eq!(status.code(), Some(1), "the sleeping case is TLE");
 }
+
+#[test]
+fn a_writer_outside_the_run_holding_its_stdout_does_not_keep_the_judge_reading() {
+    // Without isolation a solution can hand its stdout to a process outside its
+    // run (over a Unix socket) that writes forever: once the keeper has reported,
+    // the judge reads what the pipe held then, not what keeps coming.
+    if !crate::support::have(&["python3"]) {
+        return;
+    }
+    let f = Folder::echo_cases();
+    let sock = f.path().join("outside.sock");
+    let outside = f.path().join("outside.py");
+    std::fs::write(
+        &outside,
+        "import os, socket, sys\n\
+         s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(1)\n\
+         c, _ = s.accept()\n\
+         _, fds, _, _ = socket.recv_fds(c, 1, 1)\n\
+         os.fork(); os.fork()\n\
+         while True: os.write(fds[0], b'1 2\\n' * 262144)\n",
+    )
+    .unwrap();
+    let solution = f.path().join("hand_over.py");
+    std::fs::write(
+        &solution,
+        "import socket, sys\n\
+         c = socket.socket(socket.AF_UNIX); c.connect(sys.argv[1])\n\
+         sys.stdout.write('1 2\\n' * 100000); sys.stdout.flush()\n\
+         socket.send_fds(c, [b'x'], [1])\n\
+         sys.stdout.write(sys.stdin.read())\n",
+    )
+    .unwrap();
+    let mut daemon = std::process::Command::new("python3")
+        .arg(&outside)
+        .arg(&sock)
+        .spawn()
+        .unwrap();
+    wait_until(
+        Duration::from_secs(10),
+        "the outside writer listens",
+        || sock.exists(),
+    );
+    let started = Instant::now();
+    let out = assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .args(["run", "--no-isolation", "--format", "json", "--cmd"])
+        .arg(format!("python3 {} {}", solution.display(), sock.display()))
+        .arg(f.path())
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let _ = daemon.kill();
+    let _ = daemon.wait();
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "the judge kept reading for {:?}",
+        started.elapsed()
+    );
+    // What the outside writer slipped in before the report is the solution's
+    // output as far as the judge can tell: WA or OLE, judged, not a hang.
+    let json = json_of(&out.stdout);
+    assert!(
+        ["WA", "OLE", "AC"].contains(&json["cases"][0]["verdict"].as_str().unwrap()),
+        "{json}"
+    );
+}
