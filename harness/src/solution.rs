@@ -168,7 +168,7 @@ fn compiled(file: &Path, memory_mib: u64) -> Result<Solution> {
             source.lang.name()
         );
     }
-    match program::build(&source, &[], memory_mib) {
+    match program::build_own(&source, &[], memory_mib) {
         Ok(built) => {
             let what = format!("{} ({})", file.display(), source.lang.name());
             Ok(Solution::Ready(Box::new(move || built.command()), what))

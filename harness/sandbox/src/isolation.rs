@@ -98,9 +98,12 @@ pub fn trust(command: &mut Command) {
     command.env(SHARE_VAR, OsString::from_vec(TRUSTED.to_vec()));
 }
 
-/// Lets the program `command` starts see `path` (absolute) when isolated.
+/// Lets the program `command` starts see `path` (absolute) when isolated. An
+/// empty path names nothing and is not shared (bound, it would cover the jail).
 pub fn share(command: &mut Command, path: &Path, access: Access) {
-    let path = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let Ok(path) = std::path::absolute(path) else {
+        return;
+    };
     let mut value = command
         .get_envs()
         .find(|(k, _)| *k == SHARE_VAR)

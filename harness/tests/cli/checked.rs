@@ -181,6 +181,33 @@ fn run_compiles_a_source_once_by_content_and_judges_it() {
 }
 
 #[test]
+fn run_compiles_the_users_own_source_with_headers_from_anywhere() {
+    // Your own file, your own compiler: unlike a package's submission, it sees
+    // your library beside the folder it is in.
+    if !have(&["g++"]) {
+        return;
+    }
+    let ws = theatre("u64");
+    let cache = tempfile::tempdir().unwrap();
+    ws.write(
+        "lib/area.h",
+        "long long area(long long n, long long m, long long a) {\n\
+         return ((n + a - 1) / a) * ((m + a - 1) / a); }\n",
+    );
+    ws.write(
+        "mine/sol.cpp",
+        "#include <cstdio>\n#include \"../lib/area.h\"\nint main() { long long n, m, a;\n\
+         scanf(\"%lld %lld %lld\", &n, &m, &a); printf(\"%lld\\n\", area(n, m, a)); }\n",
+    );
+    ws.judge()
+        .env("CP_GAMES_CACHE", cache.path())
+        .args(["run", "mine/sol.cpp", "testdata/cf1a"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cf1a: 2/2 AC"));
+}
+
+#[test]
 fn run_refuses_a_cmd_that_is_not_executable_before_any_case() {
     let ws = theatre("u64");
     ws.write("sol.py", "print(4)\n");

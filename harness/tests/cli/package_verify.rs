@@ -556,3 +556,55 @@ fn run_passes_a_cases_args_to_its_command() {
         assert!(!text.contains("warning"), "{line}: {text}");
     }
 }
+
+#[test]
+fn a_c_submission_cannot_compile_the_packages_answers_into_itself() {
+    // The compiler sees the submission's folder and the include folders, not the
+    // package's data: an #include of an answer, relative or absolute, is CE.
+    if !have(&["python3", "gcc"]) {
+        return;
+    }
+    let dir = copy("half");
+    let subs = dir.path().join("submissions");
+    for folder in [
+        "accepted",
+        "compiler_error",
+        "run_time_error",
+        "mixed",
+        "no_output",
+    ] {
+        std::fs::remove_dir_all(subs.join(folder)).unwrap();
+    }
+    std::fs::remove_file(subs.join("submissions.yaml")).unwrap();
+    std::fs::create_dir(subs.join("accepted")).unwrap();
+    let answer = dir.path().join("data/secret/1.ans");
+    let peek = |include: &str| {
+        format!(
+            "#include <stdio.h>\nint main(void) {{\n  double a =\n#include \"{include}\"\n  ;\n  printf(\"%g\\n\", a);\n  return 0;\n}}\n"
+        )
+    };
+    std::fs::write(
+        subs.join("accepted/relative.c"),
+        peek("../../data/secret/1.ans"),
+    )
+    .unwrap();
+    std::fs::write(
+        subs.join("accepted/absolute.c"),
+        peek(answer.to_str().unwrap()),
+    )
+    .unwrap();
+    // A cache of its own: the programs are cached by their source.
+    let cache = tempfile::tempdir().unwrap();
+    let out = judge()
+        .env("CP_GAMES_CACHE", cache.path())
+        .arg("verify")
+        .arg(dir.path())
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let doc = json_of(&out.stdout);
+    for path in ["accepted/relative.c", "accepted/absolute.c"] {
+        let s = submission(&doc, path);
+        assert_eq!(s["verdict"], "CE", "{s:#}");
+    }
+}

@@ -353,7 +353,24 @@ pub fn cache_dir() -> PathBuf {
 /// header folders for C and C++, and `memory_mib` as the Java heap it will run with.
 ///
 /// Errors are compile errors, with the compiler's message (its last lines).
+/// The source is someone else's (a package's): C and C++ compile confined to what
+/// they must see ([`confine_c_compiler`]).
 pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<Built> {
+    build_as(source, includes, memory_mib, true)
+}
+
+/// [`build`] for the user's own source (`judge run FILE`): its compiler runs as
+/// the judge, so it may include the user's headers from anywhere.
+pub fn build_own(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<Built> {
+    build_as(source, includes, memory_mib, false)
+}
+
+fn build_as(
+    source: &Source,
+    includes: &[PathBuf],
+    memory_mib: u64,
+    confine: bool,
+) -> Result<Built> {
     if let Some(tool) = source.lang.missing_tool() {
         bail!(
             "{} needs {tool}, which is not installed",
@@ -361,12 +378,17 @@ pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<B
         );
     }
     let key = content_key(source, includes)?;
-    let dir = cache_dir().join("builds").join(format!("{key:032x}"));
+    // A build by the user's own compiler may hold what a confined one could not
+    // read: never the same entry.
+    let own = if confine { "" } else { "-own" };
+    let dir = cache_dir().join("builds").join(format!("{key:032x}{own}"));
     match source.lang {
         Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib),
         Lang::Script => build_script(source, &dir),
         Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
-        Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => build_native(source, includes, &dir),
+        Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => {
+            build_native(source, includes, &dir, confine)
+        }
         Lang::Python
         | Lang::Python2
         | Lang::JavaScript
@@ -464,18 +486,22 @@ fn checked(
 
 /// C, C++, Rust and Go: compiled once into the cache (in a staging folder, then
 /// moved in whole, so a half-written program is never found).
-fn build_native(source: &Source, includes: &[PathBuf], dir: &Path) -> Result<Built> {
+fn build_native(source: &Source, includes: &[PathBuf], dir: &Path, confine: bool) -> Result<Built> {
     let exe = dir.join("program");
     if !exe.exists() {
         let staging = staging_dir(dir)?;
         let target = staging.path().join("program");
-        let cmd = compile_command(source, includes, &target, false);
-        if let Err(e) = compile(cmd) {
+        let command = |cpp20| {
+            let mut cmd = compile_command(source, includes, &target, cpp20);
+            if !(confine && confine_c_compiler(&mut cmd, source, includes, staging.path())) {
+                crate::sandbox::trust(&mut cmd);
+            }
+            cmd
+        };
+        if let Err(e) = compile(command(false)) {
             // Kattis compiles C++ as C++17; code written for C++20
             // (BAPCtools' validation.h, DOMjudge's default) gets a second try.
-            if source.lang != Lang::Cpp
-                || compile(compile_command(source, includes, &target, true)).is_err()
-            {
+            if source.lang != Lang::Cpp || compile(command(true)).is_err() {
                 return Err(e);
             }
         }
@@ -484,15 +510,46 @@ fn build_native(source: &Source, includes: &[PathBuf], dir: &Path) -> Result<Bui
     Ok(Built::argv(vec![exe.into()]))
 }
 
+/// gcc and g++ (the system's, with nothing in the home) compile isolated, seeing
+/// the source's own folder and the include folders read-only and writing only the
+/// staging folder: a source that includes the package's answers
+/// (`#include "../../data/secret/1.ans"`, or an absolute path) then does not
+/// compile, where the compiler running as the judge would have built them in.
+/// Returns false for the other languages, whose compilers run as the judge.
+fn confine_c_compiler(
+    command: &mut Command,
+    source: &Source,
+    includes: &[PathBuf],
+    out: &Path,
+) -> bool {
+    use crate::sandbox::Access;
+    if !matches!(source.lang, Lang::C | Lang::Cpp) {
+        return false;
+    }
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    // The source's own folder, from its absolute path (`run sol.cpp` names a
+    // file whose parent is "").
+    let own = abs(&source.path);
+    let own = match own.parent() {
+        Some(parent) if !own.is_dir() => parent.to_path_buf(),
+        _ => own,
+    };
+    for folder in std::iter::once(&own).chain(includes) {
+        crate::sandbox::share(command, &abs(folder), Access::Read);
+    }
+    crate::sandbox::share(command, &abs(out), Access::Write);
+    true
+}
+
 /// Runs a compiler under limits, as judges do (DOMjudge: 30 s): a source that
 /// makes it run away (`#include "/dev/zero"`) is a compile error, not a judge
 /// that hangs or takes the machine's memory. The error is the compiler's words.
 ///
 /// The compiler is the machine's own tool (it may live in the home, as rustup's
-/// does), so it runs without isolation; only the program it builds is isolated.
-fn compile(mut command: Command) -> Result<()> {
+/// does), so the caller either trusts it or confines it to what it must see
+/// ([`confine_c_compiler`]); the program it builds is always isolated.
+fn compile(command: Command) -> Result<()> {
     use crate::run::{Exit, Limits};
-    crate::sandbox::trust(&mut command);
     let program = command.get_program().to_string_lossy().into_owned();
     let limits = Limits {
         time: std::time::Duration::from_secs(60),
