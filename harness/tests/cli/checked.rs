@@ -23,6 +23,14 @@ fn theatre(int: &str) -> TempWs {
     ws
 }
 
+/// `judge run FILE testdata/cf1a` in `ws`, building into `cache`.
+fn run_file(ws: &TempWs, cache: &std::path::Path, file: &str) -> assert_cmd::assert::Assert {
+    ws.judge()
+        .env("CP_GAMES_CACHE", cache)
+        .args(["run", file, "testdata/cf1a"])
+        .assert()
+}
+
 fn modified(path: &std::path::Path) -> SystemTime {
     std::fs::metadata(path).unwrap().modified().unwrap()
 }
@@ -147,27 +155,18 @@ fn run_compiles_a_source_once_by_content_and_judges_it() {
                printf(\"%lld\\n\", ((n + a - 1) / a) * ((m + a - 1) / a)); }\n";
     ws.write("sol.cpp", cpp);
     for _ in 0..2 {
-        ws.judge()
-            .env("CP_GAMES_CACHE", cache.path())
-            .args(["run", "sol.cpp", "testdata/cf1a"])
-            .assert()
+        run_file(&ws, cache.path(), "sol.cpp")
             .code(0)
             .stdout(predicate::str::contains("cf1a: 2/2 AC"));
     }
     assert_eq!(builds(), 1, "the second run compiled again");
     ws.write("sol.cpp", cpp.replace("long long", "int"));
-    ws.judge()
-        .env("CP_GAMES_CACHE", cache.path())
-        .args(["run", "sol.cpp", "testdata/cf1a"])
-        .assert()
+    run_file(&ws, cache.path(), "sol.cpp")
         .code(1)
         .stdout(a_line(|l| l.starts_with("WA  cf1a/02-big")));
     assert_eq!(builds(), 2, "a changed source is compiled anew");
     ws.write("bad.c", "int main( {\n");
-    ws.judge()
-        .env("CP_GAMES_CACHE", cache.path())
-        .args(["run", "bad.c", "testdata/cf1a"])
-        .assert()
+    run_file(&ws, cache.path(), "bad.c")
         .code(1)
         .stdout(a_line(|l| l.starts_with("CE  bad.c")));
     ws.write("notes.txt", "6 6 4\n");
@@ -199,10 +198,7 @@ fn run_compiles_the_users_own_source_with_headers_from_anywhere() {
         "#include <cstdio>\n#include \"../lib/area.h\"\nint main() { long long n, m, a;\n\
          scanf(\"%lld %lld %lld\", &n, &m, &a); printf(\"%lld\\n\", area(n, m, a)); }\n",
     );
-    ws.judge()
-        .env("CP_GAMES_CACHE", cache.path())
-        .args(["run", "mine/sol.cpp", "testdata/cf1a"])
-        .assert()
+    run_file(&ws, cache.path(), "mine/sol.cpp")
         .code(0)
         .stdout(predicate::str::contains("cf1a: 2/2 AC"));
 }

@@ -48,6 +48,13 @@ impl Copy {
     pub(crate) fn path(&self) -> &Path {
         &self.dir
     }
+
+    /// Removes these folders of `submissions/`.
+    pub(crate) fn remove_submissions(&self, folders: &[&str]) {
+        for folder in folders {
+            std::fs::remove_dir_all(self.dir.join("submissions").join(folder)).unwrap();
+        }
+    }
 }
 
 pub(crate) fn copy(name: &str) -> Copy {
@@ -468,14 +475,12 @@ fn a_tle_submission_must_run_past_the_safety_margin() {
     )
     .unwrap();
     let subs = dir.path().join("submissions");
-    for folder in [
+    dir.remove_submissions(&[
         "accepted",
         "wrong_answer",
         "run_time_error",
         "time_limit_exceeded",
-    ] {
-        std::fs::remove_dir_all(subs.join(folder)).unwrap();
-    }
+    ]);
     std::fs::create_dir_all(subs.join("time_limit_exceeded")).unwrap();
     std::fs::write(
         subs.join("time_limit_exceeded/slowish.py"),

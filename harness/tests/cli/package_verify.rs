@@ -107,9 +107,7 @@ fn a_submission_against_its_expectation_is_a_mismatch_and_the_report_is_not_ok()
     }
     let dir = copy("half");
     let subs = dir.path().join("submissions");
-    for folder in ["accepted", "compiler_error", "run_time_error", "mixed"] {
-        std::fs::remove_dir_all(subs.join(folder)).unwrap();
-    }
+    dir.remove_submissions(&["accepted", "compiler_error", "run_time_error", "mixed"]);
     // DOMjudge's NO-OUTPUT is a wrong answer that printed nothing, not any WA.
     std::fs::remove_file(subs.join("no_output/silent.c")).unwrap();
     std::fs::write(subs.join("no_output/quiet.py"), "input()\n").unwrap();
@@ -566,15 +564,13 @@ fn a_c_submission_cannot_compile_the_packages_answers_into_itself() {
     }
     let dir = copy("half");
     let subs = dir.path().join("submissions");
-    for folder in [
+    dir.remove_submissions(&[
         "accepted",
         "compiler_error",
         "run_time_error",
         "mixed",
         "no_output",
-    ] {
-        std::fs::remove_dir_all(subs.join(folder)).unwrap();
-    }
+    ]);
     std::fs::remove_file(subs.join("submissions.yaml")).unwrap();
     std::fs::create_dir(subs.join("accepted")).unwrap();
     let answer = dir.path().join("data/secret/1.ans");
