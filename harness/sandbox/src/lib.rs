@@ -400,8 +400,21 @@ fn fork_server() -> Result<Server> {
                 libc::dup2(null.as_raw_fd(), 1);
                 libc::dup2(null.as_raw_fd(), 2);
                 // Whatever the judge inherited (a jobserver's pipes, say) is not
-                // the server's to hold open.
-                libc::syscall(libc::SYS_close_range, 3, libc::c_uint::MAX, 0);
+                // the server's to hold open, and the judge's end of the socket
+                // least of all: held here, the server would never see it close.
+                if libc::syscall(libc::SYS_close_range, 3, libc::c_uint::MAX, 0) != 0 {
+                    // Before Linux 5.9: one by one.
+                    let open: Vec<RawFd> = std::fs::read_dir("/proc/self/fd")
+                        .into_iter()
+                        .flatten()
+                        .flatten()
+                        .filter_map(|e| e.file_name().to_str()?.parse().ok())
+                        .filter(|&fd| fd > 2)
+                        .collect();
+                    for fd in open {
+                        libc::close(fd);
+                    }
+                }
                 server::serve(0)
             }
             pid => Ok(Server { sock: ours, pid }),
