@@ -23,6 +23,21 @@ fn verify_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
     (out.status.code().unwrap_or(-1), json_of(&out.stdout))
 }
 
+/// verify's JSON for `dir`, every program built anew (a cache of its own: the
+/// programs are cached by their source), with `env` set.
+fn verify_built_afresh(dir: &Path, env: &[(&str, String)]) -> Value {
+    let cache = tempfile::tempdir().unwrap();
+    let out = judge()
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .env("CP_GAMES_CACHE", cache.path())
+        .arg("verify")
+        .arg(dir)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    json_of(&out.stdout)
+}
+
 /// The submission at `path` in verify's JSON.
 #[track_caller]
 fn submission<'a>(doc: &'a Value, path: &str) -> &'a Value {
@@ -589,18 +604,49 @@ fn a_c_submission_cannot_compile_the_packages_answers_into_itself() {
         peek(answer.to_str().unwrap()),
     )
     .unwrap();
-    // A cache of its own: the programs are cached by their source.
-    let cache = tempfile::tempdir().unwrap();
-    let out = judge()
-        .env("CP_GAMES_CACHE", cache.path())
-        .arg("verify")
-        .arg(dir.path())
-        .args(["--format", "json"])
-        .output()
-        .unwrap();
-    let doc = json_of(&out.stdout);
+    let doc = verify_built_afresh(dir.path(), &[]);
     for path in ["accepted/relative.c", "accepted/absolute.c"] {
         let s = submission(&doc, path);
         assert_eq!(s["verdict"], "CE", "{s:#}");
     }
+}
+
+#[test]
+fn a_compiler_wrapper_on_path_keeps_compiling_as_the_judge() {
+    // ccache on PATH (Fedora puts it there) keeps its cache in the home, which a
+    // confined compiler cannot write: a gcc that is not the system's own driver
+    // is not confined, and a package's C submission still builds.
+    if !have(&["python3", "gcc"]) {
+        return;
+    }
+    let dir = copy("half");
+    dir.remove_submissions(&["compiler_error", "run_time_error", "mixed", "no_output"]);
+    let subs = dir.path().join("submissions");
+    for f in std::fs::read_dir(subs.join("accepted")).unwrap().flatten() {
+        if f.path().extension().is_none_or(|e| e != "c") {
+            let _ = std::fs::remove_file(f.path());
+            let _ = std::fs::remove_dir_all(f.path());
+        }
+    }
+    let home = tempfile::tempdir().unwrap();
+    let bin = home.path().join("wrap");
+    std::fs::create_dir(&bin).unwrap();
+    // The wrapper writes into its cache first, as ccache does.
+    let wrapper = bin.join("cache-cc");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nmkdir -p {cache} && touch {cache}/stamp || exit 1\nexec /usr/bin/gcc \"$@\"\n",
+            cache = home.path().join("cache").display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::os::unix::fs::symlink(&wrapper, bin.join("gcc")).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let doc = verify_built_afresh(dir.path(), &[("PATH", path)]);
+    let s = submission(&doc, "accepted/half.c");
+    assert_eq!(s["verdict"], "AC", "{s:#}");
+    assert!(home.path().join("cache/stamp").exists(), "the wrapper ran");
 }

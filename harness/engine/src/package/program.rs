@@ -523,7 +523,7 @@ fn confine_c_compiler(
     out: &Path,
 ) -> bool {
     use crate::sandbox::Access;
-    if !matches!(source.lang, Lang::C | Lang::Cpp) {
+    if !matches!(source.lang, Lang::C | Lang::Cpp) || !system_gcc(command) {
         return false;
     }
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
@@ -539,6 +539,23 @@ fn confine_c_compiler(
     }
     crate::sandbox::share(command, &abs(out), Access::Write);
     true
+}
+
+/// Whether `command`'s program, as `PATH` finds it, is the system's own gcc or g++
+/// driver (`/usr/bin/g++` -> `x86_64-linux-gnu-g++-12`), which needs nothing
+/// outside the system folders. A wrapper (ccache, which keeps its cache in the
+/// home) or a compiler installed in the home keeps running as the judge.
+fn system_gcc(command: &Command) -> bool {
+    let Some(found) = crate::sandbox::on_path(command.get_program()) else {
+        return false;
+    };
+    let real = std::fs::canonicalize(&found).unwrap_or(found);
+    let name = real.file_name().map(|n| n.to_string_lossy().into_owned());
+    let driver = name.is_some_and(|n| n.contains("gcc") || n.contains("g++"));
+    driver
+        && ["/usr", "/bin", "/opt"]
+            .iter()
+            .any(|dir| real.starts_with(dir))
 }
 
 /// Runs a compiler under limits, as judges do (DOMjudge: 30 s): a source that
