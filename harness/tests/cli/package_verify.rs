@@ -23,6 +23,23 @@ fn verify_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
     (out.status.code().unwrap_or(-1), json_of(&out.stdout))
 }
 
+/// The `half` package with only its wrong answer and an empty `accepted/`, for a
+/// test's own submissions.
+fn half_with_an_empty_accepted() -> crate::package::Copy {
+    let dir = copy("half");
+    dir.remove_submissions(&[
+        "accepted",
+        "compiler_error",
+        "run_time_error",
+        "mixed",
+        "no_output",
+    ]);
+    let subs = dir.path().join("submissions");
+    std::fs::remove_file(subs.join("submissions.yaml")).unwrap();
+    std::fs::create_dir(subs.join("accepted")).unwrap();
+    dir
+}
+
 /// verify's JSON for `dir`, every program built anew (a cache of its own: the
 /// programs are cached by their source), with `env` set.
 fn verify_built_afresh(dir: &Path, env: &[(&str, String)]) -> Value {
@@ -577,17 +594,8 @@ fn a_c_submission_cannot_compile_the_packages_answers_into_itself() {
     if !have(&["python3", "gcc"]) {
         return;
     }
-    let dir = copy("half");
+    let dir = half_with_an_empty_accepted();
     let subs = dir.path().join("submissions");
-    dir.remove_submissions(&[
-        "accepted",
-        "compiler_error",
-        "run_time_error",
-        "mixed",
-        "no_output",
-    ]);
-    std::fs::remove_file(subs.join("submissions.yaml")).unwrap();
-    std::fs::create_dir(subs.join("accepted")).unwrap();
     let answer = dir.path().join("data/secret/1.ans");
     let peek = |include: &str| {
         format!(
@@ -649,4 +657,31 @@ fn a_compiler_wrapper_on_path_keeps_compiling_as_the_judge() {
     let s = submission(&doc, "accepted/half.c");
     assert_eq!(s["verdict"], "AC", "{s:#}");
     assert!(home.path().join("cache/stamp").exists(), "the wrapper ran");
+}
+
+#[test]
+fn a_rust_submission_cannot_include_str_the_packages_answers() {
+    // rustc is the toolchain's own, confined like gcc: it sees its sysroot and
+    // the submission's folder, not the package's data.
+    if !have(&["python3", "rustc", "cc"]) {
+        return;
+    }
+    let dir = half_with_an_empty_accepted();
+    let subs = dir.path().join("submissions");
+    std::fs::write(
+        subs.join("accepted/peek.rs"),
+        "fn main() {\n    let a: f64 = include_str!(\"../../data/secret/1.ans\").trim().parse().unwrap();\n    println!(\"{a}\");\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        subs.join("accepted/half.rs"),
+        "fn main() {\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    let x: f64 = s.trim().parse().unwrap();\n    println!(\"{}\", x / 2.0);\n}\n",
+    )
+    .unwrap();
+    let doc = verify_built_afresh(dir.path(), &[]);
+    // The honest one still builds (and links) confined.
+    for (path, verdict) in [("accepted/peek.rs", "CE"), ("accepted/half.rs", "AC")] {
+        let s = submission(&doc, path);
+        assert_eq!(s["verdict"], verdict, "{s:#}");
+    }
 }

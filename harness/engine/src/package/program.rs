@@ -523,7 +523,17 @@ fn confine_c_compiler(
     out: &Path,
 ) -> bool {
     use crate::sandbox::Access;
-    if !matches!(source.lang, Lang::C | Lang::Cpp) || !system_gcc(command) {
+    let confinable = match source.lang {
+        Lang::C | Lang::Cpp => system_gcc(command),
+        // The toolchain's own rustc (not rustup's proxy, which a confined run
+        // would start by its real name, `rustup`), seeing its sysroot.
+        Lang::Rust => rustc_sysroot().is_some_and(|sysroot| {
+            crate::sandbox::share(command, sysroot, Access::Code);
+            true
+        }),
+        _ => false,
+    };
+    if !confinable {
         return false;
     }
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
@@ -539,6 +549,24 @@ fn confine_c_compiler(
     }
     crate::sandbox::share(command, &abs(out), Access::Write);
     true
+}
+
+/// The sysroot of the `rustc` on `PATH` (`rustc --print sysroot`: rustup's
+/// toolchain folder, or `/usr`), asked once: its `bin/rustc` is the compiler
+/// itself, whatever proxy `PATH` finds.
+fn rustc_sysroot() -> Option<&'static Path> {
+    static SYSROOT: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    SYSROOT
+        .get_or_init(|| {
+            let out = Command::new("rustc")
+                .args(["--print", "sysroot"])
+                .output()
+                .ok()?;
+            let text = String::from_utf8(out.stdout).ok()?;
+            let sysroot = PathBuf::from(text.trim());
+            (out.status.success() && sysroot.join("bin/rustc").is_file()).then_some(sysroot)
+        })
+        .as_deref()
 }
 
 /// Whether `command`'s program, as `PATH` finds it, is the system's own gcc or g++
@@ -740,7 +768,10 @@ fn compile_command(source: &Source, includes: &[PathBuf], target: &Path, cpp20: 
             return c;
         }
         _ => {
-            let mut c = Command::new("rustc");
+            let mut c = Command::new(rustc_sysroot().map_or_else(
+                || PathBuf::from("rustc"),
+                |sysroot| sysroot.join("bin/rustc"),
+            ));
             c.args(["--edition", "2021", "-O", "--crate-type", "bin"]);
             c.arg("-o").arg(target).arg(abs(&source.files[0]));
             return c;
