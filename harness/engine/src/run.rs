@@ -223,10 +223,10 @@ impl InProgress {
         }))
     }
 
-    /// Still to be watched: the report incomplete (the pipes are read to what
-    /// they hold once it is: [`InProgress::drain`]).
+    /// Still to be watched: the report incomplete (once it is, the pipes are read
+    /// to what they hold and closed: [`InProgress::drain`]).
     fn live(&self) -> bool {
-        self.out_r.is_some() || self.err_r.is_some() || !self.report_done
+        !self.report_done
     }
 
     /// The descriptors to poll: stdout, stderr, the report.

@@ -353,8 +353,8 @@ pub fn cache_dir() -> PathBuf {
 /// header folders for C and C++, and `memory_mib` as the Java heap it will run with.
 ///
 /// Errors are compile errors, with the compiler's message (its last lines).
-/// The source is someone else's (a package's): C and C++ compile confined to what
-/// they must see ([`confine_c_compiler`]).
+/// The source is someone else's (a package's): C, C++ and Rust compile confined to
+/// what they must see ([`confine_compiler`]).
 pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<Built> {
     build_as(source, includes, memory_mib, true)
 }
@@ -493,7 +493,7 @@ fn build_native(source: &Source, includes: &[PathBuf], dir: &Path, confine: bool
         let target = staging.path().join("program");
         let command = |cpp20| {
             let mut cmd = compile_command(source, includes, &target, cpp20);
-            if !(confine && confine_c_compiler(&mut cmd, source, includes, staging.path())) {
+            if !(confine && confine_compiler(&mut cmd, source, includes, staging.path())) {
                 crate::sandbox::trust(&mut cmd);
             }
             cmd
@@ -510,13 +510,14 @@ fn build_native(source: &Source, includes: &[PathBuf], dir: &Path, confine: bool
     Ok(Built::argv(vec![exe.into()]))
 }
 
-/// gcc and g++ (the system's, with nothing in the home) compile isolated, seeing
-/// the source's own folder and the include folders read-only and writing only the
-/// staging folder: a source that includes the package's answers
-/// (`#include "../../data/secret/1.ans"`, or an absolute path) then does not
-/// compile, where the compiler running as the judge would have built them in.
-/// Returns false for the other languages, whose compilers run as the judge.
-fn confine_c_compiler(
+/// gcc and g++ (the system's own drivers) and rustc (the toolchain's own, with its
+/// sysroot) compile isolated, seeing the source's own folder and the include
+/// folders read-only and writing only the staging folder: a source that includes
+/// the package's answers (`#include "../../data/secret/1.ans"`, `include_str!`,
+/// or an absolute path) then does not compile, where the compiler running as the
+/// judge would have built them in. Returns false where the compiler runs as the
+/// judge (the other languages, a compiler wrapper, no sysroot found).
+fn confine_compiler(
     command: &mut Command,
     source: &Source,
     includes: &[PathBuf],
@@ -592,7 +593,7 @@ fn system_gcc(command: &Command) -> bool {
 ///
 /// The compiler is the machine's own tool (it may live in the home, as rustup's
 /// does), so the caller either trusts it or confines it to what it must see
-/// ([`confine_c_compiler`]); the program it builds is always isolated.
+/// ([`confine_compiler`]); the program it builds is always isolated.
 fn compile(command: Command) -> Result<()> {
     use crate::run::{Exit, Limits};
     let program = command.get_program().to_string_lossy().into_owned();
