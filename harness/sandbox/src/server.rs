@@ -1,6 +1,7 @@
 //! The sandbox's own processes: the server (a fork of the judge as it starts, or
-//! the judge binary re-executed: small either way) and, forked from it, the keepers: each one starts programs one run at a
-//! time, watches them and cleans up after them.
+//! the judge binary re-executed: small either way) and, forked from it, the
+//! keepers: each one starts programs one run at a time, watches them and cleans up
+//! after them.
 //!
 //! Why a server: Linux counts the resident pages a child inherits in its
 //! `ru_maxrss`, so a solution started from the judge would report the judge's size
@@ -115,9 +116,7 @@ fn fork_isolated(line: OwnedFd) {
             }
             let pid = libc::syscall(libc::SYS_clone, flags as libc::c_ulong, 0, 0, 0, 0);
             if pid == 0 {
-                let clear_refs = open_clear_refs();
-                let jail = Jail::enter(user_ns.then_some((uid, gid)));
-                keeper(line, Some(jail), clear_refs);
+                jailed_keeper(line, user_ns.then_some((uid, gid)));
             }
             if pid > 0 {
                 return;
@@ -125,10 +124,16 @@ fn fork_isolated(line: OwnedFd) {
             REFUSED.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         if libc::fork() == 0 {
-            let clear_refs = open_clear_refs();
-            keeper(line, Some(Jail::enter(None)), clear_refs);
+            jailed_keeper(line, None);
         }
     }
+}
+
+/// The forked child's part: opens its `clear_refs` (see [`open_clear_refs`]),
+/// enters its jail (in a user namespace mapping `user`, if given), and keeps.
+fn jailed_keeper(line: OwnedFd, user: Option<(u32, u32)>) -> ! {
+    let clear_refs = open_clear_refs();
+    keeper(line, Some(Jail::enter(user)), clear_refs)
 }
 
 /// `/proc/self/clear_refs`, open for writing (or -1: an old kernel, which only
@@ -264,8 +269,9 @@ const CHILD_STACK: usize = 256 << 10;
 
 /// A keeper: one run at a time from the judge's line (a spec and the program's
 /// three descriptors per message), each started, watched, cleaned up and reported
-/// on the line before the next is read. Kept for the whole judge run, so a case costs no `fork` of a
-/// keeper and no faulting-in of its code. Ends when the judge closes the line.
+/// on the line before the next is read. Kept for the whole judge run, so a case
+/// costs no `fork` of a keeper and no faulting-in of its code. Ends when the judge
+/// closes the line.
 fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
     if let Some(jail) = &jail {
         let ready = format!("ready {}", jail.missing);
@@ -331,14 +337,13 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
 /// of the report is the judge's sign that the keeper is free again).
 fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperState) {
     let [stdin, stdout, stderr] = fds;
-    let report = line;
     let room = match Room::enter(spec, state) {
         Ok(room) => room,
-        Err((step, errno)) => return fail(report, step, errno),
+        Err((step, errno)) => return fail(line, step, errno),
     };
     let Some(prepared) = Prepared::new(spec, &room, state) else {
         room.leave(state);
-        return fail(report, Step::Exec, libc::EINVAL);
+        return fail(line, Step::Exec, libc::EINVAL);
     };
     let started = Instant::now();
     let (pid, failed, pidfd) = start(
@@ -352,7 +357,7 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
     let held = spec.hold_output.then_some((stdout, stderr));
     if pid < 0 {
         room.leave(state);
-        return fail(report, Step::Fork, failed.1);
+        return fail(line, Step::Fork, failed.1);
     }
     if failed.0 != NOT_FAILED {
         let step = match failed.0 {
@@ -363,7 +368,7 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
         };
         reap_all(pid, &state.children_file);
         room.leave(state);
-        return fail(report, step, failed.1);
+        return fail(line, step, failed.1);
     }
     if spec.report_pid {
         // The judge looks at the program in its own PID namespace (`/proc/PID`).
@@ -371,7 +376,7 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
             .jail
             .as_ref()
             .map_or(pid, |j| j.host_pid_of_child(pid));
-        write_line(report, &Line::Started(shown));
+        write_line(line, &Line::Started(shown));
     }
 
     let pidfd = pidfd.as_ref().map_or(-1, |f| f.as_raw_fd());
@@ -381,7 +386,7 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
     reap_all(pid, &state.children_file);
     let us = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
     write_line(
-        report,
+        line,
         &Line::Finished {
             status,
             user_us: us(usage.ru_utime),
