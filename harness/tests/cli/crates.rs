@@ -15,6 +15,10 @@ const LAYERS: &[&[&str]] = &[
     &["judge-engine"],
     // Readers of problem formats, and reporters: neither knows the other.
     &["judge-formats", "judge-report"],
+    // The bundler.
+    &["judge-bundle"],
+    // The workflows below the command line: each returns a typed outcome.
+    &["judge-workflows"],
     // The command line (`judge`).
     &["harness"],
     // This repository's benchmarks, on top of everything (not part of the judge).
