@@ -89,6 +89,10 @@ pub struct VerifyArgs {
     /// Also write a JUnit XML report here (one testcase per submission).
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Score a scoring problem by these rules instead of the package's own
+    /// [possible values: 2025-09, problemtools, domjudge].
+    #[arg(long, value_name = "RULES", value_parser = parse_scoring)]
+    pub scoring: Option<crate::package::scoring::Dialect>,
     /// `--color WHEN`.
     #[command(flatten)]
     pub color: Color,
@@ -489,4 +493,13 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         Ok(v) if v.is_finite() && v > 0.0 && v <= 3600.0 => Ok(v),
         _ => Err(format!("expected seconds in (0, 3600], found \"{s}\"")),
     }
+}
+
+/// `--scoring RULES`: one of the scoring dialects' names.
+fn parse_scoring(s: &str) -> Result<crate::package::scoring::Dialect, String> {
+    use crate::package::scoring::Dialect;
+    Dialect::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
+        format!("expected one of {}, found \"{s}\"", names.join(", "))
+    })
 }

@@ -314,6 +314,7 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
         verbose: args.verbose,
         json: args.format == crate::cli::Format::Json,
         junit: args.junit.clone(),
+        scoring: args.scoring,
     };
     let passed = crate::package::verify::verify(&args.dir, &options)?;
     Ok(if passed {

@@ -13,6 +13,9 @@ pub struct VerifyReport {
     pub package: String,
     /// `legacy`, `2023-07` or `2025-09`.
     pub format: String,
+    /// Whose rules scored the submissions: `2025-09`, `problemtools` or
+    /// `domjudge`; `null` for a pass-fail problem.
+    pub scoring: Option<String>,
     /// Every judged submission matched its expectation, every input validated,
     /// nothing went wrong.
     pub ok: bool,

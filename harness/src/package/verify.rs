@@ -22,6 +22,7 @@ use anyhow::{Context, Result};
 
 use super::expect::{self, Expectation, Observed, SubmissionsYaml};
 use super::program::{self, Built, Lang, Source};
+use super::scoring::Dialect;
 use super::static_validation::StaticResult;
 use super::{Format, Package, TimeSource, fmt_secs, timelimit};
 use crate::judge::{CaseResult, Job, Verdict};
@@ -43,6 +44,8 @@ pub struct VerifyOptions {
     pub json: bool,
     /// Also write a JUnit report here.
     pub junit: Option<PathBuf>,
+    /// Score by these rules instead of the package's own (`--scoring`).
+    pub scoring: Option<Dialect>,
 }
 
 /// One submission and what became of it.
@@ -118,9 +121,16 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         judge_in_two_phases(&package, &mut subs, options, &mut errors, &mut warnings)?;
     validate_statically(&package, &mut subs, options.threads, &mut errors);
 
+    let dialect = options.scoring.unwrap_or_else(|| {
+        let tagged = subs
+            .iter()
+            .any(|s| s.expect.as_ref().is_some_and(|e| e.score.is_some()));
+        Dialect::of(package.format, tagged)
+    });
+    let scoring = package.scoring.then_some(dialect);
     let submissions: Vec<SubmissionReport> = subs
         .iter()
-        .map(|s| report_of(&package, s, time_limit))
+        .map(|s| report_of(&package, s, time_limit, scoring))
         .collect();
     let ok = errors.is_empty()
         && !submissions.is_empty()
@@ -128,6 +138,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let report = VerifyReport {
         package: package.name.clone(),
         format: package.format.name().to_string(),
+        scoring: scoring.map(|d| d.name().to_string()),
         ok,
         time_limit,
         submissions,
@@ -784,7 +795,14 @@ fn verdict_at(r: &CaseResult, time_limit: f64) -> Verdict {
 
 /// What the report says of one submission: its verdict (first failure at the
 /// time limit, or CE), its score, and whether that meets its expectation.
-fn report_of(package: &Package, s: &Submission, time_limit: f64) -> SubmissionReport {
+/// A scoring problem's submission is scored by `scoring`, whose grader may
+/// decide the verdict too (problemtools').
+fn report_of(
+    package: &Package,
+    s: &Submission,
+    time_limit: f64,
+    scoring: Option<Dialect>,
+) -> SubmissionReport {
     let expected = s
         .expect
         .as_ref()
@@ -824,15 +842,23 @@ fn report_of(package: &Package, s: &Submission, time_limit: f64) -> SubmissionRe
             .map_or("AC", |st| expect::name(st.verdict)),
         other => other,
     };
-    r.verdict = Some(verdict.to_string());
-    if package.scoring && s.compile_error.is_none() {
-        let scored = super::scoring::score(package, &s.results, &s.statics, time_limit);
+    let mut verdict = verdict;
+    let mut graded = None;
+    if let Some(dialect) = scoring
+        && s.compile_error.is_none()
+    {
+        let scored = super::scoring::score(package, &s.results, &s.statics, time_limit, dialect);
         r.score = Some(scored.total);
         for c in &mut r.cases {
             c.score = scored.case(&c.name);
         }
+        if let Some(v) = scored.verdict {
+            verdict = v;
+            graded = Some(scored.full);
+        }
     }
-    match check_expectation(package, s, &judged, &r, verdict, time_limit) {
+    r.verdict = Some(verdict.to_string());
+    match check_expectation(package, s, &judged, &r, (verdict, graded), time_limit) {
         Ok(()) => r.matched = true,
         Err(why) => r.mismatch = Some(why),
     }
@@ -875,7 +901,7 @@ fn check_expectation(
     s: &Submission,
     judged: &[&CaseResult],
     r: &SubmissionReport,
-    verdict: &'static str,
+    (verdict, graded): (&'static str, Option<Option<f64>>),
     time_limit: f64,
 ) -> Result<(), String> {
     let messages: Vec<String> = judged
@@ -918,6 +944,7 @@ fn check_expectation(
             })
             .collect(),
         score: r.score,
+        graded,
     };
     // A judge error is never a match, whatever was expected.
     let judge_error = judged

@@ -23,6 +23,7 @@ mod progress;
 mod readme;
 mod sandbox;
 mod scaffold;
+mod scoring;
 mod stress;
 mod support;
 mod tempws;

@@ -123,6 +123,9 @@ pub struct Expectation {
     pub score: Option<(f64, f64)>,
     /// Nothing is expected (DOMjudge's `check_manually/` without a tag).
     pub manual: bool,
+    /// Legacy `partially_accepted/` (spec/legacy.md "Example Submissions"):
+    /// accepted, with less than the full score, where a grader tells (problemtools').
+    pub partial: bool,
     /// Where the expectation comes from, for the report.
     pub from: String,
 }
@@ -173,8 +176,15 @@ pub fn folder(name: &str) -> Option<Expectation> {
             None,
             Some(vec!["RTE", "TLE", "WA", "PE"]),
         )],
-        // Legacy: a score, checked by @EXPECTED_SCORE@ when there is one.
-        "partially_accepted" => Vec::new(),
+        // Legacy: accepted with less than the full score (checked in `check`
+        // where the scoring dialect grades verdicts), and a score when tagged.
+        "partially_accepted" => {
+            return Some(Expectation {
+                partial: true,
+                from: format!("folder {name}/"),
+                ..Expectation::default()
+            });
+        }
         _ => {
             let any_of = match name {
                 "compiler_error" | "compile_error" => vec!["CE"],
@@ -472,12 +482,20 @@ pub struct Observed<'a> {
     pub cases: Vec<(&'a str, &'static str, &'a str)>,
     /// The score, for scoring problems.
     pub score: Option<f64>,
+    /// Whether `verdict` is a grader's, which tells an accepted submission with
+    /// less than the full score (problemtools'), and that full score if stated.
+    pub graded: Option<Option<f64>>,
 }
 
 /// Whether `seen` meets `expect`; the reason when it does not.
 pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
     if expect.manual {
         return Ok(());
+    }
+    if expect.partial
+        && let Some(full) = seen.graded
+    {
+        partially_accepted(seen.verdict, seen.score, full)?;
     }
     if !expect.any_of.is_empty() && !expect.any_of.iter().any(|w| satisfies(seen.verdict, w)) {
         if seen.verdict == "WA" && expect.any_of.contains(&NO_OUTPUT) {
@@ -552,6 +570,23 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
     Ok(())
 }
 
+/// problemtools' `partially_accepted/` (`checks/submissions.py`
+/// `_check_submission`): the grader's verdict is AC, and the score is not the
+/// full score when `range` states one.
+fn partially_accepted(verdict: &str, score: Option<f64>, full: Option<f64>) -> Result<(), String> {
+    if verdict != "AC" {
+        return Err(format!(
+            "got {verdict}, expected AC with less than the full score"
+        ));
+    }
+    match (score, full) {
+        (Some(s), Some(f)) if s >= f - 1e-9 => Err(format!(
+            "fully accepted (score {s} of {f}), expected less than the full score"
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn scope(rule: &CaseRule) -> String {
     rule.cases
         .as_ref()
@@ -607,6 +642,7 @@ mod tests {
             verdict,
             cases: cases.iter().map(|(c, v)| (*c, *v, "")).collect(),
             score: None,
+            graded: None,
         }
     }
 
@@ -625,6 +661,18 @@ mod tests {
         assert!(check(&ce, &seen("CE", &[])).is_ok());
         assert!(check(&ce, &seen("AC", &[])).is_err());
         assert!(folder("mixed").is_none());
+        let partial = folder("partially_accepted").unwrap();
+        let mut graded = seen("AC", &[("secret/1", "WA")]);
+        graded.graded = Some(Some(100.0));
+        graded.score = Some(40.0);
+        assert!(check(&partial, &graded).is_ok());
+        graded.score = Some(100.0);
+        assert!(check(&partial, &graded).is_err());
+        graded.verdict = "WA";
+        graded.score = Some(40.0);
+        assert!(check(&partial, &graded).is_err());
+        // Where no grader tells (DOMjudge, 2025-09), only a tagged score counts.
+        assert!(check(&partial, &seen("WA", &[("secret/1", "WA")])).is_ok());
         assert!(check(&folder("check_manually").unwrap(), &seen("WA", &[])).is_ok());
     }
 

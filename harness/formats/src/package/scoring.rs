@@ -1,20 +1,17 @@
-//! The score of a submission to a scoring problem, from its case results.
-//!
-//! Two rule sets, chosen by the package's format:
-//! - 2025-09 (and 2023-07), spec/2025-09.md "Scoring problems": `secret` and its
+//! The score of a submission to a scoring problem, from its case results, as
+//! the package's own system computes it ([`Dialect`]):
+//! - `2025-09` (and 2023-07), spec/2025-09.md "Scoring problems": `secret` and its
 //!   test data groups have `max_score` (100 for `secret`, else unbounded) and
 //!   `score_aggregation` (`sum` for `secret`, else `pass-fail`) in
 //!   `test_group.yaml`; a case in a `sum` group is worth `max_score / N`, in a
 //!   `min` group `max_score`; an accepted case scores its maximum, or what the
 //!   validator's `score.txt` says, or its `score_multiplier.txt` times the
 //!   maximum; a failed case 0; `require_pass` zeroes a group whose named groups
-//!   (or `sample`) did not all pass. Samples never count.
-//! - legacy, spec/legacy.md "Scoring" (a group's testdata.yaml, or its nearest
-//!   ancestor's when it has none):
-//!   an accepted case scores `score.txt` or `accept_score` (1), a rejected one
-//!   `reject_score` (0); a group aggregates its cases and subgroups in order with
-//!   `grader_flags` `sum` (default), `avg`, `min` or `max`, stopping after its
-//!   first rejected child unless `on_reject: continue`. The score is `secret`'s.
+//!   (or `sample`) did not all pass. Samples never count. Checked against
+//!   BAPCtools' `bt` (docs/conformance.md).
+//! - `problemtools`: a legacy package as `verifyproblem` grades it
+//!   ([`problemtools`]), the verdict too.
+//! - `domjudge`: a legacy package written for DOMjudge ([`domjudge`]).
 
 use std::path::Path;
 
@@ -23,11 +20,63 @@ use super::yaml::{self, Node, Value};
 use super::{Format, Package};
 use crate::judge::{CaseResult, CaseScore, Verdict};
 
+mod domjudge;
+mod problemtools;
+
+/// Whose rules score a submission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// spec/2025-09.md "Scoring problems" (2023-07 and 2025-09 packages).
+    Kattis,
+    /// problemtools' legacy grader (legacy and Polygon packages).
+    Problemtools,
+    /// DOMjudge's test case groups (legacy packages whose submissions carry
+    /// `@EXPECTED_SCORE@`).
+    Domjudge,
+}
+
+impl Dialect {
+    /// Every dialect, as `--scoring` names them.
+    pub const ALL: [Dialect; 3] = [Dialect::Kattis, Dialect::Problemtools, Dialect::Domjudge];
+
+    /// Its name in the JSON report and for `--scoring`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Kattis => "2025-09",
+            Dialect::Problemtools => "problemtools",
+            Dialect::Domjudge => "domjudge",
+        }
+    }
+
+    /// The dialect named `name`, if any.
+    pub fn parse(name: &str) -> Option<Dialect> {
+        Dialect::ALL.into_iter().find(|d| d.name() == name)
+    }
+
+    /// The package's own system: 2023-07 and 2025-09 packages score by their
+    /// specification; a legacy one by DOMjudge when its submissions state
+    /// their scores with `@EXPECTED_SCORE@` (DOMjudge's tag: problemtools reads
+    /// no tags), else by problemtools, the format's reference implementation.
+    pub fn of(format: Format, score_tags: bool) -> Dialect {
+        match format {
+            Format::V2023 | Format::V2025 => Dialect::Kattis,
+            Format::Legacy | Format::Polygon if score_tags => Dialect::Domjudge,
+            Format::Legacy | Format::Polygon => Dialect::Problemtools,
+        }
+    }
+}
+
 /// A submission's score and each case's part in it.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Scored {
-    /// The submission's score (`secret`'s).
+    /// The submission's score.
     pub total: f64,
+    /// The verdict the dialect's grader gives, where it has one
+    /// (problemtools': the grader aggregates verdicts too).
+    pub verdict: Option<&'static str>,
+    /// The full score, where the dialect states one (problemtools' `range` of
+    /// `data`), to tell a partially accepted submission from an accepted one.
+    pub full: Option<f64>,
     /// Each scored case's score, by case name.
     cases: Vec<(String, f64)>,
 }
@@ -42,7 +91,10 @@ impl Scored {
 /// One judged case as scoring sees it.
 struct JudgedCase<'a> {
     name: &'a str,
+    /// Accepted within the time limit.
     passed: bool,
+    /// Its verdict at the time limit, by the format's name (`expect::name`).
+    verdict: &'static str,
     score: Option<CaseScore>,
     /// A static validation test case (spec/2025-09.md "Static validator"),
     /// with its own maximum (`None` for `pass-fail`).
@@ -50,39 +102,53 @@ struct JudgedCase<'a> {
 }
 
 /// The score of `results` (in the package's case order; `None` for a case not
-/// run) and of the static validation test cases `statics` (2025-09).
+/// run) and of the static validation test cases `statics` (2025-09), by `dialect`.
 pub fn score(
     package: &Package,
     results: &[Option<CaseResult>],
     statics: &[StaticResult],
     time_limit: f64,
+    dialect: Dialect,
 ) -> Scored {
+    // A case not run (after a failure) fails for the specification; the
+    // tools' graders never saw it.
     let mut cases: Vec<JudgedCase> = package
         .cases
         .iter()
         .zip(results)
-        .map(|(c, r)| JudgedCase {
-            name: &c.case.name,
-            passed: r
-                .as_ref()
-                .is_some_and(|r| r.verdict == Verdict::AC && r.time <= time_limit),
-            score: r.as_ref().and_then(|r| r.score),
-            fixed: None,
+        .filter(|(_, r)| dialect == Dialect::Kattis || r.is_some())
+        .map(|(c, r)| {
+            let verdict = match r {
+                Some(r) if r.verdict == Verdict::AC && r.time > time_limit => Verdict::TLE,
+                Some(r) => r.verdict,
+                None => Verdict::ERR,
+            };
+            JudgedCase {
+                name: &c.case.name,
+                passed: verdict == Verdict::AC,
+                verdict: match super::expect::name(verdict) {
+                    "PE" => "WA",
+                    other => other,
+                },
+                score: r.as_ref().and_then(|r| r.score),
+                fixed: None,
+            }
         })
         .collect();
-    let data = package.root.join("data");
-    match package.format {
-        Format::Legacy | Format::Polygon => legacy(&data, &cases),
-        Format::V2023 | Format::V2025 => {
+    match dialect {
+        Dialect::Problemtools => problemtools::grade(&package.root, &cases),
+        Dialect::Domjudge => domjudge::grade(&package.root, &cases),
+        Dialect::Kattis => {
             for (r, c) in statics.iter().zip(&package.static_cases) {
                 cases.push(JudgedCase {
                     name: &r.name,
                     passed: r.verdict == Verdict::AC,
+                    verdict: super::expect::name(r.verdict),
                     score: r.score,
                     fixed: Some(c.max),
                 });
             }
-            modern(&data, &cases)
+            modern(&package.root.join("data"), &cases)
         }
     }
 }
@@ -243,124 +309,6 @@ fn combine(scores: &[f64], agg: &str, max: Option<f64>, all_passed: bool) -> f64
     }
 }
 
-/// Legacy: the group at `dir` (relative name `name`) aggregated from its children.
-fn legacy(data: &Path, cases: &[JudgedCase]) -> Scored {
-    let mut out = Scored::default();
-    let root = GroupScoring::default().under(config(data).as_ref());
-    let secret = root.under(config(&data.join("secret")).as_ref());
-    let (total, _) = legacy_group(data, "secret", &secret, cases, &mut out);
-    out.total = total;
-    out
-}
-
-/// testdata.yaml's scoring keys: a group's own file, else its parent's.
-#[derive(Debug, Clone)]
-struct GroupScoring {
-    aggregation: String,
-    accept: f64,
-    reject: f64,
-    stop_on_reject: bool,
-}
-
-impl Default for GroupScoring {
-    fn default() -> Self {
-        GroupScoring {
-            aggregation: "sum".into(),
-            accept: 1.0,
-            reject: 0.0,
-            stop_on_reject: true,
-        }
-    }
-}
-
-impl GroupScoring {
-    /// The scoring of a group under this one: its own testdata.yaml read whole
-    /// (keys it leaves out take their defaults), else this one's (spec/legacy.md
-    /// "Test Data Groups": "If a test data group has no `testdata.yaml` file,
-    /// the `testdata.yaml` in the closest ancestor group that has one will be used").
-    fn under(&self, cfg: Option<&Node>) -> GroupScoring {
-        let mut s = match cfg {
-            Some(_) => GroupScoring::default(),
-            None => self.clone(),
-        };
-        if let Some(flags) = text(cfg, "grader_flags") {
-            for f in flags.split_whitespace() {
-                if matches!(f, "sum" | "avg" | "min" | "max") {
-                    s.aggregation = f.to_string();
-                }
-            }
-        }
-        if let Some(v) = text(cfg, "accept_score").and_then(|v| v.parse().ok()) {
-            s.accept = v;
-        }
-        if let Some(v) = text(cfg, "reject_score").and_then(|v| v.parse().ok()) {
-            s.reject = v;
-        }
-        if let Some(v) = text(cfg, "on_reject") {
-            s.stop_on_reject = v != "continue";
-        }
-        s
-    }
-}
-
-/// The score of the group `name` and whether all of it was accepted.
-fn legacy_group(
-    data: &Path,
-    name: &str,
-    settings: &GroupScoring,
-    cases: &[JudgedCase],
-    out: &mut Scored,
-) -> (f64, bool) {
-    // Children in data order: a case directly here, or the first case of a subgroup.
-    let prefix = format!("{name}/");
-    let mut children: Vec<String> = Vec::new();
-    for c in cases.iter().filter(|c| c.name.starts_with(&prefix)) {
-        let rest = &c.name[prefix.len()..];
-        let child = match rest.split_once('/') {
-            Some((sub, _)) => format!("{prefix}{sub}"),
-            None => c.name.to_string(),
-        };
-        if children.last() != Some(&child) {
-            children.push(child);
-        }
-    }
-    let mut scores = Vec::new();
-    let mut all = true;
-    for child in children {
-        let (s, ok) = match cases.iter().find(|c| c.name == child) {
-            Some(case) => {
-                let s = if case.passed {
-                    match case.score {
-                        Some(CaseScore::Points(p)) => p,
-                        Some(CaseScore::Share(m)) => m * settings.accept,
-                        None => settings.accept,
-                    }
-                } else {
-                    settings.reject
-                };
-                out.cases.push((child.clone(), s));
-                (s, case.passed)
-            }
-            None => {
-                let sub = settings.under(config(&data.join(&child)).as_ref());
-                legacy_group(data, &child, &sub, cases, out)
-            }
-        };
-        scores.push(s);
-        all &= ok;
-        if !ok && settings.stop_on_reject {
-            break;
-        }
-    }
-    let total = match settings.aggregation.as_str() {
-        "avg" if !scores.is_empty() => scores.iter().sum::<f64>() / scores.len() as f64,
-        "min" => scores.iter().copied().fold(f64::INFINITY, f64::min),
-        "max" => scores.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-        _ => scores.iter().sum(),
-    };
-    (if total.is_finite() { total } else { 0.0 }, all)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,6 +317,7 @@ mod tests {
         JudgedCase {
             name,
             passed,
+            verdict: if passed { "AC" } else { "WA" },
             score,
             fixed: None,
         }
@@ -436,26 +385,6 @@ mod tests {
     }
 
     #[test]
-    fn legacy_groups_use_grader_flags_and_stop_at_the_first_rejection() {
-        let d = data(&[
-            (
-                "secret/g1/testdata.yaml",
-                "grader_flags: min\naccept_score: 10\n",
-            ),
-            ("secret/g2/testdata.yaml", "accept_score: 5\n"),
-        ]);
-        let cases = [
-            case("secret/g1/a", true, None),
-            case("secret/g1/b", true, Some(CaseScore::Points(7.0))),
-            case("secret/g2/a", true, None),
-            case("secret/g2/b", false, None),
-            case("secret/g2/c", true, None),
-        ];
-        // g1: min(10, 7) = 7; g2: 5 + 0, then stops; secret: sum, and stops after g2.
-        assert_eq!(legacy(d.path(), &cases).total, 12.0);
-    }
-
-    #[test]
     fn a_static_validation_case_takes_its_score_out_of_the_groups_cases() {
         let d = data(&[
             (
@@ -488,31 +417,5 @@ mod tests {
             ..case("secret/g2/static_validation", false, None)
         };
         assert_eq!(modern(d.path(), &cases).total, 20.0);
-    }
-
-    #[test]
-    fn a_legacy_groups_own_testdata_yaml_replaces_its_parents_whole() {
-        let d = data(&[
-            (
-                "secret/testdata.yaml",
-                "on_reject: continue\ngrader_flags: min\n",
-            ),
-            ("secret/g1/testdata.yaml", "accept_score: 2\n"),
-        ]);
-        let cases = [
-            case("secret/g1/a", true, None),
-            case("secret/g1/b", false, None),
-            case("secret/g1/c", true, None),
-            case("secret/g2/a", true, None),
-        ];
-        // g1 sums and stops at b (the defaults, not secret's keys): 2 + 0;
-        // g2 has no file, so secret's: min(1) = 1; secret: min(2, 1), continuing.
-        assert_eq!(legacy(d.path(), &cases).total, 1.0);
-        let without = data(&[(
-            "secret/testdata.yaml",
-            "on_reject: continue\ngrader_flags: min\n",
-        )]);
-        // Everything under secret's file: g1 = min(1, 0, 1) = 0.
-        assert_eq!(legacy(without.path(), &cases).total, 0.0);
     }
 }
