@@ -92,7 +92,7 @@ pub struct VerifyArgs {
     /// Score a scoring problem by these rules instead of the package's own
     /// [possible values: 2025-09, problemtools, domjudge].
     #[arg(long, value_name = "RULES", value_parser = parse_scoring)]
-    pub scoring: Option<crate::package::scoring::Dialect>,
+    pub scoring: Option<judge_formats::package::scoring::Dialect>,
     /// `--color WHEN`.
     #[command(flatten)]
     pub color: Color,
@@ -323,14 +323,7 @@ pub struct WatchArgs {
     pub judge_args: Vec<String>,
 }
 
-/// `listen`'s default port, kept beside the flag it is the default of so the
-/// command line does not reach into the command: one Competitive Companion
-/// sends to out of the box. Its `src/hosts/hosts.ts` lists 1327 (cpbooster), 4244 (Hightail), 6174 (Mind
-/// Sport), 10042 (acmX), 10043 (Caide), 10045 (CP Editor) and 27121
-/// (Competitive Programming Helper); 4244 belongs to Hightail, a tool that is no
-/// longer developed, so it is the least likely to be taken by a tool the user
-/// also runs (cph and CompetiTest share 27121).
-pub const DEFAULT_PORT: u16 = 4244;
+use judge_workflows::listen::DEFAULT_PORT;
 
 /// `cargo judge listen`.
 #[derive(Debug, Args)]
@@ -359,7 +352,7 @@ pub struct NewArgs {
     #[arg(long)]
     pub source: Option<String>,
     /// CPU seconds per case, written to problem.toml.
-    #[arg(long, value_name = "SECS", default_value_t = crate::problem::DEFAULT_TIME_LIMIT, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", default_value_t = judge_engine::problem::DEFAULT_TIME_LIMIT, value_parser = parse_seconds)]
     pub time_limit: f64,
     /// An interactive problem: the solution plays against an interactor (a binary
     /// of the crate, Kattis convention); scaffolds it and a generator.
@@ -371,7 +364,7 @@ pub struct NewArgs {
     #[arg(long)]
     pub game: bool,
     /// Memory limit in MiB, written to problem.toml.
-    #[arg(long, value_name = "MIB", default_value_t = crate::problem::DEFAULT_MEMORY_LIMIT_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    #[arg(long, value_name = "MIB", default_value_t = judge_engine::problem::DEFAULT_MEMORY_LIMIT_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: u64,
 }
 
@@ -429,8 +422,8 @@ pub struct Options {
 
 impl Options {
     /// What to judge and under which limits, as the plan takes it.
-    pub fn selection(&self) -> crate::plan::Selection {
-        crate::plan::Selection {
+    pub fn selection(&self) -> judge_formats::plan::Selection {
+        judge_formats::plan::Selection {
             cases: self.cases.clone(),
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,
@@ -496,10 +489,125 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 }
 
 /// `--scoring RULES`: one of the scoring dialects' names.
-fn parse_scoring(s: &str) -> Result<crate::package::scoring::Dialect, String> {
-    use crate::package::scoring::Dialect;
+fn parse_scoring(s: &str) -> Result<judge_formats::package::scoring::Dialect, String> {
+    use judge_formats::package::scoring::Dialect;
     Dialect::parse(s).ok_or_else(|| {
         let names: Vec<&str> = Dialect::ALL.iter().map(|d| d.name()).collect();
         format!("expected one of {}, found \"{s}\"", names.join(", "))
     })
+}
+
+// What each command's arguments ask of its workflow: the workflows take plain
+// options, never clap's types (CONTRIBUTING.md, "Crates").
+
+impl From<StressArgs> for judge_workflows::stress::StressOptions {
+    fn from(a: StressArgs) -> Self {
+        Self {
+            problem: a.problem,
+            seed: a.seed,
+            jobs: a.jobs.threads(),
+            cases: a.cases,
+            time: a.time,
+            lines: a.lines,
+            max: a.max,
+            save: a.save,
+            checked: a.checked,
+            no_shrink: a.no_shrink,
+            shrink_runs: a.shrink_runs,
+            brute_time_limit: a.brute_time_limit,
+            gen_args: a.gen_args,
+        }
+    }
+}
+
+impl From<BlessArgs> for judge_workflows::bless::BlessOptions {
+    fn from(a: BlessArgs) -> Self {
+        Self {
+            problem: a.problem,
+            from: match a.from {
+                BlessFrom::Brute => judge_workflows::bless::BlessFrom::Brute,
+                BlessFrom::Solution => judge_workflows::bless::BlessFrom::Solution,
+            },
+            force: a.force,
+            cases: a.cases,
+            brute_time_limit: a.brute_time_limit,
+            jobs: a.jobs.threads(),
+        }
+    }
+}
+
+impl From<LintArgs> for judge_workflows::lint::LintOptions {
+    fn from(a: LintArgs) -> Self {
+        Self {
+            problems: a.problems,
+        }
+    }
+}
+
+impl From<AddArgs> for judge_workflows::add::AddOptions {
+    fn from(a: AddArgs) -> Self {
+        Self {
+            problem: a.problem,
+            input: a.input,
+            output: a.output,
+            name: a.name,
+        }
+    }
+}
+
+impl From<WatchArgs> for judge_workflows::watch::WatchOptions {
+    fn from(a: WatchArgs) -> Self {
+        Self {
+            problem: a.problem,
+            judge_args: a.judge_args,
+        }
+    }
+}
+
+impl From<ListenArgs> for judge_workflows::listen::ListenOptions {
+    fn from(a: ListenArgs) -> Self {
+        Self {
+            port: a.port,
+            once: a.once,
+        }
+    }
+}
+
+impl From<NewArgs> for judge_workflows::scaffold::NewOptions {
+    fn from(a: NewArgs) -> Self {
+        Self {
+            name: a.name,
+            title: a.title,
+            source: a.source,
+            time_limit: a.time_limit,
+            interactive: a.interactive,
+            game: a.game,
+            memory_limit: a.memory_limit,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory as _;
+
+    #[test]
+    fn the_names_no_problem_may_take_are_the_subcommands_clap_knows() {
+        let mut known: Vec<String> = Cli::command()
+            .get_subcommands()
+            .flat_map(|s| {
+                std::iter::once(s.get_name().to_string())
+                    .chain(s.get_all_aliases().map(String::from))
+            })
+            .chain(["help".to_string()])
+            .collect();
+        known.sort();
+        let mut reserved: Vec<String> = judge_workflows::scaffold::SUBCOMMANDS
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        reserved.sort();
+        assert_eq!(reserved, known);
+    }
 }

@@ -5,25 +5,24 @@
 //! This is the command layer's glue and holds no rules of its own: what to judge
 //! is `plan`'s, verdicts `judge`'s, scheduling `runner`'s, words `report`'s.
 
-use crate::ext::*;
+use judge_engine::ext::*;
 use std::io::Write as _;
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::build::{self, Executables, Workspace};
-use crate::bundle;
 use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
-use crate::interact::{self, Interactor};
-use crate::judge::{CaseResult, Job, Verdict};
-use crate::known_wrong::{self, Catch, KnownWrong};
-use crate::plan::{self, Plan};
-use crate::problem::Checker;
-use crate::report::{self, Feed, Reporter, Summary};
-use crate::run;
-use crate::runner;
-use crate::status::Status;
-use crate::units::plural;
+use judge_engine::build::{self, Executables, Workspace};
+use judge_engine::interact::{self, Interactor};
+use judge_engine::judge::{CaseResult, Job, Verdict};
+use judge_engine::known_wrong::{self, Catch, KnownWrong};
+use judge_engine::problem::Checker;
+use judge_engine::run;
+use judge_engine::runner;
+use judge_formats::plan::{self, Plan};
+use judge_model::status::Status;
+use judge_model::units::plural;
+use judge_report::{self as report, Feed, Reporter, Summary};
 
 /// `cargo judge [PROBLEM...]`.
 pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
@@ -150,17 +149,17 @@ fn judge_bundles(
     options: &Options,
     reporter: &mut dyn Reporter,
 ) -> Result<Status> {
-    let sources = bundle::Sources::load()?;
-    let scratch = bundle::scratch()?;
+    let sources = judge_bundle::Sources::load()?;
+    let scratch = judge_bundle::scratch()?;
     let names: Vec<&str> = plan.suites.iter().map(|s| s.name.as_str()).collect();
-    let built = bundle::build(&sources, &names, scratch.path());
+    let built = judge_bundle::build(&sources, &names, scratch.path());
     let mut errors = plan.errors.clone();
     let mut compile_errors = Vec::new();
     let mut jobs = Vec::new();
     let mut stderr = std::io::stderr();
     for suite in &plan.suites {
         match &built[&suite.name] {
-            bundle::Build::Exe {
+            judge_bundle::Build::Exe {
                 exe,
                 diagnostics,
                 how,
@@ -177,10 +176,10 @@ fn judge_bundles(
                 }
                 jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
             }
-            bundle::Build::CompileError(why) => {
+            judge_bundle::Build::CompileError(why) => {
                 compile_errors.push(CaseResult::compile_error(&suite.name, why));
             }
-            bundle::Build::Failed(why) => {
+            judge_bundle::Build::Failed(why) => {
                 let _ = writeln!(stderr, "error: {why}");
                 errors.push(why.clone());
             }
@@ -197,7 +196,7 @@ fn judge_bundles(
 /// `cargo judge run --cmd CMD DIR`.
 pub fn judge_dir(args: RunArgs) -> Result<Status> {
     if args.file().is_none() && args.cmd.is_none() {
-        crate::solution::of(None, None, false, 0)?;
+        judge_workflows::solution::of(None, None, false, 0)?;
     }
     let dir = args.dir().to_path_buf();
     let mut plan = plan::folder(&dir, &args.options.selection())?;
@@ -244,12 +243,13 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     plan::check_checker(&suite.settings.checker)?;
     // The solution is ready (built, or its program found) before any case runs.
     let memory_mib = (suite.settings.memory_limit >> 20).max(1);
-    let solution = crate::solution::of(args.file(), args.cmd.as_deref(), args.checked, memory_mib)?;
+    let solution =
+        judge_workflows::solution::of(args.file(), args.cmd.as_deref(), args.checked, memory_mib)?;
     say_errors_first(&plan);
     let suite = &plan.suites[0];
     let start = match solution {
-        crate::solution::Solution::Ready(start, _) => start,
-        crate::solution::Solution::CompileError(why) => {
+        judge_workflows::solution::Solution::Ready(start, _) => start,
+        judge_workflows::solution::Solution::CompileError(why) => {
             let name = args
                 .file()
                 .map_or_else(|| suite.name.clone(), |f| f.display().to_string());
@@ -271,7 +271,9 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
         (Some(CheckerArg::Command), Some(command)) | (None, Some(command)) => {
             let time_limit = match current {
                 Checker::Command { time_limit, .. } => *time_limit,
-                _ => std::time::Duration::from_secs_f64(crate::problem::DEFAULT_CHECKER_TIME_LIMIT),
+                _ => std::time::Duration::from_secs_f64(
+                    judge_engine::problem::DEFAULT_CHECKER_TIME_LIMIT,
+                ),
             };
             return Ok(Some(Checker::Command {
                 command,
@@ -289,7 +291,7 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
             let source = std::path::absolute(&source).unwrap_or_else(|_| source.into());
             format!(
                 "checker = \"testlib\"\nchecker_source = {}\n",
-                crate::scaffold::toml_string(&source.to_string_lossy())
+                judge_workflows::scaffold::toml_string(&source.to_string_lossy())
             )
         }
         (Some(_), Some(_)) => {
@@ -301,14 +303,14 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
         (Some(CheckerArg::Kattis), None) => "checker = \"kattis\"\n".to_string(),
         (None, None) => return Ok(None),
     };
-    let settings = crate::problem::Settings::parse(&toml, dir)
+    let settings = judge_engine::problem::Settings::parse(&toml, dir)
         .with_context(|| format!("--checker: {}", toml.trim().replace('\n', ", ")))?;
     Ok(Some(settings.checker))
 }
 
 /// `cargo judge verify PACKAGE`.
 pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
-    let options = crate::package::verify::VerifyOptions {
+    let options = judge_workflows::verify::VerifyOptions {
         threads: args.jobs.threads(),
         time_limit: args.time_limit,
         verbose: args.verbose,
@@ -316,7 +318,7 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
         junit: args.junit.clone(),
         scoring: args.scoring,
     };
-    let passed = crate::package::verify::verify(&args.dir, &options)?;
+    let passed = judge_workflows::verify::verify(&args.dir, &options)?;
     Ok(if passed {
         Status::Passed
     } else {
@@ -429,7 +431,7 @@ fn finish(
         catches,
         errors,
         judge_peak_rss: run::own_peak_rss(),
-        isolation: crate::sandbox::isolation().to_string(),
+        isolation: judge_sandbox::isolation().to_string(),
     };
     reporter.finish(&summary)?;
     if !errors.is_empty() {

@@ -9,46 +9,15 @@
 //! [`status::Status`] and this file, the command layer, turns it into the exit
 //! status; no module below it knows an exit code.
 
-pub mod add;
-pub mod bless;
-pub mod bundle;
 pub mod cli;
 pub mod commands;
-pub mod diff;
-pub mod lint;
-pub mod listen;
-pub mod scaffold;
-pub mod solution;
-pub mod stress;
-pub mod watch;
-
-/// Interactive problems: the engine's relay and verdicts, and stress testing
-/// against an interactor.
-pub mod interact {
-    pub use judge_engine::interact::*;
-    pub mod stress;
-}
-
-/// Problem packages: the reader, and the `verify` and `import` commands.
-pub mod package {
-    pub use judge_formats::package::*;
-    pub mod import;
-    pub mod verify;
-}
-
-pub use judge_engine::{
-    build, cargo_json, case, check, discover, ext, judge, known_wrong, pool, problem, programs,
-    run, runner, shell, testlib,
-};
-pub use judge_formats::{glob, plan};
-pub use judge_model::{status, units};
-pub use judge_report as report;
-pub use judge_sandbox as sandbox;
 
 use std::io::Write;
 
 use cli::{Cli, Cmd, Color, ColorArg};
-use status::Status;
+use judge_model::status::Status;
+use judge_report as report;
+use judge_sandbox as sandbox;
 
 /// Runs the parsed command line and returns the process exit status.
 pub fn main(cli: Cli) -> i32 {
@@ -74,28 +43,31 @@ pub fn main(cli: Cli) -> i32 {
         }
         Some(Cmd::Bless(args)) => {
             set_color(args.color);
-            bless::bless(args)
+            judge_workflows::bless::bless(args.into())
         }
         Some(Cmd::Lint(args)) => {
             set_color(args.color);
-            lint::lint(args)
+            judge_workflows::lint::lint(args.into())
         }
         Some(Cmd::Stress(args)) => {
             set_color(args.color);
-            stress::stress(args)
+            judge_workflows::stress::stress(args.into())
         }
-        Some(Cmd::New(args)) => scaffold::new(args),
-        Some(Cmd::Listen(args)) => listen::listen(args),
-        Some(Cmd::Add(args)) => add::add(args),
-        Some(Cmd::Watch(args)) => watch::watch(args),
-        Some(Cmd::Bundle(args)) => bundle::bundle(args),
+        Some(Cmd::New(args)) => judge_workflows::scaffold::new(args.into()),
+        Some(Cmd::Listen(args)) => judge_workflows::listen::listen(args.into()),
+        Some(Cmd::Add(args)) => judge_workflows::add::add(args.into()),
+        Some(Cmd::Watch(args)) => judge_workflows::watch::watch(args.into()),
+        Some(Cmd::Bundle(args)) => judge_bundle::bundle(judge_bundle::Options {
+            problems: args.problems,
+            judge: args.judge,
+            check: args.check,
+        }),
         Some(Cmd::Verify(args)) => {
             set_color(args.color);
             commands::verify_package(args)
         }
-        Some(Cmd::Import(args)) => {
-            package::import::import(&args.dir, args.name.as_deref()).map(|()| Status::Passed)
-        }
+        Some(Cmd::Import(args)) => judge_workflows::import::import(&args.dir, args.name.as_deref())
+            .map(|()| Status::Passed),
     };
     finish(result)
 }

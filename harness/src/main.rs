@@ -4,16 +4,16 @@ use clap::Parser;
 
 fn main() {
     // The judge binary is also the sandbox server (started by the judge itself).
-    harness::sandbox::serve_if_asked();
+    judge_sandbox::serve_if_asked();
     // `judge run` starts judging within milliseconds: the sandbox gets ready
     // meanwhile (isolated unless the arguments say otherwise).
     let mut args = std::env::args_os().skip(1);
     if args.next().is_some_and(|a| a == "run") {
-        harness::sandbox::prestart(!args.any(|a| a == "--no-isolation"));
+        judge_sandbox::prestart(!args.any(|a| a == "--no-isolation"));
     }
     let cli = harness::cli::Cli::try_parse().unwrap_or_else(|e| {
         // Nothing of the sandbox outlives the judge, whatever clap says.
-        harness::sandbox::shutdown();
+        judge_sandbox::shutdown();
         e.exit()
     });
     std::process::exit(harness::main(cli));

@@ -13,12 +13,13 @@
 //! 64 KiB, and its binary is AC on every case, as a judge would run what is pasted.
 //! A problem that cannot be bundled fails this test alone, with the reason.
 
-use harness::ext::*;
+use judge_engine::ext::*;
 use std::process::ExitCode;
 
-use harness::judge::{Job, Verdict};
-use harness::runner::exe_command;
-use harness::{build, bundle, discover, known_wrong, problem::Settings, report};
+use judge_engine::judge::{Job, Verdict};
+use judge_engine::runner::exe_command;
+use judge_engine::{build, discover, known_wrong, problem::Settings};
+use judge_report as report;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 fn main() -> ExitCode {
@@ -36,13 +37,13 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
     let ws = build::workspace()?;
     let names: Vec<&str> = ws.problems.iter().map(|p| p.name.as_str()).collect();
     let exes = build::build(&ws, &names)?;
-    let sources = std::sync::Arc::new(bundle::Sources::load()?);
+    let sources = std::sync::Arc::new(judge_bundle::Sources::load()?);
     let mut trials = Vec::new();
     for problem in &ws.problems {
         let dir = ws.testdata().join(&problem.name);
         let mut settings = Settings::load(&dir)?;
         // An interactive problem's interactor is one of its crate's binaries.
-        harness::interact::resolve(&mut settings, &problem.name, &exes)?;
+        judge_engine::interact::resolve(&mut settings, &problem.name, &exes)?;
         let found = discover::cases(&dir)?;
         anyhow::ensure!(
             found.unpaired.is_empty(),
@@ -76,7 +77,7 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
                 (problem.name.clone(), found.cases.clone(), settings.clone());
             let sources = std::sync::Arc::clone(&sources);
             trials.push(Trial::test(format!("bundle::{name}"), move || {
-                judge_bundle(&sources, &name, &cases, &settings)
+                check_bundle(&sources, &name, &cases, &settings)
             }));
         }
         let exe = exes[&(problem.name.clone(), problem.name.clone())].clone();
@@ -91,7 +92,7 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
                     case,
                     settings: &settings,
                 };
-                let result = harness::case::judge(&job);
+                let result = judge_engine::case::judge(&job);
                 if result.verdict == Verdict::AC {
                     Ok(())
                 } else {
@@ -107,8 +108,8 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
 
 /// Bundles `name`, compiles the bundle with plain rustc outside the workspace and
 /// judges its binary on every case.
-fn judge_bundle(
-    sources: &bundle::Sources,
+fn check_bundle(
+    sources: &judge_bundle::Sources,
     name: &str,
     cases: &[discover::Case],
     settings: &Settings,
@@ -117,12 +118,12 @@ fn judge_bundle(
     let b = sources
         .write(name)
         .map_err(|e| format!("cannot bundle {name}: {e:#}"))?;
-    if b.bytes > bundle::SIZE_LIMIT {
+    if b.bytes > judge_bundle::SIZE_LIMIT {
         return fail(format!(
             "{} is {} bytes, above the {} bytes a Codeforces submission may have",
             b.path.display(),
             b.bytes,
-            bundle::SIZE_LIMIT
+            judge_bundle::SIZE_LIMIT
         ));
     }
     let text = std::fs::read_to_string(&b.path).map_err(|e| e.to_string())?;
@@ -140,8 +141,8 @@ fn judge_bundle(
     }
     // Compiled as its judge would (problem.toml's `[source] judge`): a std-only
     // file gets no --extern and no -L, so only the standard library resolves.
-    let scratch = bundle::scratch().map_err(|e| format!("{e:#}"))?;
-    let compiled = bundle::compile_for(&b, scratch.path()).map_err(|e| format!("{e:#}"))?;
+    let scratch = judge_bundle::scratch().map_err(|e| format!("{e:#}"))?;
+    let compiled = judge_bundle::compile_for(&b, scratch.path()).map_err(|e| format!("{e:#}"))?;
     let Some(exe) = compiled.exe.as_ref().filter(|_| compiled.clean()) else {
         return fail(format!(
             "{} on {}:\n{}",
@@ -159,7 +160,7 @@ fn judge_bundle(
             case: case.clone(),
             settings,
         };
-        let result = harness::case::judge(&job);
+        let result = judge_engine::case::judge(&job);
         if result.verdict != Verdict::AC {
             failures.push_str(&report::plain(&report::human::case_block(&result)));
         }

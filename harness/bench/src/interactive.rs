@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use super::{Bench, Sample, Stats};
 use crate::interact::{self, InteractorLimits, Spec};
 use crate::run::{Exit, Limits};
-use harness::report::reason;
+use judge_report::reason;
 
 /// Round trips in the dialogue.
 pub const ROUNDS: u64 = 100_000;

@@ -41,7 +41,9 @@ use anyhow::{Context, Result, bail};
 use std::path::PathBuf as ArgPath;
 
 use clap::Parser;
-use harness::{build, interact, judge, package, run, sandbox, status};
+use judge_engine::{build, interact, judge, run};
+use judge_model::status;
+use judge_sandbox as sandbox;
 
 use build::Executables;
 use run::Exit;

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 
 use super::measure::measure;
 use super::{Bench, Goal, Stats};
-use crate::package::import::copy_tree;
+use judge_workflows::import::copy_tree;
 
 /// The fixture packages timed, from `harness/tests/fixtures/packages/`.
 const PACKAGES: [&str; 3] = ["ratio", "sum-pair", "divisor"];

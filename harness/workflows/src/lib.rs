@@ -2,3 +2,15 @@
 //! workflow takes plain options (never clap's arguments), runs on the engine and
 //! the readers, and returns a typed outcome that the command line hands to a
 //! reporter; it decides no exit code.
+
+pub mod add;
+pub mod bless;
+pub mod diff;
+pub mod import;
+pub mod lint;
+pub mod listen;
+pub mod scaffold;
+pub mod solution;
+pub mod stress;
+pub mod verify;
+pub mod watch;

@@ -10,23 +10,23 @@
 //! scaffold's [`crate::scaffold::create`]), with the package's Rust accepted
 //! submission as `src/main.rs` when it has one.
 
-use crate::ext::*;
+use judge_engine::ext::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use super::program::Lang;
-use super::validator::Flags;
-use super::{Package, TimeSource};
-use crate::cli::NewArgs;
-use crate::problem::Checker;
+use crate::scaffold::NewOptions;
 use crate::scaffold::{self, toml_string};
+use judge_engine::problem::Checker;
+use judge_formats::package::program::Lang;
+use judge_formats::package::validator::Flags;
+use judge_formats::package::{Package, TimeSource};
 
 /// Imports the package at `dir` as the workspace problem `name` (default: the
 /// package folder's name) and prints what it wrote.
 pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
-    let package = super::load(dir)?;
+    let package = judge_formats::package::load(dir)?;
     // A Polygon package's testlib interactor has problem.toml keys of its own.
     if package.interactive && package.polygon.is_none() {
         bail!(
@@ -43,7 +43,7 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
     let checker = checker_toml(&package)?;
     let main = rust_solution(&package);
 
-    let args = NewArgs {
+    let args = NewOptions {
         name: name.clone(),
         title: package.title.clone(),
         source: None,
@@ -92,7 +92,7 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
         "\ncreated testdata/{name}/: {} cases, problem.toml ({}, time limit {})\n",
         files.len(),
         checker.describe,
-        super::fmt_secs(time_limit)
+        judge_formats::package::fmt_secs(time_limit)
     );
     if source == TimeSource::Default {
         text.push_str(
@@ -217,7 +217,7 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
 /// A Polygon package's checker in problem.toml: its testlib checker, copied with
 /// the testlib.h it is compiled against, or the workspace checker its `std::`
 /// name stands for.
-fn polygon_checker_toml(p: &super::polygon::Polygon) -> Result<CheckerToml> {
+fn polygon_checker_toml(p: &judge_formats::package::polygon::Polygon) -> Result<CheckerToml> {
     let mut toml = match &p.interactor {
         None => polygon_checker(p)?,
         Some(i) => {
@@ -266,7 +266,7 @@ fn polygon_checker_toml(p: &super::polygon::Polygon) -> Result<CheckerToml> {
 
 /// The name a testlib program of the package is copied as: `stem` with the
 /// source's own ending (`check.cpp`, `check.py`).
-fn copied_as(program: &crate::testlib::Program, stem: &str) -> String {
+fn copied_as(program: &judge_engine::testlib::Program, stem: &str) -> String {
     match program.source.path.extension() {
         Some(ext) => format!("{stem}.{}", ext.to_string_lossy()),
         None => stem.to_string(),
@@ -275,16 +275,16 @@ fn copied_as(program: &crate::testlib::Program, stem: &str) -> String {
 
 /// The copies of `program` as `name` and, for C++, of the testlib.h it is
 /// compiled against.
-fn with_header(program: &crate::testlib::Program, name: String) -> Vec<(PathBuf, String)> {
+fn with_header(program: &judge_engine::testlib::Program, name: String) -> Vec<(PathBuf, String)> {
     let mut copy = vec![(program.source.path.clone(), name)];
-    let header = program.header_dir.join(crate::testlib::HEADER);
+    let header = program.header_dir.join(judge_engine::testlib::HEADER);
     if header.is_file() && matches!(program.source.lang, Lang::Cpp) {
-        copy.push((header, crate::testlib::HEADER.to_string()));
+        copy.push((header, judge_engine::testlib::HEADER.to_string()));
     }
     copy
 }
 
-fn polygon_checker(p: &super::polygon::Polygon) -> Result<CheckerToml> {
+fn polygon_checker(p: &judge_formats::package::polygon::Polygon) -> Result<CheckerToml> {
     Ok(match &p.checker {
         Checker::Testlib(program) => {
             let name = copied_as(program, "check");

@@ -18,10 +18,11 @@
 //! is `tester`'s, and the delta-debugging search is `shrink`'s.
 
 pub(crate) mod generator;
+pub(crate) mod interactive;
 pub(crate) mod shrink;
 mod tester;
 
-use crate::ext::*;
+use judge_engine::ext::*;
 use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -32,16 +33,15 @@ use std::time::{Duration, Instant};
 use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result, bail};
 
-use crate::build::{self, Workspace};
-use crate::check;
-use crate::cli::StressArgs;
 use crate::diff;
-use crate::judge::Verdict;
-use crate::pool::{Event, InOrder, Pool};
-use crate::problem::{Checker, Settings};
-use crate::run::{self, Exit, Limits};
-use crate::status::Status;
-use crate::units::plural;
+use judge_engine::build::{self, Workspace};
+use judge_engine::check;
+use judge_engine::judge::Verdict;
+use judge_engine::pool::{Event, InOrder, Pool};
+use judge_engine::problem::{Checker, Settings};
+use judge_engine::run::{self, Exit, Limits};
+use judge_model::status::Status;
+use judge_model::units::plural;
 
 pub use generator::DEFAULT_SECONDS;
 pub use shrink::shrink;
@@ -53,17 +53,48 @@ const BOLD: Style = Style::new().bold();
 const RED: Style = AnsiColor::Red.on_default().bold();
 const GREEN: Style = AnsiColor::Green.on_default().bold();
 
+/// What `cargo judge stress NAME` runs.
+#[derive(Debug, Clone)]
+pub struct StressOptions {
+    /// The problem (crate name under problems/).
+    pub problem: String,
+    /// The first seed; each further case uses the next one.
+    pub seed: u64,
+    /// Cases run at once.
+    pub jobs: usize,
+    /// Stop after this many cases [default: run for `time`].
+    pub cases: Option<u64>,
+    /// Stop after this many seconds [default: 10].
+    pub time: Option<f64>,
+    /// Lines per generated input (the generator's --lines).
+    pub lines: u64,
+    /// Largest value in generated inputs (the generator's --max).
+    pub max: u64,
+    /// Save the minimal failing input into testdata.
+    pub save: bool,
+    /// Build with overflow checks and debug assertions (the `checked` profile).
+    pub checked: bool,
+    /// Report the failing input as generated, without shrinking it.
+    pub no_shrink: bool,
+    /// At most this many runs while shrinking.
+    pub shrink_runs: u64,
+    /// CPU seconds the brute force may take per input.
+    pub brute_time_limit: f64,
+    /// More generator arguments.
+    pub gen_args: Vec<String>,
+}
+
 /// `cargo judge stress NAME`.
-pub fn stress(args: StressArgs) -> Result<Status> {
+pub fn stress(args: StressOptions) -> Result<Status> {
     let mut ws = build::workspace()?;
     ws.checked = args.checked;
     let name = args.problem.as_str();
-    crate::plan::problem(&ws, name)?;
+    judge_formats::plan::problem(&ws, name)?;
     // An interactive problem has no brute force: its interactor is the oracle.
     {
         let settings = Settings::load(&ws.testdata().join(name))?;
         if settings.interactive {
-            return crate::interact::stress::for_problem(&args, &ws, settings);
+            return interactive::for_problem(&args, &ws, settings);
         }
     }
     let programs = programs(&ws, name)?;
@@ -78,7 +109,7 @@ pub fn stress(args: StressArgs) -> Result<Status> {
     not_written_yet(name, &programs, &generator, &gen_args)?;
     // Each case rewrites its input file here: on tmpfs when there is one (see
     // `sandbox::fresh_base`), so that costs no journal commit.
-    let scratch = tempfile::tempdir_in(crate::sandbox::fresh_base())
+    let scratch = tempfile::tempdir_in(judge_sandbox::fresh_base())
         .context("cannot create a scratch folder")?;
     let brute_time = Duration::from_secs_f64(args.brute_time_limit);
     let mut out = anstream::stdout();
@@ -95,7 +126,7 @@ pub fn stress(args: StressArgs) -> Result<Status> {
         .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
-    let threads = args.jobs.threads();
+    let threads = args.jobs;
     let search = Search {
         first: args.seed,
         cases: args.cases,
@@ -147,7 +178,7 @@ pub fn stress(args: StressArgs) -> Result<Status> {
 /// What a search that found no failure says: the inputs the brute force declined,
 /// how many cases agreed (Broken when none was compared), and how to search further.
 fn report_no_failure(
-    args: &StressArgs,
+    args: &StressOptions,
     name: &str,
     gen_args: &[String],
     found: &Found,
@@ -379,7 +410,7 @@ impl Search {
     /// The next seed to test, unless the time is up, the range is done or Ctrl-C
     /// came. Seeds are handed out in increasing order across the workers.
     fn take(&self) -> Option<u64> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) || crate::sandbox::interrupted() {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) || judge_sandbox::interrupted() {
             return None;
         }
         let k = self.next.fetch_add(1, Ordering::SeqCst);
@@ -396,7 +427,7 @@ fn rate(done: u64, started: Instant) -> f64 {
 
 /// `--lines`, `--max` (with small defaults, so the brute force keeps up) and the
 /// pass-through arguments after `--`.
-fn generator_args(args: &StressArgs) -> Vec<String> {
+fn generator_args(args: &StressOptions) -> Vec<String> {
     let mut v = vec![
         "--lines".to_string(),
         args.lines.to_string(),
@@ -409,7 +440,7 @@ fn generator_args(args: &StressArgs) -> Vec<String> {
 
 #[allow(clippy::too_many_arguments)] // one call site; a struct would only rename them
 fn report_finding(
-    args: &StressArgs,
+    args: &StressOptions,
     ws: &Workspace,
     tester: &mut Tester,
     seed: u64,
@@ -439,7 +470,7 @@ fn report_finding(
 }
 
 /// The command that reruns just this seed.
-fn reproduce_command(args: &StressArgs, seed: u64) -> String {
+fn reproduce_command(args: &StressOptions, seed: u64) -> String {
     format!(
         "cargo judge stress {} --seed {seed} --cases 1 --lines {} --max {}{}",
         args.problem,
@@ -491,7 +522,7 @@ fn say_finding(
 /// The minimal input that still shows the finding, and what it last showed (the
 /// input itself, unshrunk, for --no-shrink or a timeout).
 fn shrunk(
-    args: &StressArgs,
+    args: &StressOptions,
     tester: &mut Tester,
     input: &str,
     finding: Finding,
@@ -545,7 +576,7 @@ fn show_last(last: &Finding, checker: &Checker, out: &mut impl std::io::Write) -
                 Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => None,
                 _ => check::check(
                     checker,
-                    &crate::programs::Programs::default(),
+                    &judge_engine::programs::Programs::default(),
                     Path::new(""),
                     actual,
                     expected,

@@ -9,7 +9,7 @@
 //! final newline): its hygiene findings are listed as tolerated, not as problems,
 //! and it is not validated. Cases are found by `discover`; binaries built by `build`.
 
-use crate::ext::*;
+use judge_engine::ext::*;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -20,11 +20,11 @@ use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result};
 use walkdir::WalkDir;
 
-use crate::cli::LintArgs;
-use crate::run::{self, Exit, Limits};
-use crate::status::Status;
-use crate::units::plural;
-use crate::{build, discover, plan};
+use judge_engine::run::{self, Exit, Limits};
+use judge_engine::{build, discover};
+use judge_formats::plan;
+use judge_model::status::Status;
+use judge_model::units::plural;
 
 const RED: Style = AnsiColor::Red.on_default().bold();
 const DIM: Style = Style::new().dimmed();
@@ -88,8 +88,15 @@ struct Finding {
     tolerated: bool,
 }
 
+/// What `cargo judge lint` checks.
+#[derive(Debug, Clone, Default)]
+pub struct LintOptions {
+    /// Testdata folders to check (all when empty).
+    pub problems: Vec<String>,
+}
+
 /// `cargo judge lint [PROBLEM...]`.
-pub fn lint(args: LintArgs) -> Result<Status> {
+pub fn lint(args: LintOptions) -> Result<Status> {
     let ws = build::workspace()?;
     let (names, missing) = folders(&ws, &args)?;
     let mut lint = Lint {
@@ -135,7 +142,7 @@ pub fn lint(args: LintArgs) -> Result<Status> {
 /// The testdata folders to lint: the ones named, or all (by name); and the
 /// problem crates (named, or all) whose testdata folder is missing. Both from the
 /// plan's one discovery, where a testdata folder counts whoever owns it.
-fn folders(ws: &build::Workspace, args: &LintArgs) -> Result<(Vec<String>, Vec<String>)> {
+fn folders(ws: &build::Workspace, args: &LintOptions) -> Result<(Vec<String>, Vec<String>)> {
     if args.problems.is_empty() {
         // Nothing to lint is not a clean bill: say the folder is missing.
         let testdata = ws.testdata();
@@ -171,8 +178,8 @@ struct Lint {
     testlib_validators: HashMap<
         String,
         (
-            std::sync::Arc<crate::testlib::Program>,
-            crate::package::program::Built,
+            std::sync::Arc<judge_engine::testlib::Program>,
+            judge_formats::package::program::Built,
         ),
     >,
 }
@@ -186,7 +193,7 @@ struct Folder<'a> {
     /// The problem's `NAME-validate`, built.
     validator: Option<&'a Path>,
     /// The interactor that replays `.interaction` samples.
-    interactor: Option<&'a crate::interact::Interactor>,
+    interactor: Option<&'a judge_engine::interact::Interactor>,
 }
 
 impl Lint {
@@ -208,12 +215,12 @@ impl Lint {
         names: &'n [String],
     ) -> Result<(
         build::Executables,
-        HashMap<&'n str, crate::interact::Interactor>,
+        HashMap<&'n str, judge_engine::interact::Interactor>,
     )> {
         let testdata = ws.testdata();
-        let mut settings: HashMap<&str, crate::problem::Settings> = HashMap::new();
+        let mut settings: HashMap<&str, judge_engine::problem::Settings> = HashMap::new();
         for name in names {
-            match crate::problem::Settings::load(&testdata.join(name)) {
+            match judge_engine::problem::Settings::load(&testdata.join(name)) {
                 Ok(s) => {
                     let named = s.program_files();
                     self.named
@@ -225,7 +232,7 @@ impl Lint {
                                     .insert(name.clone(), (std::sync::Arc::clone(v), built));
                             }
                             Err(e) => self.error(
-                                &testdata.join(name).join(crate::problem::FILE_NAME),
+                                &testdata.join(name).join(judge_engine::problem::FILE_NAME),
                                 0,
                                 unwrapped(&e),
                             ),
@@ -236,7 +243,7 @@ impl Lint {
                     }
                 }
                 Err(e) => self.error(
-                    &testdata.join(name).join(crate::problem::FILE_NAME),
+                    &testdata.join(name).join(judge_engine::problem::FILE_NAME),
                     0,
                     unwrapped(&e),
                 ),
@@ -255,7 +262,10 @@ impl Lint {
                 .iter()
                 .filter(|(n, s)| {
                     ws.problem(n).is_some()
-                        && matches!(s.interactor, Some(crate::interact::Interactor::Binary(_)))
+                        && matches!(
+                            s.interactor,
+                            Some(judge_engine::interact::Interactor::Binary(_))
+                        )
                 })
                 .map(|(n, _)| *n),
         );
@@ -268,7 +278,7 @@ impl Lint {
         };
         let mut interactors = HashMap::new();
         for (name, mut s) in settings {
-            crate::interact::resolve(&mut s, name, &exes)?;
+            judge_engine::interact::resolve(&mut s, name, &exes)?;
             if let Some(i) = s.interactor {
                 interactors.insert(name, i);
             }
@@ -364,7 +374,7 @@ impl Lint {
     /// replayed against the folder's interactor.
     fn dialogue(&mut self, f: &Folder, path: &Path, bytes: &[u8]) -> Result<()> {
         let (input, answer) = (path.with_extension("in"), path.with_extension("out"));
-        match crate::interact::parse_interaction(&String::from_utf8_lossy(bytes)) {
+        match judge_engine::interact::parse_interaction(&String::from_utf8_lossy(bytes)) {
             Err((line, why)) => self.error(path, line, why),
             Ok(_) if !input.is_file() || !answer.is_file() => self.error(
                 path,
@@ -373,7 +383,8 @@ impl Lint {
             ),
             Ok(lines) => match f.interactor {
                 Some(interactor) => {
-                    if let Some(why) = crate::interact::replay(interactor, &input, &answer, &lines)?
+                    if let Some(why) =
+                        judge_engine::interact::replay(interactor, &input, &answer, &lines)?
                     {
                         self.error(path, 0, why);
                     }
@@ -459,7 +470,7 @@ fn is_stray(path: &Path) -> bool {
             .any(|known| x == *known)
     });
     let readme = name.to_ascii_lowercase().starts_with("readme");
-    !(case || readme || name == crate::problem::FILE_NAME)
+    !(case || readme || name == judge_engine::problem::FILE_NAME)
 }
 
 /// Runs the validator on `input`; the reason when it does not exit 0.

@@ -13,12 +13,12 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use crate::build::{self, Workspace};
-use crate::check::{self, Outcome};
-use crate::judge::{self, Classified, Verdict};
-use crate::problem::Settings;
-use crate::report::reason;
-use crate::run::{self, Limits};
+use judge_engine::build::{self, Workspace};
+use judge_engine::check::{self, Outcome};
+use judge_engine::judge::{self, Classified, Verdict};
+use judge_engine::problem::Settings;
+use judge_engine::run::{self, Limits};
+use judge_report::reason;
 
 /// The executables of one problem that stress needs.
 pub struct Bins {
@@ -34,7 +34,7 @@ pub struct Bins {
 
 /// Builds `name` and finds its solution, brute force, generator and validator.
 pub fn programs(ws: &Workspace, name: &str) -> Result<Bins> {
-    let problem = crate::plan::problem(ws, name)?;
+    let problem = judge_formats::plan::problem(ws, name)?;
     let exes = build::build(ws, &[name])?;
     let by_stem = |stem: &str| {
         problem
@@ -133,7 +133,7 @@ pub struct Tester<'a> {
     programs: &'a Bins,
     settings: &'a Settings,
     /// The checker's programs, built before the first comparison.
-    checking: crate::programs::Programs,
+    checking: judge_engine::programs::Programs,
     solution_limits: Limits,
     brute_limits: Limits,
     scratch: PathBuf,
@@ -153,7 +153,7 @@ impl<'a> Tester<'a> {
         Tester {
             programs,
             settings,
-            checking: crate::programs::Programs::of_checker(&settings.checker),
+            checking: judge_engine::programs::Programs::of_checker(&settings.checker),
             solution_limits,
             brute_limits: Limits {
                 time: brute_time,

@@ -21,15 +21,32 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use judge_formats::companion::Task;
 
-use crate::cli::{DEFAULT_PORT, ListenArgs, NewArgs};
+use crate::scaffold::NewOptions;
 use crate::scaffold::{Extra, Site};
-use crate::status::Status;
+use judge_model::status::Status;
 
 /// The largest request accepted: a problem's samples are kilobytes.
 const MAX_BODY: usize = 64 << 20;
 
+/// `listen`'s default port: one Competitive Companion sends to out of the box. Its
+/// `src/hosts/hosts.ts` lists 1327 (cpbooster), 4244 (Hightail), 6174 (Mind
+/// Sport), 10042 (acmX), 10043 (Caide), 10045 (CP Editor) and 27121
+/// (Competitive Programming Helper); 4244 belongs to Hightail, a tool that is no
+/// longer developed, so it is the least likely to be taken by a tool the user
+/// also runs (cph and CompetiTest share 27121).
+pub const DEFAULT_PORT: u16 = 4244;
+
+/// What `cargo judge listen` listens for.
+#[derive(Debug, Clone, Copy)]
+pub struct ListenOptions {
+    /// The port on 127.0.0.1.
+    pub port: u16,
+    /// Exit once one whole problem or contest has arrived.
+    pub once: bool,
+}
+
 /// `cargo judge listen`.
-pub fn listen(args: ListenArgs) -> Result<Status> {
+pub fn listen(args: ListenOptions) -> Result<Status> {
     let mut site = Site::load()?;
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, args.port)).with_context(|| {
         format!(
@@ -64,7 +81,7 @@ pub fn listen(args: ListenArgs) -> Result<Status> {
     let mut finished: Option<Status> = None;
     let mut last = Instant::now();
     loop {
-        if crate::sandbox::interrupted() {
+        if judge_sandbox::interrupted() {
             return Ok(finished.unwrap_or(Status::Passed));
         }
         let stream = match listener.accept() {
@@ -273,7 +290,7 @@ fn create(site: &mut Site, task: &Task) -> Result<String> {
     let source = task
         .source()
         .filter(|s| crate::scaffold::parse_source(s).is_ok());
-    let args = NewArgs {
+    let args = NewOptions {
         name: name.clone(),
         title: Some(title.trim().to_string()),
         source,
@@ -289,7 +306,7 @@ fn create(site: &mut Site, task: &Task) -> Result<String> {
         if task.interactive {
             "interactive, samples in its README.md".to_string()
         } else {
-            crate::units::plural(task.tests.len(), "sample", "samples")
+            judge_model::units::plural(task.tests.len(), "sample", "samples")
         },
         if task.group.is_empty() {
             String::new()

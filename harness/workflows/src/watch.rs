@@ -18,17 +18,25 @@ use std::time::{Duration, SystemTime};
 
 use anyhow::{Context, Result};
 
-use crate::build;
-use crate::cli::WatchArgs;
-use crate::status::Status;
+use judge_engine::build;
+use judge_model::status::Status;
 
 const POLL: Duration = Duration::from_millis(300);
 const SETTLE: Duration = Duration::from_millis(200);
 
+/// What `cargo judge watch NAME` watches.
+#[derive(Debug, Clone)]
+pub struct WatchOptions {
+    /// The problem (crate name under problems/).
+    pub problem: String,
+    /// Options for each round, as `cargo judge NAME` takes them.
+    pub judge_args: Vec<String>,
+}
+
 /// `cargo judge watch NAME`.
-pub fn watch(args: WatchArgs) -> Result<Status> {
+pub fn watch(args: WatchOptions) -> Result<Status> {
     let ws = build::workspace()?;
-    let problem = crate::plan::problem(&ws, &args.problem)?;
+    let problem = judge_formats::plan::problem(&ws, &args.problem)?;
     let folders = [problem.dir.clone(), ws.testdata().join(&args.problem)];
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
     let mut seen = fingerprint(&folders);
@@ -50,7 +58,7 @@ pub fn watch(args: WatchArgs) -> Result<Status> {
         );
         loop {
             std::thread::sleep(POLL);
-            if crate::sandbox::interrupted() {
+            if judge_sandbox::interrupted() {
                 return Ok(Status::Passed);
             }
             let now = fingerprint(&folders);

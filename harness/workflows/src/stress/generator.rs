@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 
-use crate::run::{self, Exit, Limits};
+use judge_engine::run::{self, Exit, Limits};
 
 /// The problem's generator with stress's arguments (`--lines`, `--max`, and those
 /// after `--`), and the empty file it reads as stdin.

@@ -9,15 +9,15 @@
 //! the errors that stop before any case: a missing file, an unknown language, a
 //! missing compiler; a compile error is the CE verdict, as a judge reports it.
 
-use crate::ext::*;
+use judge_engine::ext::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
-use crate::build;
-use crate::package::program;
-use crate::shell::ShellCommand;
+use judge_engine::build;
+use judge_engine::shell::ShellCommand;
+use judge_formats::package::program;
 
 /// How to start the solution for one case.
 pub type Start = Box<dyn Fn() -> Command + Send + Sync>;
@@ -50,7 +50,7 @@ pub fn of(
                      problems/NAME/src/main.rs DIR --checked), not a --cmd"
                 );
             }
-            crate::plan::check_program("--cmd", cmd)?;
+            judge_formats::plan::check_program("--cmd", cmd)?;
             Ok(Solution::Ready(
                 Box::new(ShellCommand::new(cmd).solution()),
                 cmd.to_string(),

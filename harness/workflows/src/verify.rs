@@ -4,32 +4,32 @@
 //! Builds every program under `submissions/` (and the validators) once, runs the
 //! input validators on every `.in` and the output validator on its own tests,
 //! judges the submissions that bound the time limit from below first
-//! ([`super::timelimit`]: at the package's time limit, or under a generous cap
+//! ([`judge_formats::package::timelimit`]: at the package's time limit, or under a generous cap
 //! to compute it: their slowest case × the multiplier, rounded up), then every
 //! other submission at the limit × the safety margin,
-//! and checks each against what it is expected to get ([`super::expect`]: its
+//! and checks each against what it is expected to get ([`judge_formats::package::expect`]: its
 //! tag, submissions.yaml, its folder). A submission stops at its first non-AC
 //! case, which is all a final verdict needs, unless its expectation is about
 //! every case (submissions.yaml rules on groups, messages) or the problem is
-//! scored. Reports are a table, or JSON / JUnit through [`crate::report::verify`].
+//! scored. Reports are a table, or JSON / JUnit through [`judge_report::verify`].
 
-use crate::ext::*;
+use judge_engine::ext::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use super::expect::{self, Expectation, Observed, SubmissionsYaml};
-use super::program::{self, Built, Lang, Source};
-use super::scoring::Dialect;
-use super::static_validation::StaticResult;
-use super::{Format, Package, TimeSource, fmt_secs, timelimit};
-use crate::judge::{CaseResult, Job, Verdict};
-use crate::pool::{Event, Next, Pool, Queue};
-use crate::report::verify::{CaseReport, SubmissionReport, VerifyReport};
-use crate::run::{self, Exit, Limits};
-use crate::units::human_time;
+use judge_engine::judge::{CaseResult, Job, Verdict};
+use judge_engine::pool::{Event, Next, Pool, Queue};
+use judge_engine::run::{self, Exit, Limits};
+use judge_formats::package::expect::{self, Expectation, Observed, SubmissionsYaml};
+use judge_formats::package::program::{self, Built, Lang, Source};
+use judge_formats::package::scoring::Dialect;
+use judge_formats::package::static_validation::StaticResult;
+use judge_formats::package::{Format, Package, TimeSource, fmt_secs, timelimit};
+use judge_model::units::human_time;
+use judge_report::verify::{CaseReport, SubmissionReport, VerifyReport};
 
 /// What `verify` needs besides the package.
 #[derive(Debug, Clone)]
@@ -107,7 +107,7 @@ impl Submission {
 /// validation and nothing was skipped for want of an expectation.
 pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let started = Instant::now();
-    let package = super::load(dir)?;
+    let package = judge_formats::package::load(dir)?;
     let mut errors: Vec<String> = package.errors.clone();
     let mut subs = match &package.polygon {
         Some(p) => polygon_submissions(p, &package.root),
@@ -145,14 +145,14 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         errors,
         warnings,
         // Known once the programs have run (a refused namespace shows at the first).
-        isolation: crate::sandbox::isolation().to_string(),
+        isolation: judge_sandbox::isolation().to_string(),
     };
     if let Some(path) = &options.junit {
-        std::fs::write(path, crate::report::verify::junit(&report))
+        std::fs::write(path, judge_report::verify::junit(&report))
             .with_context(|| format!("cannot write JUnit report {}", path.display()))?;
     }
     let out = if options.json {
-        let mut text = crate::report::verify::json(&report);
+        let mut text = judge_report::verify::json(&report);
         text.push('\n');
         text
     } else {
@@ -337,7 +337,7 @@ fn judge_in_two_phases(
             let slowest = bound.map_or(0.0, |b| b.0);
             let limit = package.computed_limit(slowest);
             if first.iter().any(|&i| subs[i].built.is_some()) {
-                super::save_verified_limit(&package.root, slowest, limit);
+                judge_formats::package::save_verified_limit(&package.root, slowest, limit);
             }
             (limit, TimeSource::Verified { slowest })
         }
@@ -353,8 +353,8 @@ fn judge_in_two_phases(
 /// each group to its own constraints); one line per validator, and the `FAIL`
 /// lines (also returned as errors) for what it rejected.
 fn polygon_validate(
-    p: &super::polygon::Polygon,
-    cases: &[super::PackageCase],
+    p: &judge_formats::package::polygon::Polygon,
+    cases: &[judge_formats::package::PackageCase],
     threads: usize,
 ) -> Result<(Vec<String>, Vec<String>)> {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
@@ -365,7 +365,8 @@ fn polygon_validate(
             continue;
         }
         let built = v.build()?;
-        let indexed: Vec<(usize, &super::PackageCase)> = cases.iter().enumerate().collect();
+        let indexed: Vec<(usize, &judge_formats::package::PackageCase)> =
+            cases.iter().enumerate().collect();
         let found = Pool::new(threads).map(&indexed, |&(i, c)| {
             let mut args = vec!["--testset".to_string(), p.testset.clone()];
             if let Some((Some(group), _)) = p.groups.get(i) {
@@ -433,7 +434,10 @@ fn polygon_expectation(tag: &str) -> Option<Expectation> {
 
 /// A Polygon package's solutions, each expected to get its tag's verdict,
 /// labelled by its path in the package (`solutions/main.cpp`).
-fn polygon_submissions(p: &super::polygon::Polygon, root: &Path) -> Vec<Submission> {
+fn polygon_submissions(
+    p: &judge_formats::package::polygon::Polygon,
+    root: &Path,
+) -> Vec<Submission> {
     let mut subs = Vec::new();
     for ((label, source), sol) in p.sources(root).into_iter().zip(&p.solutions) {
         let (source, compile_error) = match source {
@@ -565,17 +569,17 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
 }
 
 /// The submission with the package's included files for its language
-/// (`include/<language>/` or `include/default/`, [`super::include`]) copied
+/// (`include/<language>/` or `include/default/`, [`judge_formats::package::include`]) copied
 /// in; a copy that cannot be made is the submission's CE.
 fn with_included(
     root: &Path,
     source: Source,
     named_entry: Option<&str>,
 ) -> (Option<Source>, Option<String>) {
-    let Some(folder) = super::include::folder_for(root, source.lang) else {
+    let Some(folder) = judge_formats::package::include::folder_for(root, source.lang) else {
         return (Some(source), None);
     };
-    match super::include::with_included(&source, &folder, named_entry) {
+    match judge_formats::package::include::with_included(&source, &folder, named_entry) {
         Ok(s) => (Some(s), None),
         Err(e) => (None, Some(format!("{e:#}"))),
     }
@@ -687,9 +691,9 @@ fn judge_submissions(
         .collect();
     // The build step: the checker's (and a testlib interactor's) programs, once
     // for every submission (the Java settings differ in memory only).
-    let programs = crate::programs::Programs::build(&settings);
+    let programs = judge_engine::programs::Programs::build(&settings);
     let results = schedule(&jobs, threads, &serial, |(job, stops)| {
-        let r = crate::case::judge_with(job, &programs);
+        let r = judge_engine::case::judge_with(job, &programs);
         let failed = r.verdict != Verdict::AC || Duration::from_secs_f64(r.time) > limit;
         (r, failed && *stops)
     });
@@ -847,7 +851,9 @@ fn report_of(
     if let Some(dialect) = scoring
         && s.compile_error.is_none()
     {
-        let scored = super::scoring::score(package, &s.results, &s.statics, time_limit, dialect);
+        let scored = judge_formats::package::scoring::score(
+            package, &s.results, &s.statics, time_limit, dialect,
+        );
         r.score = Some(scored.total);
         for c in &mut r.cases {
             c.score = scored.case(&c.name);
@@ -1002,14 +1008,14 @@ fn detail(r: &SubmissionReport, sub: &Submission, verbose: bool) -> String {
         .find(|c| c.verdict != Verdict::AC)
     {
         let _ = writeln!(detail, "{} on {}", c.verdict.name(), c.case);
-        if let Some(crate::check::Rejection {
-            why: crate::check::Why::Program { message },
+        if let Some(judge_engine::check::Rejection {
+            why: judge_engine::check::Why::Program { message },
             ..
         }) = &c.rejection
         {
             let _ = writeln!(detail, "{message}");
         }
-        detail.push_str(&crate::report::detail_text(c, false));
+        detail.push_str(&judge_report::detail_text(c, false));
     }
     if !detail.is_empty() && !detail.ends_with('\n') {
         detail.push('\n');
@@ -1159,7 +1165,7 @@ fn invalid_inputs_accepted(package: &Package, validators: &[(&Source, Built)]) -
 
 /// spec/2025-09.md "Static validator": runs the package's static validator on
 /// every judged submission, once per static validation test case (its result
-/// joins the submission's cases: [`super::static_validation`]). A validator
+/// joins the submission's cases: [`judge_formats::package::static_validation`]). A validator
 /// that does not build is a package error.
 fn validate_statically(
     package: &Package,
@@ -1183,7 +1189,10 @@ fn validate_statically(
             return;
         }
     };
-    let jobs: Vec<(usize, &super::static_validation::StaticCase)> = subs
+    let jobs: Vec<(
+        usize,
+        &judge_formats::package::static_validation::StaticCase,
+    )> = subs
         .iter()
         .enumerate()
         .filter(|(_, s)| s.built.is_some() && s.skipped.is_none())
@@ -1191,9 +1200,11 @@ fn validate_statically(
         .collect();
     let results = Pool::new(threads).map(&jobs, |(i, case)| {
         let sub = subs[*i].source.as_ref()?;
-        let code = super::include::code(sub.lang)
+        let code = judge_formats::package::include::code(sub.lang)
             .map_or_else(|| sub.lang.name().to_ascii_lowercase(), String::from);
-        Some(super::static_validation::check(&built, sub, &code, case))
+        Some(judge_formats::package::static_validation::check(
+            &built, sub, &code, case,
+        ))
     });
     for ((i, _), r) in jobs.iter().zip(results) {
         subs[*i].statics.extend(r);
@@ -1203,7 +1214,7 @@ fn validate_statically(
 /// Every input the input validators check: the test data's, and those of
 /// `invalid_output/` and `valid_output/` ("The input file `tc.in`, which must
 /// contain valid input", spec/2025-09.md "Invalid output").
-fn inputs(package: &Package) -> Vec<&super::PackageCase> {
+fn inputs(package: &Package) -> Vec<&judge_formats::package::PackageCase> {
     let extra = package.output_cases.iter().filter(|o| o.is_extra());
     package.cases.iter().chain(extra.map(|o| &o.case)).collect()
 }
@@ -1216,7 +1227,7 @@ fn inputs(package: &Package) -> Vec<&super::PackageCase> {
 /// problems"). The lines to show, and the failures.
 fn check_outputs(package: &Package, threads: usize) -> (Vec<String>, Vec<String>) {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
-    let (checked, unchecked): (Vec<&super::OutputCase>, Vec<_>) = package
+    let (checked, unchecked): (Vec<&judge_formats::package::OutputCase>, Vec<_>) = package
         .output_cases
         .iter()
         .partition(|o| !package.interactive && (o.is_extra() || package.passes.is_none()));
@@ -1256,7 +1267,7 @@ fn check_outputs(package: &Package, threads: usize) -> (Vec<String>, Vec<String>
 fn output_failure(
     package: &Package,
     built: &std::result::Result<Vec<Built>, String>,
-    o: &super::OutputCase,
+    o: &judge_formats::package::OutputCase,
 ) -> Option<String> {
     let name = &o.case.case.name;
     let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
@@ -1271,10 +1282,10 @@ fn output_failure(
         Err(e) => Some(format!(
             "{name}: the output validator failed on its .out: {e:#}"
         )),
-        Ok(crate::check::Outcome::Accepted) if !o.valid => Some(format!(
+        Ok(judge_engine::check::Outcome::Accepted) if !o.valid => Some(format!(
             "{name}: the output validator accepts its .out, but it is in invalid_output/"
         )),
-        Ok(crate::check::Outcome::Accepted) => None,
+        Ok(judge_engine::check::Outcome::Accepted) => None,
         Ok(_) if !o.valid => None,
         Ok(rejected) => Some(format!(
             "{name}: the output validator rejects its .out, which must pass ({})",
@@ -1284,9 +1295,9 @@ fn output_failure(
 }
 
 /// The validator's words on a rejection, for a message.
-fn outcome_message(outcome: &crate::check::Outcome) -> String {
+fn outcome_message(outcome: &judge_engine::check::Outcome) -> String {
     match outcome.rejection().map(|r| &r.why) {
-        Some(crate::check::Why::Program { message }) => {
+        Some(judge_engine::check::Why::Program { message }) => {
             message.lines().next().unwrap_or("").to_string()
         }
         _ => "rejected".to_string(),

@@ -10,17 +10,29 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::build;
-use crate::cli::AddArgs;
-use crate::status::Status;
+use judge_engine::build;
+use judge_model::status::Status;
 
 /// The line between the input and the output when a case is pasted.
 pub const SEPARATOR: &str = "---";
 
+/// What `cargo judge add NAME` adds.
+#[derive(Debug, Clone)]
+pub struct AddOptions {
+    /// The problem (crate name under problems/).
+    pub problem: String,
+    /// The case's input, from a file (with `output`) instead of pasted.
+    pub input: Option<std::path::PathBuf>,
+    /// The case's expected output, from a file (with `input`).
+    pub output: Option<std::path::PathBuf>,
+    /// The case's name [default: the first free NN-sample].
+    pub name: Option<String>,
+}
+
 /// `cargo judge add NAME`.
-pub fn add(args: AddArgs) -> Result<Status> {
+pub fn add(args: AddOptions) -> Result<Status> {
     let ws = build::workspace()?;
-    crate::plan::problem(&ws, &args.problem)?;
+    judge_formats::plan::problem(&ws, &args.problem)?;
     let dir = ws.testdata().join(&args.problem);
     if !dir.is_dir() {
         bail!(

@@ -9,13 +9,11 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use clap::CommandFactory as _;
 
-use crate::build;
-use crate::cargo_json::Metadata;
-use crate::cli::{Cli, NewArgs};
-use crate::problem::Origin;
-use crate::status::Status;
+use judge_engine::build;
+use judge_engine::cargo_json::Metadata;
+use judge_engine::problem::Origin;
+use judge_model::status::Status;
 
 /// The templates, kept as files so they read (and diff) as the code they become.
 /// Each is `(path inside the new folder, text)`; `{{key}}` marks a substitution.
@@ -129,7 +127,7 @@ const INTERACTIVE_TESTDATA_FILES: [(&str, &str); 4] = [
 type Files = &'static [(&'static str, &'static str)];
 
 /// The templates for `args`: plain, game or interactive.
-fn files(args: &NewArgs) -> (Files, Files) {
+fn files(args: &NewOptions) -> (Files, Files) {
     if args.interactive {
         (&INTERACTIVE_CRATE_FILES, &INTERACTIVE_TESTDATA_FILES)
     } else if args.game {
@@ -222,7 +220,7 @@ pub struct Created {
 }
 
 /// `cargo judge new NAME`.
-pub fn new(args: NewArgs) -> Result<Status> {
+pub fn new(args: NewOptions) -> Result<Status> {
     let Created {
         root,
         crate_dir,
@@ -293,7 +291,7 @@ pub(crate) fn plain_next_steps(name: &str) -> String {
 /// Creates `problems/NAME/` and `testdata/NAME/` from the templates, both or
 /// neither, never over anything that exists (`cargo judge new`, and `import`,
 /// which then puts the package's data and solution in).
-pub fn create(args: &NewArgs) -> Result<Created> {
+pub fn create(args: &NewOptions) -> Result<Created> {
     Site::load()?.create(args, &Extra::default())
 }
 
@@ -359,7 +357,7 @@ impl Site {
 
     /// Creates the problem `args.name` from the templates and `extra`, both
     /// folders or neither, and records its names as taken.
-    pub fn create(&mut self, args: &NewArgs, extra: &Extra) -> Result<Created> {
+    pub fn create(&mut self, args: &NewOptions, extra: &Extra) -> Result<Created> {
         let name = args.name.as_str();
         self.refuse(name)?;
         let root = self.root.clone();
@@ -476,19 +474,37 @@ fn check_free(name: &str, taken: &[(String, String)]) -> Result<()> {
         }
     }
     // `cargo judge NAME` must judge the problem, not start a subcommand.
-    if let Some(sub) = Cli::command()
-        .get_subcommands()
-        .find(|s| s.get_name() == name || s.get_all_aliases().any(|a| a == name))
-    {
-        bail!(
-            "cannot use the name \"{name}\": `cargo judge {}` is a subcommand",
-            sub.get_name()
-        );
-    }
-    if name == "help" {
-        bail!("cannot use the name \"help\": `cargo judge help` is a subcommand");
+    if SUBCOMMANDS.contains(&name) {
+        bail!("cannot use the name \"{name}\": `cargo judge {name}` is a subcommand");
     }
     Ok(())
+}
+
+/// Every word `cargo judge` takes as a subcommand (names and aliases, and `help`),
+/// which no problem may be named: the command line's tests hold this list to the
+/// subcommands clap knows.
+pub const SUBCOMMANDS: &[&str] = &[
+    "run", "bless", "lint", "stress", "new", "listen", "add", "watch", "bundle", "verify",
+    "import", "help",
+];
+
+/// What `cargo judge new NAME` (and `listen`, `import`) scaffold.
+#[derive(Debug, Clone)]
+pub struct NewOptions {
+    /// The problem's crate name.
+    pub name: String,
+    /// The problem's title [default: the name].
+    pub title: Option<String>,
+    /// Where it comes from: judge and id, a URL, or both.
+    pub source: Option<String>,
+    /// CPU seconds per case, written to problem.toml.
+    pub time_limit: f64,
+    /// An interactive problem (an interactor binary, a generator).
+    pub interactive: bool,
+    /// The combinatorial-game skeleton instead of the plain problem.
+    pub game: bool,
+    /// Memory limit in MiB, written to problem.toml.
+    pub memory_limit: u64,
 }
 
 /// The substitutions, each already escaped for where it goes.
@@ -497,7 +513,7 @@ struct Values {
 }
 
 impl Values {
-    fn from_args(args: &NewArgs) -> Result<Values> {
+    fn from_args(args: &NewOptions) -> Result<Values> {
         let title = args.title.clone().unwrap_or_else(|| args.name.clone());
         let title = one_line("--title", &title)?.to_string();
         let source = args.source.as_deref().map(parse_source).transpose()?;
@@ -628,7 +644,7 @@ fn one_line<'a>(option: &str, text: &'a str) -> Result<&'a str> {
 /// else `"..."` with `"`, `\\` and control characters escaped (TOML 1.0, "Basic
 /// strings"). A string with both quote kinds gets the escaped form, where the crate
 /// wrote a multi-line `"""` string: the same value either way.
-pub(crate) fn toml_string(s: &str) -> String {
+pub fn toml_string(s: &str) -> String {
     let control = s.chars().any(|c| (c < ' ' && c != '\t') || c == '\u{7f}');
     if !control && !s.contains(['"', '\\']) {
         return format!("\"{s}\"");
@@ -658,7 +674,7 @@ pub(crate) fn toml_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ext::*;
+    use judge_engine::ext::*;
 
     #[test]
     fn toml_string_reads_back_as_the_same_text() {
@@ -690,13 +706,13 @@ mod tests {
         assert_eq!(toml_string("a\nb"), r#""a\nb""#);
     }
 
-    fn args(name: &str) -> NewArgs {
-        NewArgs {
+    fn args(name: &str) -> NewOptions {
+        NewOptions {
             name: name.to_string(),
             title: None,
             source: None,
-            time_limit: crate::problem::DEFAULT_TIME_LIMIT,
-            memory_limit: crate::problem::DEFAULT_MEMORY_LIMIT_MIB,
+            time_limit: judge_engine::problem::DEFAULT_TIME_LIMIT,
+            memory_limit: judge_engine::problem::DEFAULT_MEMORY_LIMIT_MIB,
             interactive: false,
             game: true,
         }
@@ -761,7 +777,7 @@ mod tests {
             .unwrap()
             .render(TESTDATA_FILES[0].1)
             .unwrap();
-        let s = crate::problem::Settings::parse(&text, Path::new("/p")).unwrap();
+        let s = judge_engine::problem::Settings::parse(&text, Path::new("/p")).unwrap();
         assert_eq!(s.title.as_deref(), Some("A \"Quoted\" Game"));
         assert_eq!(s.time_limit, std::time::Duration::from_millis(1500));
         assert_eq!(s.memory_limit, 64 << 20);
@@ -772,12 +788,12 @@ mod tests {
             .unwrap()
             .render(TESTDATA_FILES[0].1)
             .unwrap();
-        let s = crate::problem::Settings::parse(&text, Path::new("/p")).unwrap();
+        let s = judge_engine::problem::Settings::parse(&text, Path::new("/p")).unwrap();
         assert_eq!(
             s,
-            crate::problem::Settings {
+            judge_engine::problem::Settings {
                 title: Some("p".into()),
-                ..crate::problem::Settings::default()
+                ..judge_engine::problem::Settings::default()
             }
         );
     }

@@ -144,7 +144,7 @@ pub fn check_project(
     bundle: &Path,
     msrv: &(String, String),
 ) -> Result<Found> {
-    let output = Command::new(crate::build::cargo())
+    let output = Command::new(judge_engine::build::cargo())
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
         .args([

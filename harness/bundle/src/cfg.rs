@@ -145,7 +145,7 @@ pub fn settle(t: &[Token], features: &BTreeSet<String>) -> Vec<(usize, usize, St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bundle::lex;
+    use crate::lex;
 
     #[track_caller]
     fn check(predicate: &str, expected: Known) {

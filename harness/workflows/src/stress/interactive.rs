@@ -26,16 +26,16 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use super::{InteractorLimits, Spec, decide, run};
-use crate::build::Workspace;
-use crate::cli::StressArgs;
-use crate::judge::Verdict;
-use crate::problem::Settings;
-use crate::report::reason;
-use crate::run::{self as proc, Exit, Limits};
-use crate::status::Status;
+use crate::stress::StressOptions;
 use crate::stress::generator::{DEFAULT_SECONDS, HELPER_LIMITS, generate, indent};
 use crate::stress::shrink::shrink;
+use judge_engine::build::Workspace;
+use judge_engine::interact::{InteractorLimits, Spec, decide, run};
+use judge_engine::judge::Verdict;
+use judge_engine::problem::Settings;
+use judge_engine::run::{self as proc, Exit, Limits};
+use judge_model::status::Status;
+use judge_report::reason;
 
 /// The programs an interactive stress run needs.
 pub struct Bins {
@@ -137,17 +137,17 @@ fn clone(c: &Command) -> Command {
 /// `cargo judge stress NAME` for a problem whose `problem.toml` says
 /// `type = "interactive"`: builds it, finds its solution, generator and
 /// interactor, and runs [`stress`].
-pub fn for_problem(args: &StressArgs, ws: &Workspace, mut settings: Settings) -> Result<Status> {
+pub fn for_problem(args: &StressOptions, ws: &Workspace, mut settings: Settings) -> Result<Status> {
     let name = args.problem.as_str();
-    let exes = crate::build::build(ws, &[name])?;
-    super::resolve(&mut settings, name, &exes)?;
+    let exes = judge_engine::build::build(ws, &[name])?;
+    judge_engine::interact::resolve(&mut settings, name, &exes)?;
     let bin = |target: &str| exes.get(&(name.to_string(), target.to_string())).cloned();
     let solution = bin(name).with_context(|| format!("cargo built no binary {name}"))?;
     let generator = bin(&format!("{name}-gen")).with_context(|| {
         format!("problem {name} has no generator: expected [[bin]] {name}-gen (src/bin/gen.rs)")
     })?;
     let interactor = match &settings.interactor {
-        Some(i) => crate::programs::Programs::interactor_command(i)?,
+        Some(i) => judge_engine::programs::Programs::interactor_command(i)?,
         None => None,
     }
     .with_context(|| format!("problem.toml of {name} names no interactor"))?;
@@ -161,7 +161,7 @@ pub fn for_problem(args: &StressArgs, ws: &Workspace, mut settings: Settings) ->
 
 /// Runs the stress loop of `args` for the interactive problem `name`.
 pub fn stress(
-    args: &StressArgs,
+    args: &StressOptions,
     ws: &Workspace,
     settings: &Settings,
     programs: &Bins,
@@ -271,7 +271,7 @@ fn probe_answers(
 /// timeout), what the judge showed on it, how to reproduce it, and with --save
 /// the files written.
 fn report_found(
-    args: &StressArgs,
+    args: &StressOptions,
     ws: &Workspace,
     tester: &mut Tester,
     seed: u64,
@@ -362,7 +362,7 @@ fn answer_of(generator: &Path, input: &Path, scratch: &Path) -> Result<String> {
     std::fs::write(&null, "")?;
     let mut command = Command::new(generator);
     command.arg("--answer").arg(input);
-    crate::sandbox::share(&mut command, input, crate::sandbox::Access::Read);
+    judge_sandbox::share(&mut command, input, judge_sandbox::Access::Read);
     let out = proc::run(command, &null, &HELPER_LIMITS)?;
     if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
         let stderr = String::from_utf8_lossy(&out.stderr_tail);

@@ -10,7 +10,7 @@
 //! side by side on the engine's pool (`-j`); what is printed and written stays in
 //! case order. Running and comparing reuse `stress`, `check` and `diff`.
 
-use crate::ext::*;
+use judge_engine::ext::*;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -18,17 +18,17 @@ use std::time::Duration;
 use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result, bail};
 
-use crate::check::{self, Outcome};
-use crate::cli::{BlessArgs, BlessFrom};
-use crate::discover;
-use crate::plan::{self, CaseFilter};
-use crate::pool::Pool;
-use crate::problem::{Checker, Settings};
-use crate::run::Limits;
-use crate::status::Status;
+use crate::diff;
 use crate::stress::{self, Side};
-use crate::units::plural;
-use crate::{build, diff};
+use judge_engine::build;
+use judge_engine::check::{self, Outcome};
+use judge_engine::discover;
+use judge_engine::pool::Pool;
+use judge_engine::problem::{Checker, Settings};
+use judge_engine::run::Limits;
+use judge_formats::plan::{self, CaseFilter};
+use judge_model::status::Status;
+use judge_model::units::plural;
 
 const BOLD: Style = Style::new().bold();
 const RED: Style = AnsiColor::Red.on_default().bold();
@@ -42,8 +42,34 @@ struct OutputFile {
     old: Option<Vec<u8>>,
 }
 
+/// What `cargo judge bless NAME` writes.
+#[derive(Debug, Clone)]
+pub struct BlessOptions {
+    /// The problem (crate name under problems/).
+    pub problem: String,
+    /// Which program writes the outputs; the other one must agree.
+    pub from: BlessFrom,
+    /// Also rewrite existing .out files, showing the diff of each change.
+    pub force: bool,
+    /// Only cases whose name matches one of these globs.
+    pub cases: Vec<String>,
+    /// CPU seconds either program may take per case.
+    pub brute_time_limit: f64,
+    /// Cases validated and run at once.
+    pub jobs: usize,
+}
+
+/// Where `bless` takes expected outputs from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BlessFrom {
+    /// The brute force (src/bin/brute.rs).
+    Brute,
+    /// The solution (src/main.rs).
+    Solution,
+}
+
 /// `cargo judge bless NAME`.
-pub fn bless(args: BlessArgs) -> Result<Status> {
+pub fn bless(args: BlessOptions) -> Result<Status> {
     let ws = build::workspace()?;
     let name = args.problem.as_str();
     plan::problem(&ws, name)?;
@@ -80,11 +106,11 @@ pub fn bless(args: BlessArgs) -> Result<Status> {
         root: &ws.root,
         name,
         checker: &settings.checker,
-        checking: crate::programs::Programs::of_checker(&settings.checker),
+        checking: judge_engine::programs::Programs::of_checker(&settings.checker),
         limits,
         from: args.from,
         programs: &programs,
-        pool: Pool::new(args.jobs.threads()),
+        pool: Pool::new(args.jobs),
     };
     if let Some(validate) = &programs.validate
         && !bless.inputs_valid(validate, &targets)?
@@ -160,7 +186,7 @@ struct Bless<'a> {
     name: &'a str,
     checker: &'a Checker,
     /// The checker's programs, built before any output is compared.
-    checking: crate::programs::Programs,
+    checking: judge_engine::programs::Programs,
     limits: Limits,
     from: BlessFrom,
     programs: &'a stress::Bins,

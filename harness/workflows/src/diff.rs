@@ -9,8 +9,8 @@ pub use judge_engine::diff::{CONTEXT, MAX_CHANGED, MAX_LINE, capture};
 pub use judge_model::excerpt::Excerpt;
 pub use judge_report::diff::{header, render, render_sides};
 
-use crate::check::Rejection;
-use crate::problem::Checker;
+use judge_engine::check::Rejection;
+use judge_engine::problem::Checker;
 
 /// Renders the diff of two texts under `checker` with `rejection` as the header:
 /// for callers that compared the outputs themselves (bless, stress). `sides`
@@ -36,14 +36,14 @@ pub fn render_texts(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{self, Outcome};
+    use judge_engine::check::{self, Outcome};
     use std::path::Path;
 
     /// The diff the judge shows for `actual` against `expected` under `checker`.
     fn shown(checker: &Checker, expected: &str, actual: &str, color: bool) -> String {
         let outcome = check::check(
             checker,
-            &crate::programs::Programs::default(),
+            &judge_engine::programs::Programs::default(),
             Path::new("in"),
             actual.as_bytes(),
             expected.as_bytes(),
