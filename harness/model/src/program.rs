@@ -6,8 +6,10 @@ use std::path::{Path, PathBuf};
 
 /// A language the package tools know, from the one table in [`LANGUAGES`].
 ///
-/// The table is the languages appendix of the problem package format
-/// (`spec/languages.md`: codes and file endings) plus DOMjudge's extensions; a
+/// The table is problemtools' `config/languages.yaml` (the same table BAPCtools
+/// ships: each language's `files` globs) plus the endings DOMjudge's default
+/// languages add (`webapp/src/DataFixtures/DefaultData/LanguageFixture.php`:
+/// `.c++`, `.py3`, `.plg`, `.lhs`, `.p`, `.csharp`, `.bash`, `.R`, ...); a
 /// language is offered when its tools are on this machine and skipped with the
 /// reason otherwise.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -16,8 +18,12 @@ pub enum Lang {
     C,
     /// C++, with g++ (gnu++17).
     Cpp,
-    /// Python 3, run by python3.
+    /// Python 3, run by CPython's python3 (DOMjudge's `py3`, and the judge's own).
     Python,
+    /// Python 3 run by PyPy's pypy3, as problemtools and BAPCtools run it
+    /// (languages.yaml `python3`: "Python 3 (w/PyPy3)", `pypy3 "{mainfile}"`).
+    /// No file ending selects it: a package's judging system does.
+    PyPy,
     /// Python 2 (`.py2`, or a `.py` whose shebang names python2).
     Python2,
     /// Rust, with rustc (edition 2021).
@@ -30,7 +36,8 @@ pub enum Lang {
     JavaScript,
     /// A shell script, run by bash (or the `sh` its shebang names).
     Shell,
-    /// Perl.
+    /// Perl (a `.pl` with a perl shebang: problemtools reads `.pl` as Prolog,
+    /// DOMjudge as Perl).
     Perl,
     /// Awk (`awk -f`).
     Awk,
@@ -59,13 +66,16 @@ pub struct LangRow {
 }
 
 /// The one language table: file endings and tools. `cargo judge run FILE`, Kattis
-/// submissions and Polygon solutions all recognise languages through it.
+/// submissions and Polygon solutions all recognise languages through it. The first
+/// row with an ending wins: `.pl` is Prolog (problemtools' `prolog: files: '*.pl'`)
+/// unless its shebang names perl (`LangExt::of_file`).
 pub const LANGUAGES: &[LangRow] = &[
     LangRow {
         lang: Lang::C,
         extensions: &["c"],
         tools: &["gcc"],
     },
+    // problemtools: `*.cc *.C *.cpp *.cxx *.c++`; DOMjudge: cpp, cc, cxx, c++.
     LangRow {
         lang: Lang::Cpp,
         extensions: &["cpp", "cc", "cxx", "c++", "C"],
@@ -75,6 +85,11 @@ pub const LANGUAGES: &[LangRow] = &[
         lang: Lang::Python,
         extensions: &["py", "py3"],
         tools: &["python3"],
+    },
+    LangRow {
+        lang: Lang::PyPy,
+        extensions: &[],
+        tools: &["pypy3"],
     },
     LangRow {
         lang: Lang::Python2,
@@ -96,16 +111,25 @@ pub const LANGUAGES: &[LangRow] = &[
         extensions: &["kt"],
         tools: &["kotlinc", "java"],
     },
+    // DOMjudge's own examples hold an ES module (`multifile-js/main.mjs`).
     LangRow {
         lang: Lang::JavaScript,
         extensions: &["js", "mjs"],
         tools: &["node"],
     },
+    // BAPCtools: `shell: *.sh`, `bash: *.bash`; DOMjudge: `sh`, `bash`.
     LangRow {
         lang: Lang::Shell,
         extensions: &["sh", "bash"],
         tools: &["bash"],
     },
+    // problemtools' `prolog: files: '*.pl'` (swipl); DOMjudge's `plg`.
+    LangRow {
+        lang: Lang::Unsupported("Prolog"),
+        extensions: &["pl", "plg"],
+        tools: &["swipl"],
+    },
+    // DOMjudge's `pl` is Perl; here a `.pl` is Perl when its shebang says so.
     LangRow {
         lang: Lang::Perl,
         extensions: &["pl"],
@@ -133,18 +157,44 @@ pub const LANGUAGES: &[LangRow] = &[
     },
     LangRow {
         lang: Lang::Unsupported("Haskell"),
-        extensions: &["hs"],
+        extensions: &["hs", "lhs"],
         tools: &["ghc"],
     },
+    // problemtools: `*.pas`; DOMjudge: `pas`, `p`; Free Pascal's units: `.pp`.
     LangRow {
         lang: Lang::Unsupported("Pascal"),
-        extensions: &["pas", "pp"],
+        extensions: &["pas", "p", "pp"],
         tools: &["fpc"],
     },
     LangRow {
         lang: Lang::Unsupported("C#"),
-        extensions: &["cs"],
+        extensions: &["cs", "csharp"],
         tools: &["mcs"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("F#"),
+        extensions: &["fs"],
+        tools: &["fsharpc"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("PHP"),
+        extensions: &["php"],
+        tools: &["php"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Common Lisp"),
+        extensions: &["lisp", "cl"],
+        tools: &["sbcl"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Cobol"),
+        extensions: &["cob"],
+        tools: &["cobc"],
+    },
+    LangRow {
+        lang: Lang::Unsupported("Objective-C"),
+        extensions: &["m"],
+        tools: &["gnustep-config"],
     },
     LangRow {
         lang: Lang::Unsupported("Fortran"),
@@ -155,11 +205,6 @@ pub const LANGUAGES: &[LangRow] = &[
         lang: Lang::Unsupported("Ada"),
         extensions: &["adb", "ads"],
         tools: &["gnatmake"],
-    },
-    LangRow {
-        lang: Lang::Unsupported("Prolog"),
-        extensions: &["plg"],
-        tools: &["swipl"],
     },
     LangRow {
         lang: Lang::Unsupported("R"),
@@ -178,7 +223,7 @@ pub const LANGUAGES: &[LangRow] = &[
     },
     LangRow {
         lang: Lang::Unsupported("Scala"),
-        extensions: &["scala"],
+        extensions: &["scala", "sc"],
         tools: &["scalac"],
     },
 ];
@@ -199,6 +244,7 @@ impl Lang {
             Lang::C => "C",
             Lang::Cpp => "C++",
             Lang::Python => "Python 3",
+            Lang::PyPy => "Python 3 (PyPy)",
             Lang::Python2 => "Python 2",
             Lang::Rust => "Rust",
             Lang::Java => "Java",

@@ -68,7 +68,7 @@ fn submission<'a>(doc: &'a Value, path: &str) -> &'a Value {
 
 #[test]
 fn every_submission_of_a_2025_09_package_meets_its_own_expectation_in_json_and_junit() {
-    if !have(&["python3", "gcc", "javac", "java", "node", "bash"]) {
+    if !have(&["python3", "pypy3", "gcc", "javac", "java", "node", "bash"]) {
         return;
     }
     let junit = tempfile::NamedTempFile::new().unwrap();
@@ -83,20 +83,20 @@ fn every_submission_of_a_2025_09_package_meets_its_own_expectation_in_json_and_j
         .iter()
         .any(|s| s["language"] == "Python 2" && s["skipped"].is_null());
     for (path, language, verdict) in [
-        ("accepted/half.py", "Python 3", "AC"),
+        ("accepted/half.py", "Python 3 (PyPy)", "AC"),
         ("accepted/half.c", "C", "AC"),
         // The public class is Main, in half-solution.java.
         ("accepted/half-solution.java", "Java", "AC"),
         ("accepted/half.js", "JavaScript", "AC"),
         ("accepted/half.sh", "Shell", "AC"),
         // A folder: main.py imports its neighbour.
-        ("accepted/multi", "Python 3", "AC"),
+        ("accepted/multi", "Python 3 (PyPy)", "AC"),
         ("compiler_error/broken.c", "C", "CE"),
         // Its tag says TIMELIMIT or RUN-ERROR.
-        ("mixed/exit_code.py", "Python 3", "RTE"),
+        ("mixed/exit_code.py", "Python 3 (PyPy)", "RTE"),
         ("no_output/silent.c", "C", "WA"),
-        ("run_time_error/exit3.py", "Python 3", "RTE"),
-        ("wrong_answer/floor.py", "Python 3", "WA"),
+        ("run_time_error/exit3.py", "Python 3 (PyPy)", "RTE"),
+        ("wrong_answer/floor.py", "Python 3 (PyPy)", "WA"),
     ] {
         let s = submission(&doc, path);
         assert_eq!(s["language"], language, "{s:#}");

@@ -361,6 +361,7 @@ fn fill(
         TimeSource::ProblemYaml => "problem.yaml",
         TimeSource::ProblemXml => "problem.xml",
         TimeSource::TimelimitFile => ".timelimit",
+        TimeSource::DomjudgeIni => "domjudge-problem.ini",
         TimeSource::Verified { .. } => "computed by cargo judge verify",
         TimeSource::CommandLine | TimeSource::Default => "the judge's default",
     };

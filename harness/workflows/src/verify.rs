@@ -27,6 +27,7 @@ use judge_formats::package::expect::{self, Expectation, Observed, SubmissionsYam
 use judge_formats::package::program::{self, Built, Lang, Source};
 use judge_formats::package::scoring::Dialect;
 use judge_formats::package::static_validation::StaticResult;
+use judge_formats::package::system::System;
 use judge_formats::package::{Format, Package, TimeSource, fmt_secs, timelimit};
 use judge_model::units::human_time;
 use judge_report::verify::{CaseReport, SubmissionReport, VerifyReport};
@@ -65,11 +66,18 @@ struct Submission {
     results: Vec<Option<CaseResult>>,
     /// The static validator's word on each static validation test case.
     statics: Vec<StaticResult>,
+    /// Runs on CPython where its system runs PyPy, which is not installed
+    /// ([`choose_interpreters`]): its times are not the system's.
+    cpython_fallback: bool,
 }
 
 impl Submission {
+    /// Its language, naming the interpreter of a Python 3 one.
     fn language(&self) -> &'static str {
-        self.source.as_ref().map_or("?", |s| s.lang.name())
+        self.source.as_ref().map_or("?", |s| match s.lang {
+            Lang::Python => "Python 3 (CPython)",
+            other => other.name(),
+        })
     }
 
     /// The scopes over which it bounds the time limit from below.
@@ -113,10 +121,11 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         Some(p) => polygon_submissions(p, &package.root),
         None => collect_submissions(&package.root)?,
     };
+    let mut warnings = package.warnings.clone();
+    choose_interpreters(System::of(&package), &mut subs, &mut warnings);
     build_submissions(&package, &mut subs, options.threads);
     package.validator.build()?;
     let validator_lines = validate(&package, options.threads, &mut errors)?;
-    let mut warnings = package.warnings.clone();
     let (time_limit, source) =
         judge_in_two_phases(&package, &mut subs, options, &mut errors, &mut warnings)?;
     validate_statically(&package, &mut subs, options.threads, &mut errors);
@@ -213,6 +222,40 @@ fn summary_line(report: &VerifyReport, package: &Package, started: Instant) -> S
     )
 }
 
+/// Each submission in the language its package's system reads it as
+/// ([`System::lang_of`]), Python 3 on that system's interpreter: PyPy where pypy3 is installed, else CPython, said in a
+/// warning. problemtools without pypy3 reports its Python 3 submissions as
+/// compile errors ("could not find compiler") and sets the time limit from the
+/// others; here they are judged on CPython, and bound the limit only when
+/// nothing else does (CPython is several times slower than PyPy on loops).
+fn choose_interpreters(system: System, subs: &mut [Submission], warnings: &mut Vec<String>) {
+    let mut fell_back = 0;
+    for s in subs.iter_mut() {
+        let Some(source) = s.source.as_mut() else {
+            continue;
+        };
+        let mut lang = system.lang_of(source);
+        if lang == Lang::PyPy && run::on_path("pypy3").is_none() {
+            lang = Lang::Python;
+            s.cpython_fallback = true;
+            fell_back += 1;
+        }
+        if lang != source.lang {
+            source.lang = lang;
+            if s.expect.is_some() {
+                s.skipped = unbuildable(lang);
+            }
+        }
+    }
+    if fell_back > 0 {
+        warnings.push(format!(
+            "pypy3 is not installed: {fell_back} Python 3 submission(s) run on CPython, \
+             where {} runs them on PyPy; their times do not set the time limit",
+            system.name()
+        ));
+    }
+}
+
 /// Builds every submission that is to be judged, at once; a build that fails is
 /// the submission's CE.
 fn build_submissions(package: &Package, subs: &mut [Submission], threads: usize) {
@@ -300,7 +343,11 @@ fn judge_in_two_phases(
         None => package.limits.time_limit.clone(),
     };
     let cap = fixed.as_ref().map_or(30.0, |(t, _)| *t);
-    let legacy = matches!(package.format, Format::Legacy | Format::Polygon);
+    // problemtools judges legacy and 2023-07 packages and lower-bounds the limit
+    // with accepted/ only (checks/submissions.py: `policy.lower_bounds_time_limit`
+    // is `directory == 'accepted'`); spec/2025-09.md "Timelimit inference" adds
+    // wrong_answer/ and run_time_error/, as BAPCtools does.
+    let legacy = package.format != Format::V2025;
     let (first, rest): (Vec<usize>, Vec<usize>) =
         (0..subs.len()).partition(|&i| !subs[i].lower_bounds(legacy).is_empty());
     if first.is_empty() && !subs.is_empty() {
@@ -313,7 +360,18 @@ fn judge_in_two_phases(
         );
     }
     judge_submissions(package, subs, &first, cap, cap, options.threads)?;
-    let bound = first
+    // A CPython run standing in for PyPy bounds the limit only when nothing else does.
+    let native = |&&i: &&usize| !subs[i].cpython_fallback;
+    let bounding: Vec<usize> = if first
+        .iter()
+        .filter(native)
+        .any(|&i| subs[i].built.is_some())
+    {
+        first.iter().filter(native).copied().collect()
+    } else {
+        first.clone()
+    };
+    let bound = bounding
         .iter()
         .filter_map(|&i| subs[i].slowest_bound(legacy).map(|(t, case)| (t, i, case)))
         .max_by(|a, b| a.0.total_cmp(&b.0));
@@ -463,6 +521,7 @@ fn polygon_submissions(
             compile_error,
             results: Vec::new(),
             statics: Vec::new(),
+            cpython_fallback: false,
         });
     }
     subs
@@ -562,6 +621,7 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
                 compile_error,
                 results: Vec::new(),
                 statics: Vec::new(),
+                cpython_fallback: false,
             });
         }
     }
@@ -1060,9 +1120,17 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
     let expecteds: Vec<String> = report.submissions.iter().map(expected_cell).collect();
     // A rejected tag's expectation (`RTE|TLE|WA|PE`) is wider than the header.
     let w2 = expecteds.iter().map(String::len).max().unwrap_or(0).max(10);
+    // `Python 3 (CPython)` is wider than the header too.
+    let w1 = report
+        .submissions
+        .iter()
+        .map(|r| r.language.len())
+        .max()
+        .unwrap_or(0)
+        .max(10);
     let w3 = 24;
     let mut s = format!(
-        "\n{:<w0$}  {:<10}  {:<w2$}  {:<w3$}{}  {:<30}  result\n",
+        "\n{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}{}  {:<30}  result\n",
         "submission",
         "language",
         "expected",
@@ -1107,7 +1175,7 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
         };
         let _ = writeln!(
             s,
-            "{:<w0$}  {:<10}  {:<w2$}  {got:<w3$}{score}  {slowest:<30}  {result}",
+            "{:<w0$}  {:<w1$}  {:<w2$}  {got:<w3$}{score}  {slowest:<30}  {result}",
             r.path, r.language, expected,
         );
     }

@@ -20,8 +20,10 @@ pub use judge_model::program::{LANGUAGES, Lang, LangRow, Source};
 /// What the engine reads of a language on this machine: a file's shebang, the
 /// tools on PATH.
 pub trait LangExt: Sized {
-    /// The language of a source file: its extension, and for Python its shebang
-    /// (`#!/usr/bin/env python2` is Python 2, as DOMjudge and Kattis run it).
+    /// The language of a source file: its extension, and its shebang where that
+    /// decides (languages.yaml's `shebang`): `#!/usr/bin/env python2` makes a
+    /// `.py` Python 2, and `#!/usr/bin/perl` a `.pl` Perl where it is otherwise
+    /// Prolog.
     fn of_file(path: &Path) -> Option<Lang>;
 
     /// Why this machine cannot build the language, if it cannot.
@@ -31,10 +33,12 @@ pub trait LangExt: Sized {
 impl LangExt for Lang {
     fn of_file(path: &Path) -> Option<Lang> {
         let lang = Lang::of_extension(path)?;
-        if lang == Lang::Python && shebang(path).is_some_and(|s| s.contains("python2")) {
-            return Some(Lang::Python2);
-        }
-        Some(lang)
+        let says = |word: &str| shebang(path).is_some_and(|s| s.contains(word));
+        Some(match lang {
+            Lang::Python if says("python2") => Lang::Python2,
+            Lang::Unsupported("Prolog") if says("perl") => Lang::Perl,
+            other => other,
+        })
     }
 
     fn missing_tool(self) -> Option<&'static str> {
@@ -180,10 +184,11 @@ pub fn source_with_entry(path: &Path, entry: Option<&str>) -> Result<Option<Sour
         })
         .cloned()
         .collect();
-    // Interpreted and single-crate languages need an entry point first.
+    // Interpreted and single-crate languages need an entry point first (a
+    // language this judge does not run needs none: it is skipped, not CE).
     if !matches!(
         lang,
-        Lang::C | Lang::Cpp | Lang::Java | Lang::Kotlin | Lang::Go
+        Lang::C | Lang::Cpp | Lang::Java | Lang::Kotlin | Lang::Go | Lang::Unsupported(_)
     ) {
         let entry = entry_point(lang, path, &files, entry)?;
         files.retain(|f| *f != entry);
@@ -217,11 +222,12 @@ pub fn files_in(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// Whether `name` is a file name the package format allows (spec/2025-09.md
-/// "General requirements": `^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}$`); judges
-/// behave as if any other file were not there.
+/// "General requirements": `^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}$`), and `+`
+/// besides: problemtools' languages.yaml and DOMjudge's default C++ both take
+/// `.c++` sources. Judges behave as if any other file were not there.
 pub fn valid_name(name: &str) -> bool {
     let b = name.as_bytes();
-    let ok = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_' || *c == b'.' || *c == b'-';
+    let ok = |c: &u8| c.is_ascii_alphanumeric() || b"_.-+".contains(c);
     !b.is_empty()
         && b.len() <= 255
         && (b[0].is_ascii_alphanumeric() || b[0] == b'_')
@@ -390,6 +396,7 @@ fn build_as(
             build_native(source, includes, &dir, confine)
         }
         Lang::Python
+        | Lang::PyPy
         | Lang::Python2
         | Lang::JavaScript
         | Lang::Shell
@@ -426,6 +433,13 @@ fn interpreter(source: &Source) -> Result<(Vec<OsString>, Option<Command>)> {
             vec![python3().into(), entry.clone()],
             Some(compile_check(&python3())),
         ),
+        Lang::PyPy => {
+            let pypy = crate::run::on_path("pypy3").context("pypy3 is not installed")?;
+            (
+                vec![pypy.clone().into(), entry.clone()],
+                Some(compile_check(&pypy)),
+            )
+        }
         Lang::Python2 => {
             let python = python2().context("Python 2 needs python2, which is not installed")?;
             let check = compile_check(&python);
@@ -829,14 +843,19 @@ fn main_class(source: &Source) -> Result<String> {
             return Ok(qualified(class));
         }
     }
-    // No main method found: run the class named after the file, as judges that
-    // take the class from the file name do; the JVM then says what is missing
-    // (a run-time error: DOMjudge's mainclass-missing example expects RUN-ERROR).
-    let first = source.files.first().context("no source file")?;
-    Ok(first
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default())
+    // No main method: a compile error, as DOMjudge's compile script makes it (it
+    // detects the main class while compiling, `java_javac_detect/run`; its
+    // example `compiler_error/mainclass-missing/main.java` says so). Kotlin
+    // likewise without a `fun main`.
+    bail!(
+        "no main {} in {}",
+        if source.lang == Lang::Kotlin {
+            "function (fun main)"
+        } else {
+            "class (a class with static void main(String[]))"
+        },
+        source.path.display()
+    )
 }
 
 /// Where `static void main` is declared (either modifier order), ignoring comments.
@@ -1070,10 +1089,32 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_file_is_recognised_by_its_extension() {
-        assert_eq!(Lang::of_file(Path::new("a/sol.cc")), Some(Lang::Cpp));
-        assert_eq!(Lang::of_file(Path::new("sol.py")), Some(Lang::Python));
-        assert_eq!(Lang::of_file(Path::new("validate.h")), None);
+    fn a_file_is_read_as_languages_yaml_reads_it_by_its_ending_and_shebang() {
+        let dir = tempfile::tempdir().unwrap();
+        let prolog = Some(Lang::Unsupported("Prolog"));
+        for (name, text, lang) in [
+            ("sol.cc", "", Some(Lang::Cpp)),
+            ("sol.c++", "", Some(Lang::Cpp)),
+            ("sol.C", "", Some(Lang::Cpp)),
+            ("sol.cxx", "", Some(Lang::Cpp)),
+            ("sol.c", "", Some(Lang::C)),
+            ("sol.py", "print(1)\n", Some(Lang::Python)),
+            ("two.py", "#!/usr/bin/env python2\n", Some(Lang::Python2)),
+            ("sol.py3", "", Some(Lang::Python)),
+            ("sol.pl", "main :- true.\n", prolog),
+            ("perl.pl", "#!/usr/bin/perl -w\n", Some(Lang::Perl)),
+            ("sol.plg", "", prolog),
+            ("sol.kt", "", Some(Lang::Kotlin)),
+            ("sol.php", "", Some(Lang::Unsupported("PHP"))),
+            ("sol.sc", "", Some(Lang::Unsupported("Scala"))),
+            ("sol.lisp", "", Some(Lang::Unsupported("Common Lisp"))),
+            ("sol.lhs", "", Some(Lang::Unsupported("Haskell"))),
+            ("validate.h", "", None),
+        ] {
+            let path = dir.path().join(name);
+            std::fs::write(&path, text).unwrap();
+            assert_eq!(Lang::of_file(&path), lang, "{name}");
+        }
     }
 
     #[test]
@@ -1109,6 +1150,8 @@ mod tests {
         for (name, ok) in [
             ("sol.py", true),
             ("_x-1.c", true),
+            ("sol.c++", true),
+            ("+sol.c", false),
             ("test-file name\\#.c", false),
             (".hidden.c", false),
             ("-dash.c", false),

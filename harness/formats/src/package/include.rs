@@ -22,7 +22,7 @@ pub fn code(lang: Lang) -> Option<&'static str> {
     Some(match lang {
         Lang::C => "c",
         Lang::Cpp => "cpp",
-        Lang::Python => "python3",
+        Lang::Python | Lang::PyPy => "python3",
         Lang::Python2 => "python2",
         Lang::Rust => "rust",
         Lang::Java => "java",

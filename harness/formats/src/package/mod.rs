@@ -16,6 +16,7 @@ pub mod outputs;
 pub mod polygon;
 pub mod scoring;
 pub mod static_validation;
+pub mod system;
 pub mod timelimit;
 pub mod yaml;
 
@@ -83,6 +84,8 @@ pub enum TimeSource {
     ProblemXml,
     /// The `.timelimit` file.
     TimelimitFile,
+    /// `timelimit` in DOMjudge's `domjudge-problem.ini`.
+    DomjudgeIni,
     /// Computed by `verify`: the slowest run bounding it times the multiplier.
     Verified {
         /// The slowest case of the submissions bounding the limit from below
@@ -407,6 +410,9 @@ fn limits_of(
     let mut time_limit =
         number(limits_node, "time_limit", 0.0)?.map(|t| (t, TimeSource::ProblemYaml));
     if time_limit.is_none() {
+        time_limit = domjudge_timelimit(dir)?.map(|t| (t, TimeSource::DomjudgeIni));
+    }
+    if time_limit.is_none() {
         let file = dir.join(".timelimit");
         if file.is_file() {
             let text = std::fs::read_to_string(&file)
@@ -457,6 +463,34 @@ fn limits_of(
         resolution: number(limits_node, "time_resolution", 0.0)?.unwrap_or(1.0),
     };
     Ok((limits, passes))
+}
+
+/// The `timelimit = SECONDS` line of DOMjudge's `domjudge-problem.ini` (its
+/// problem archive's settings, `key = value` with the value maybe quoted), if
+/// the package has one.
+fn domjudge_timelimit(dir: &Path) -> Result<Option<f64>> {
+    let file = dir.join("domjudge-problem.ini");
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return Ok(None);
+    };
+    for (n, line) in text.lines().enumerate() {
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        if key.trim() != "timelimit" {
+            continue;
+        }
+        let value = value.trim().trim_matches(['"', '\'']);
+        return match value.parse::<f64>() {
+            Ok(t) if t.is_finite() && t > 0.0 => Ok(Some(t)),
+            _ => bail!(
+                "{} line {}: timelimit \"{value}\" is not a number of seconds",
+                file.display(),
+                n + 1
+            ),
+        };
+    }
+    Ok(None)
 }
 
 /// The test cases under data/ (each group's testdata.yaml applied), the problems
@@ -920,11 +954,12 @@ impl Package {
             TimeSource::ProblemYaml => "from problem.yaml".to_string(),
             TimeSource::ProblemXml => "from problem.xml".to_string(),
             TimeSource::TimelimitFile => "from .timelimit".to_string(),
+            TimeSource::DomjudgeIni => "from domjudge-problem.ini".to_string(),
             TimeSource::Verified { slowest } => format!(
                 "computed by verify: slowest {} {} x {}, rounded up",
                 // 2025-09 "Timelimit inference": wrong_answer and
                 // run_time_error submissions bound it too; legacy: accepted only.
-                if self.format == Format::Legacy {
+                if self.format != Format::V2025 {
                     "accepted"
                 } else {
                     "run bounding it"

@@ -117,6 +117,14 @@ fn source_type(node: Node) -> Option<Lang> {
 /// not read here; the file's ending decides then.
 pub fn source_lang(kind: &str) -> Option<Lang> {
     let kind = kind.to_ascii_lowercase();
+    // Two types no file ending names: Codeforces runs `python.pypy3` on PyPy,
+    // and `perl.5` is Perl where a bare `.pl` reads as Prolog.
+    if kind.starts_with("python.pypy3") {
+        return Some(Lang::PyPy);
+    }
+    if kind.starts_with("perl") {
+        return Some(Lang::Perl);
+    }
     let families: &[(&str, &str)] = &[
         ("cpp", "cpp"),
         ("csharp", "cs"),
@@ -130,7 +138,6 @@ pub fn source_lang(kind: &str) -> Option<Lang> {
         ("go", "go"),
         ("js", "js"),
         ("ruby", "rb"),
-        ("perl", "pl"),
         ("pascal", "pas"),
         ("haskell", "hs"),
     ];
@@ -909,7 +916,8 @@ mod tests {
             ("cpp.gcc14-64-msys2-g++23", Some(Lang::Cpp)),
             ("c.gcc", Some(Lang::C)),
             ("python.3", Some(Lang::Python)),
-            ("python.pypy3", Some(Lang::Python)),
+            ("python.pypy3", Some(Lang::PyPy)),
+            ("perl.5", Some(Lang::Perl)),
             ("python.2", Some(Lang::Python2)),
             ("python.pypy2", Some(Lang::Python2)),
             ("java11", Some(Lang::Java)),

@@ -1,0 +1,137 @@
+//! `verify` reads a submission's language as the package's own system does:
+//! problemtools' `config/languages.yaml` for Kattis packages (`tongues`: Python 3
+//! on PyPy, `.c++` and `.C` are C++, `.pl` is Prolog unless its shebang names
+//! perl) and DOMjudge's default languages for DOMjudge's (`domsum`: Python 3 on
+//! CPython, `.pl` is Perl, a Java source without a main class does not compile).
+
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::package::{copy, judge, package};
+use crate::support::{have, json_of};
+
+/// `judge verify DIR --format json` with `PATH` set to `path` when given: exit
+/// code and the document.
+fn verify_json(dir: &Path, path: Option<&Path>) -> (i32, Value) {
+    let mut cmd = judge();
+    if let Some(path) = path {
+        cmd.env("PATH", path);
+    }
+    let out = cmd
+        .arg("verify")
+        .arg(dir)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    (out.status.code().unwrap_or(-1), json_of(&out.stdout))
+}
+
+/// The submission at `path` in verify's JSON.
+fn submission<'a>(doc: &'a Value, path: &str) -> &'a Value {
+    doc["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["path"] == path)
+        .unwrap_or_else(|| panic!("no submission {path} in {doc:#}"))
+}
+
+#[track_caller]
+fn judged(doc: &Value, path: &str, language: &str, verdict: &str) {
+    let s = submission(doc, path);
+    assert_eq!(
+        (&s["language"], &s["verdict"], &s["matched"]),
+        (
+            &Value::from(language),
+            &Value::from(verdict),
+            &Value::Bool(true)
+        ),
+        "{s:#}"
+    );
+}
+
+#[test]
+fn a_kattis_package_runs_python_3_on_pypy_and_reads_cpp_and_prolog_endings_as_problemtools() {
+    if !have(&["pypy3", "g++", "perl"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("tongues"), None);
+    // pypy.py answers only when it runs on PyPy.
+    judged(&doc, "accepted/pypy.py", "Python 3 (PyPy)", "AC");
+    judged(&doc, "accepted/add.c++", "C++", "AC");
+    judged(&doc, "accepted/add_upper.C", "C++", "AC");
+    // Perl by its shebang: it prints a - b.
+    judged(&doc, "wrong_answer/perl.pl", "Perl", "WA");
+    // Two .pl files without a perl shebang: Prolog, which is skipped, not CE.
+    let prolog = submission(&doc, "accepted/prolog");
+    assert_eq!(prolog["language"], "Prolog", "{prolog:#}");
+    assert!(prolog["verdict"].is_null(), "{prolog:#}");
+    let why = prolog["skipped"].as_str().unwrap_or_default();
+    assert!(why.contains("swipl"), "{prolog:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}
+
+#[test]
+fn a_domjudge_package_runs_python_3_on_cpython_reads_pl_as_perl_and_a_java_source_without_main_does_not_compile()
+ {
+    if !have(&["python3", "g++", "perl", "javac", "java"]) {
+        return;
+    }
+    let (code, doc) = verify_json(&package("domsum"), None);
+    // cpython.py answers only when it runs on CPython.
+    judged(&doc, "accepted/cpython.py", "Python 3 (CPython)", "AC");
+    judged(&doc, "accepted/sum.pl", "Perl", "AC");
+    judged(&doc, "accepted/add.c++", "C++", "AC");
+    judged(&doc, "compiler_error/mainclass-missing", "Java", "CE");
+    // domjudge-problem.ini's timelimit is the package's time limit.
+    assert_eq!(doc["time_limit"], 2.0, "{doc:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}
+
+/// A folder whose `PATH` finds what the current one does, except PyPy.
+fn path_without_pypy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for folder in std::env::split_paths(&path) {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            let link = dir.path().join(&name);
+            if !name.to_string_lossy().starts_with("pypy") && !link.exists() {
+                let _ = std::os::unix::fs::symlink(entry.path(), link);
+            }
+        }
+    }
+    dir
+}
+
+#[test]
+fn without_pypy3_python_3_runs_on_cpython_saying_so_and_does_not_set_the_time_limit() {
+    if !have(&["python3", "g++"]) {
+        return;
+    }
+    let dir = copy("tongues");
+    let accepted = dir.path().join("submissions/accepted");
+    std::fs::remove_file(accepted.join("pypy.py")).unwrap();
+    std::fs::remove_dir_all(accepted.join("prolog")).unwrap();
+    dir.remove_submissions(&["wrong_answer"]);
+    // Half a second of CPU on every case: x 5 (legacy time_multiplier), a 3 s
+    // limit if it bounded it; the C++ ones give 1 s.
+    std::fs::write(
+        accepted.join("slow.py"),
+        "import sys, time\n\
+         while time.process_time() < 0.5:\n    pass\n\
+         a, b = map(int, sys.stdin.read().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    let path = path_without_pypy();
+    let (code, doc) = verify_json(dir.path(), Some(path.path()));
+    judged(&doc, "accepted/slow.py", "Python 3 (CPython)", "AC");
+    let warnings = doc["warnings"].to_string();
+    assert!(
+        warnings.contains("pypy3 is not installed") && warnings.contains("CPython"),
+        "{doc:#}"
+    );
+    assert_eq!(doc["time_limit"], 1.0, "{doc:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}
