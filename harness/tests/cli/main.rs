@@ -17,7 +17,7 @@ mod messages;
 mod options;
 mod own_style;
 mod package;
-mod package_languages;
+mod package_systems;
 mod package_verify;
 mod polygon;
 mod progress;

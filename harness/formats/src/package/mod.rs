@@ -653,9 +653,12 @@ fn output_validator_programs(dir: &Path, format: Format, kind: &Kind) -> Result<
     let validator_dir = [dir.join("output_validators"), dir.join("output_validator")]
         .into_iter()
         .find(|d| d.is_dir());
+    // From 2023-07 there is no `validation:` key: the validator's folder makes
+    // validation custom, whichever name it has (packages moved from legacy keep
+    // `output_validators/`, which BAPCtools still reads).
     let custom = kind.custom_validation
         || kind.multipass
-        || (format != Format::Legacy && dir.join("output_validator").is_dir());
+        || (format != Format::Legacy && validator_dir.is_some());
     Ok(if custom {
         let Some(vdir) = &validator_dir else {
             bail!(

@@ -1,8 +1,9 @@
-//! `verify` reads a submission's language as the package's own system does:
+//! `verify` reads a package as its own system does. Languages:
 //! problemtools' `config/languages.yaml` for Kattis packages (`tongues`: Python 3
 //! on PyPy, `.c++` and `.C` are C++, `.pl` is Prolog unless its shebang names
 //! perl) and DOMjudge's default languages for DOMjudge's (`domsum`: Python 3 on
 //! CPython, `.pl` is Perl, a Java source without a main class does not compile).
+//! Folders: a 2023-07 package's validator in `output_validators/`.
 
 use std::path::Path;
 
@@ -133,5 +134,32 @@ fn without_pypy3_python_3_runs_on_cpython_saying_so_and_does_not_set_the_time_li
         "{doc:#}"
     );
     assert_eq!(doc["time_limit"], 1.0, "{doc:#}");
+    assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}
+
+#[test]
+fn a_2023_07_package_whose_validator_is_in_output_validators_validates_with_it() {
+    if !have(&["python3", "pypy3"]) {
+        return;
+    }
+    // divisor's validator accepts any divisor (a prime one in 2-prime); moved
+    // to the legacy folder name, it still judges.
+    let dir = copy("divisor");
+    let root = dir.path();
+    std::fs::create_dir(root.join("output_validators")).unwrap();
+    std::fs::rename(
+        root.join("output_validator/validator.py"),
+        root.join("output_validators/validator.py"),
+    )
+    .unwrap();
+    std::fs::remove_dir(root.join("output_validator")).unwrap();
+    // The largest prime factor, where the answer files hold the smallest.
+    std::fs::write(
+        root.join("submissions/accepted/largest_prime.py"),
+        "n = m = int(input())\np, last = 2, 1\nwhile p * p <= m:\n    while m % p == 0:\n        last, m = p, m // p\n    p += 1\nprint(m if m > 1 else last)\n",
+    )
+    .unwrap();
+    let (code, doc) = verify_json(root, None);
+    judged(&doc, "accepted/largest_prime.py", "Python 3 (PyPy)", "AC");
     assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
 }
