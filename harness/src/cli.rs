@@ -352,7 +352,7 @@ pub struct NewArgs {
     #[arg(long)]
     pub source: Option<String>,
     /// CPU seconds per case, written to problem.toml.
-    #[arg(long, value_name = "SECS", default_value_t = judge_engine::problem::DEFAULT_TIME_LIMIT, value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", default_value_t = judge_model::problem::DEFAULT_TIME_LIMIT, value_parser = parse_seconds)]
     pub time_limit: f64,
     /// An interactive problem: the solution plays against an interactor (a binary
     /// of the crate, Kattis convention); scaffolds it and a generator.
@@ -364,7 +364,7 @@ pub struct NewArgs {
     #[arg(long)]
     pub game: bool,
     /// Memory limit in MiB, written to problem.toml.
-    #[arg(long, value_name = "MIB", default_value_t = judge_engine::problem::DEFAULT_MEMORY_LIMIT_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    #[arg(long, value_name = "MIB", default_value_t = judge_model::problem::DEFAULT_MEMORY_LIMIT_MIB, value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: u64,
 }
 

@@ -13,13 +13,15 @@ use anyhow::{Context, Result, bail};
 
 use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
 use judge_engine::build::{self, Executables, Workspace};
-use judge_engine::interact::{self, Interactor};
-use judge_engine::judge::{CaseResult, Job, Verdict};
-use judge_engine::known_wrong::{self, Catch, KnownWrong};
-use judge_engine::problem::Checker;
+use judge_engine::interact;
+use judge_engine::known_wrong;
 use judge_engine::run;
 use judge_engine::runner;
 use judge_formats::plan::{self, Plan};
+use judge_model::judge::{CaseResult, Job, Verdict};
+use judge_model::known_wrong::{Catch, KnownWrong};
+use judge_model::problem::Checker;
+use judge_model::problem::Interactor;
 use judge_model::status::Status;
 use judge_model::units::plural;
 use judge_report::{self as report, Feed, Reporter, Summary};
@@ -272,7 +274,7 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
             let time_limit = match current {
                 Checker::Command { time_limit, .. } => *time_limit,
                 _ => std::time::Duration::from_secs_f64(
-                    judge_engine::problem::DEFAULT_CHECKER_TIME_LIMIT,
+                    judge_model::problem::DEFAULT_CHECKER_TIME_LIMIT,
                 ),
             };
             return Ok(Some(Checker::Command {
@@ -303,7 +305,7 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
         (Some(CheckerArg::Kattis), None) => "checker = \"kattis\"\n".to_string(),
         (None, None) => return Ok(None),
     };
-    let settings = judge_engine::problem::Settings::parse(&toml, dir)
+    let settings = judge_model::problem::Settings::parse(&toml, dir)
         .with_context(|| format!("--checker: {}", toml.trim().replace('\n', ", ")))?;
     Ok(Some(settings.checker))
 }

@@ -17,7 +17,6 @@ use std::io::Write;
 use cli::{Cli, Cmd, Color, ColorArg};
 use judge_model::status::Status;
 use judge_report as report;
-use judge_sandbox as sandbox;
 
 /// Runs the parsed command line and returns the process exit status.
 pub fn main(cli: Cli) -> i32 {
@@ -31,7 +30,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Cmd::Verify(a)) => Some(a.isolation),
         _ => None,
     };
-    sandbox::set_isolation(!isolation.is_some_and(|i| i.no_isolation));
+    judge_sandbox::set_isolation(!isolation.is_some_and(|i| i.no_isolation));
     let result = match cli.command {
         None => {
             set_color(cli.judge.options.color);
@@ -80,7 +79,7 @@ pub fn main(cli: Cli) -> i32 {
 pub fn on_interrupt() {
     let _ = ctrlc::set_handler(|| {
         report::human::clear_progress();
-        sandbox::interrupt();
+        judge_sandbox::interrupt();
         std::thread::sleep(std::time::Duration::from_secs(10));
         let _ = writeln!(std::io::stderr(), "\ninterrupted");
         std::process::exit(130);
@@ -92,7 +91,7 @@ pub fn on_interrupt() {
 /// Ctrl-C, 141 when stdout was closed early).
 pub fn finish(result: anyhow::Result<Status>) -> i32 {
     // Nothing of ours outlives the command: the server and its keepers end here.
-    sandbox::shutdown();
+    judge_sandbox::shutdown();
     if let Err(e) = &result
         && closed_output(e)
     {
@@ -101,7 +100,7 @@ pub fn finish(result: anyhow::Result<Status>) -> i32 {
         // shows for a SIGPIPE death.
         return EXIT_CLOSED_OUTPUT;
     }
-    if sandbox::interrupted() {
+    if judge_sandbox::interrupted() {
         let _ = std::io::stdout().flush();
         let _ = writeln!(
             std::io::stderr(),

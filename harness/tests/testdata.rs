@@ -16,9 +16,10 @@
 use judge_engine::ext::*;
 use std::process::ExitCode;
 
-use judge_engine::judge::{Job, Verdict};
 use judge_engine::runner::exe_command;
-use judge_engine::{build, discover, known_wrong, problem::Settings};
+use judge_engine::{build, discover, known_wrong};
+use judge_model::judge::{Job, Verdict};
+use judge_model::problem::Settings;
 use judge_report as report;
 use libtest_mimic::{Arguments, Failed, Trial};
 
@@ -111,7 +112,7 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
 fn check_bundle(
     sources: &judge_bundle::Sources,
     name: &str,
-    cases: &[discover::Case],
+    cases: &[judge_model::case::Case],
     settings: &Settings,
 ) -> Result<(), Failed> {
     let fail = |what: String| Err(Failed::from(what));

@@ -14,9 +14,11 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 
 use super::{Bench, Sample, Stats};
-use crate::interact::{self, InteractorLimits, Spec};
-use crate::run::{Exit, Limits};
+use judge_engine::interact;
+use judge_engine::interact::{InteractorLimits, Spec};
+use judge_model::limits::Limits;
 use judge_report::reason;
+use judge_sandbox::Exit;
 
 /// Round trips in the dialogue.
 pub const ROUNDS: u64 = 100_000;
@@ -189,7 +191,7 @@ fn relayed_run(
     })?;
     let wall = started.elapsed();
     let j = interact::decide(&x, &limits);
-    if j.verdict != crate::judge::Verdict::AC {
+    if j.verdict != judge_model::judge::Verdict::AC {
         bail!(
             "the relayed ping/pong run was {}: {}{}",
             j.verdict.name(),

@@ -301,7 +301,7 @@ fn oj_comparison(
     dir_arg: &str,
     dummy_input: &Path,
 ) -> Result<()> {
-    if crate::run::on_path("oj").is_some() {
+    if judge_sandbox::on_path("oj").is_some() {
         let oj = Program::new("oj", "oj", &["test", "-c", sol_arg, "-d", dir_arg]);
         let (oj_stats, _) = b.time(group, &oj, dummy_input)?;
         b.row(

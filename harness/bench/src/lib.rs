@@ -41,12 +41,12 @@ use anyhow::{Context, Result, bail};
 use std::path::PathBuf as ArgPath;
 
 use clap::Parser;
-use judge_engine::{build, interact, judge, run};
+use judge_engine::build;
 use judge_model::status;
 use judge_sandbox as sandbox;
 
 use build::Executables;
-use run::Exit;
+use judge_sandbox::Exit;
 
 pub use measure::{Sample, Stats, median};
 pub use report::{Goal, Row, duration, table, thousands};

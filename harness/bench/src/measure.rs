@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use crate::run::{self, Exit};
+use judge_engine::run;
+use judge_sandbox::Exit;
 
 /// One timed run of a process.
 #[derive(Debug, Clone, Copy)]

@@ -25,7 +25,7 @@ pub(super) fn package_benchmarks(b: &mut Bench) -> Result<()> {
     };
     let verifyproblem = std::env::var_os("VERIFYPROBLEM")
         .map(PathBuf::from)
-        .or_else(|| crate::run::on_path("verifyproblem"));
+        .or_else(|| judge_sandbox::on_path("verifyproblem"));
     let work = b.out.join("packages");
     let dummy = b.out.join("inputs").join("empty.in");
     std::fs::write(&dummy, "").context("cannot write an empty input")?;
@@ -48,7 +48,7 @@ pub(super) fn package_benchmarks(b: &mut Bench) -> Result<()> {
             copy.clone().into(),
         ];
         let ours = measure(&argv, &dummy, None, None)?;
-        let ours_ok = ours.exit == crate::run::Exit::Code(0);
+        let ours_ok = ours.exit == judge_sandbox::Exit::Code(0);
         ours_total += ours.wall.as_secs_f64();
         b.row(
             &group,

@@ -252,7 +252,7 @@ impl Sources {
     /// when that is one the bundler knows, else std-only.
     pub fn judge_of(&self, problem: &str) -> Judge {
         let dir = self.root.join("testdata").join(problem);
-        let settings = judge_engine::problem::Settings::load(&dir).ok();
+        let settings = judge_model::problem::Settings::load(&dir).ok();
         judges::of_source(
             settings
                 .as_ref()

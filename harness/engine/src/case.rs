@@ -3,10 +3,12 @@
 //! result types are `judge`'s; this module only puts the steps in order, so that
 //! `judge` needs nothing from `interact`, which builds on it.
 
-use crate::check::{self, Outcome};
-use crate::judge::{CaseResult, Classified, Job, Verdict, classify, exit_text};
+use crate::check;
+use crate::judge::{Classified, classify, exit_text};
 use crate::programs::Programs;
 use crate::run;
+use judge_model::judge::{CaseResult, Job, Verdict};
+use judge_model::outcome::Outcome;
 
 /// Runs `job` and decides its verdict, building its settings' programs first (for
 /// one case judged alone; the runner builds them once for all its jobs).
@@ -36,10 +38,10 @@ fn judge_into(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow
     let limits = s.limits();
     // A Kattis validator program runs with a feedback folder: it may ask for
     // another pass (multi-pass) or give a score.
-    if let crate::problem::Checker::Kattis(v) = &s.checker
+    if let judge_model::problem::Checker::Kattis(v) = &s.checker
         && !v.programs.is_empty()
     {
-        return crate::package::passes::judge(job, result, v, programs, &limits);
+        return crate::passes::judge(job, result, v, programs, &limits);
     }
     let expected = std::fs::read(&job.case.output)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", job.case.output.display()))?;

@@ -10,19 +10,18 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use judge_compare::{first_line_difference, first_token_difference, lines_equal};
 
-use crate::problem::Checker;
 use crate::programs::Programs;
 use crate::run;
 use crate::shell::ShellCommand;
+use judge_model::problem::Checker;
 
 // The comparison itself lives in `judge-compare`, the judge's one optimised crate
-// (harness/compare/Cargo.toml says why); its types and token reader are part of
-// this module's API.
-pub use judge_compare::{MAX_TOKEN, Rejection, Token, Tokens, Why, parse_f64};
+// (harness/compare/Cargo.toml says why); its types are named from there.
+use judge_compare::{Rejection, Why};
 
 // A checker's decision is data of the model, shared with the validators that
 // this module calls (which therefore do not import it back).
-pub use judge_model::outcome::Outcome;
+use judge_model::outcome::Outcome;
 
 /// Compares `output` with `expected` for the case whose input is `input`;
 /// `programs` are the checker's programs, built before any case ran (see
@@ -99,8 +98,8 @@ fn run_command(
         .current_dir(dir);
     // The user's own tool (problem.toml's or --checker-command's), run like the
     // judge's configuration; a package's validators are isolated (validator.rs).
-    crate::sandbox::trust(&mut sh);
-    let limits = run::Limits {
+    judge_sandbox::trust(&mut sh);
+    let limits = judge_model::limits::Limits {
         time: time_limit,
         // A checker reads whole outputs; it is trusted code, only kept finite.
         memory: 16 << 30,
@@ -140,13 +139,18 @@ fn run_command(
 /// What a testlib-style checker's exit means: 0 accepts, 1 is a wrong answer and
 /// 2 a presentation error (with what it `said`); any other status or a signal is
 /// the checker's own failure, returned as how it ended (`failed (exit 3)`).
-fn command_outcome(exit: run::Exit, said: impl FnOnce() -> Rejection) -> Result<Outcome, String> {
+fn command_outcome(
+    exit: judge_sandbox::Exit,
+    said: impl FnOnce() -> Rejection,
+) -> Result<Outcome, String> {
     match exit {
-        run::Exit::Code(0) => Ok(Outcome::Accepted),
-        run::Exit::Code(1) => Ok(Outcome::Wrong(said())),
-        run::Exit::Code(2) => Ok(Outcome::Presentation(said())),
-        run::Exit::Code(c) => Err(format!("failed (exit {c})")),
-        run::Exit::Signal(sig) => Err(format!("crashed ({})", run::signal_name(sig))),
+        judge_sandbox::Exit::Code(0) => Ok(Outcome::Accepted),
+        judge_sandbox::Exit::Code(1) => Ok(Outcome::Wrong(said())),
+        judge_sandbox::Exit::Code(2) => Ok(Outcome::Presentation(said())),
+        judge_sandbox::Exit::Code(c) => Err(format!("failed (exit {c})")),
+        judge_sandbox::Exit::Signal(sig) => {
+            Err(format!("crashed ({})", judge_sandbox::signal_name(sig)))
+        }
     }
 }
 
@@ -185,8 +189,8 @@ mod tests {
         .clone()
     }
 
-    fn at(line: usize, column: usize, text: &str) -> Option<Token> {
-        Some(Token {
+    fn at(line: usize, column: usize, text: &str) -> Option<judge_compare::Token> {
+        Some(judge_compare::Token {
             line,
             column,
             text: text.into(),
@@ -319,13 +323,13 @@ mod tests {
             actual: None,
         };
         #[rustfmt::skip]
-        let rows: &[(&str, run::Exit, Result<Kind, &str>)] = &[
-            ("exit 0 accepts", run::Exit::Code(0), Ok(Kind::Accepted)),
-            ("exit 1 is a wrong answer", run::Exit::Code(1), Ok(Kind::Wrong)),
-            ("exit 2 is a presentation error", run::Exit::Code(2), Ok(Kind::Presentation)),
-            ("exit 3 is the checker's failure", run::Exit::Code(3), Err("failed (exit 3)")),
-            ("Kattis' 42 is not this protocol's", run::Exit::Code(42), Err("failed (exit 42)")),
-            ("a signal is the checker's crash", run::Exit::Signal(libc::SIGSEGV), Err("crashed (SIGSEGV)")),
+        let rows: &[(&str, judge_sandbox::Exit, Result<Kind, &str>)] = &[
+            ("exit 0 accepts", judge_sandbox::Exit::Code(0), Ok(Kind::Accepted)),
+            ("exit 1 is a wrong answer", judge_sandbox::Exit::Code(1), Ok(Kind::Wrong)),
+            ("exit 2 is a presentation error", judge_sandbox::Exit::Code(2), Ok(Kind::Presentation)),
+            ("exit 3 is the checker's failure", judge_sandbox::Exit::Code(3), Err("failed (exit 3)")),
+            ("Kattis' 42 is not this protocol's", judge_sandbox::Exit::Code(42), Err("failed (exit 42)")),
+            ("a signal is the checker's crash", judge_sandbox::Exit::Signal(libc::SIGSEGV), Err("crashed (SIGSEGV)")),
         ];
         for (rule, exit, expected) in rows {
             let got = command_outcome(*exit, said);

@@ -14,7 +14,7 @@ use judge_compare::{LineRule, lines, tokens, trim_blank_end};
 use judge_model::excerpt::{Excerpt, Line, Tag, WINDOW};
 use similar::{Algorithm, DiffOp};
 
-use crate::problem::Checker;
+use judge_model::problem::Checker;
 
 /// Lines of unchanged context shown around a change.
 pub const CONTEXT: usize = 3;

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use walkdir::WalkDir;
 
-pub use judge_model::case::Case;
+use judge_model::case::Case;
 
 /// What a testdata folder holds.
 #[derive(Debug, Default)]

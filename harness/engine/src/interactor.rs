@@ -7,7 +7,7 @@ use std::process::Command;
 
 use crate::shell::ShellCommand;
 
-pub use judge_model::problem::Interactor;
+use judge_model::problem::Interactor;
 
 /// Starting an interactor the problem names (the spec is the model's
 /// [`Interactor`]).
@@ -15,7 +15,7 @@ pub trait InteractorExt {
     /// The command to start, without the three paths (see `interact::Spec::interactor`);
     /// `None` for a [`Interactor::Binary`] not yet resolved to its executable, and
     /// for a testlib one, which is built first (`programs::Programs`, then
-    /// `testlib::Program::interactor_command`).
+    /// `judge_model::testlib::Program::interactor_command`).
     fn command(&self) -> Option<Command>;
 }
 
@@ -34,7 +34,7 @@ impl InteractorExt for Interactor {
                     // the judge's configuration.
                     Some(dir) => {
                         c.current_dir(dir);
-                        crate::sandbox::trust(&mut c);
+                        judge_sandbox::trust(&mut c);
                     }
                     // A package's (absolute paths): isolated, seeing its own files.
                     None => {

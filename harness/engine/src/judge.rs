@@ -7,11 +7,11 @@
 //! in order to `case`, running many jobs to `runner` and all wording of diffs and
 //! reports to `diff` and `report`.
 
-use crate::run::{self, Exit, Limits};
+use crate::run;
+use judge_model::limits::Limits;
+use judge_sandbox::Exit;
 
-pub use judge_model::judge::{CaseResult, CaseScore, Extra, Memory, Reason, Verdict};
-
-pub use judge_model::judge::Job;
+use judge_model::judge::{Memory, Reason, Verdict};
 
 /// What the judge's own measurements say about a run, before any checker looks at
 /// its output. The one classifier: the judge, `stress`, `bless` and the known-wrong
@@ -221,7 +221,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::run::{Exit, Measured, Refused};
+    use crate::run::{Measured, Refused};
+    use judge_sandbox::Exit;
 
     const MIB: u64 = 1 << 20;
     /// 1 s of CPU, 64 MiB, 1 MiB of output: the limits of every row.

@@ -10,11 +10,12 @@
 //! decide single verdicts (see `judge`).
 
 use crate::build::Problem;
-use crate::discover::Case;
-use crate::judge::Job;
-use crate::problem::Settings;
-use crate::runner::{self, Quiet};
-pub use judge_model::known_wrong::{Catch, KnownWrong, expected_verdict};
+use crate::runner;
+use judge_model::case::Case;
+use judge_model::judge::Job;
+use judge_model::known_wrong::{Catch, KnownWrong, expected_verdict};
+use judge_model::problem::Settings;
+use judge_model::sink::Quiet;
 
 /// The known-wrong solutions among `problem`'s binaries, sorted by label.
 pub fn of(problem: &Problem) -> Vec<KnownWrong> {

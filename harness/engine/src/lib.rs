@@ -1,7 +1,7 @@
 //! The judge's engine: the workspace's problems as cargo builds them, running a
 //! solution in the sandbox, checking and classifying what it did (batch and
 //! interactive), the known-wrong solutions, and the runner that feeds results to
-//! a [`runner::Sink`].
+//! a [`judge_model::sink::Sink`].
 //!
 //! Depends on the model (and the sandbox and comparison crates) only; the
 //! readers, reporters and the command line sit above it (CONTRIBUTING.md,
@@ -17,6 +17,7 @@ pub mod interact;
 pub mod interactor;
 pub mod judge;
 pub mod known_wrong;
+pub mod passes;
 pub mod pool;
 pub mod problem;
 pub mod programs;
@@ -28,12 +29,9 @@ pub mod testlib;
 /// Programs given as source files (a package's validators and submissions):
 /// finding, building and running them.
 pub mod package {
-    pub mod passes;
     pub mod program;
     pub mod validator;
 }
-
-pub use judge_sandbox as sandbox;
 
 /// What the engine does with the model's specs, as traits on them: read a
 /// problem's settings, build and run a testlib program or a Kattis validator,

@@ -12,15 +12,12 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 
-use crate::testlib::{Program, Role};
+use judge_model::testlib::{Program, Role};
 use std::sync::Arc;
 
-pub use crate::interactor::{Interactor, InteractorExt};
+use judge_model::problem::Interactor;
 
-pub use judge_model::problem::{
-    Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_MEMORY_LIMIT_MIB, DEFAULT_OUTPUT_LIMIT_MIB,
-    DEFAULT_TIME_LIMIT, FILE_NAME, Origin, Settings,
-};
+use judge_model::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, FILE_NAME, Origin, Settings};
 
 /// `problem.toml` as written. Unknown keys are errors: a misspelt `time_limt` must
 /// not silently fall back to the default.
@@ -117,7 +114,7 @@ impl SettingsExt for Settings {
         testlib.extend(self.validator.as_deref());
         for p in testlib {
             files.push(p.source.path.clone());
-            files.push(p.header_dir.join(crate::testlib::HEADER));
+            files.push(p.header_dir.join(judge_model::testlib::HEADER));
         }
         files
     }
@@ -233,8 +230,7 @@ impl Raw {
             .split_whitespace()
             .map(String::from)
             .collect();
-        let validator =
-            crate::package::validator::Kattis::new(programs, flags, Vec::new(), Vec::new())?;
+        let validator = judge_model::kattis::Kattis::new(programs, flags, Vec::new(), Vec::new())?;
         Ok(Checker::Kattis(std::sync::Arc::new(validator)))
     }
 

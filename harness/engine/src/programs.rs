@@ -12,9 +12,9 @@ use std::process::Command;
 
 use anyhow::{Result, bail};
 
-use crate::interactor::Interactor;
 use crate::package::program::Built;
-use crate::problem::{Checker, Settings};
+use judge_model::problem::Interactor;
+use judge_model::problem::{Checker, Settings};
 
 /// The built programs of one problem's settings.
 #[derive(Debug)]

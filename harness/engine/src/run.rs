@@ -11,7 +11,7 @@
 //! stays bounded whatever the program prints, and what it did
 //! print is judged. CPU time and peak RSS are the program's own, from `wait4` in the
 //! sandbox's keeper; every process it started is killed and reaped before this
-//! returns. On Ctrl-C ([`crate::sandbox::interrupt`]) the run is killed and marked.
+//! returns. On Ctrl-C ([`judge_sandbox::interrupt`]) the run is killed and marked.
 
 use std::collections::{HashMap, VecDeque};
 use std::fs::File;
@@ -23,9 +23,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-
-use crate::sandbox::{self, Ended, Spec, Step};
-pub use crate::sandbox::{Exit, on_path, signal_name};
+use judge_sandbox::{Ended, Spec, Step};
+use judge_sandbox::{Exit, on_path};
 
 /// How long past its wall-clock limit a run may take to be killed, reaped and
 /// reported before the judge gives up on it.
@@ -41,11 +40,11 @@ const DRAIN_READS: usize = 2 * (1 << 20) / PIPE_SIZE;
 /// Bytes of stderr kept (the end of it) for the report.
 const STDERR_TAIL: usize = 4096;
 
-pub use judge_model::limits::Limits;
+use judge_model::limits::Limits;
 
 /// The sandbox's limits for `limits`.
-pub fn sandbox_limits(limits: &Limits) -> sandbox::ResourceLimits {
-    sandbox::ResourceLimits {
+pub fn sandbox_limits(limits: &Limits) -> judge_sandbox::ResourceLimits {
+    judge_sandbox::ResourceLimits {
         cpu: Some(limits.time),
         address_space: Some(limits.memory),
         file_size: Some(limits.output),
@@ -152,7 +151,7 @@ enum Started {
 /// One run in progress: its pipes, what was read from them so far, and the
 /// keeper's report.
 struct InProgress {
-    running: sandbox::Running,
+    running: judge_sandbox::Running,
     program: String,
     started: Instant,
     /// The keeper's backstop for this run.
@@ -174,7 +173,7 @@ impl InProgress {
     fn start(command: &Command, input: &Path, limits: &Limits, wall: Duration) -> Result<Started> {
         let mut spec = Spec::from_command(
             command,
-            sandbox::ResourceLimits {
+            judge_sandbox::ResourceLimits {
                 wall,
                 ..sandbox_limits(limits)
             },
@@ -194,13 +193,13 @@ impl InProgress {
         }
         let stdin =
             File::open(input).with_context(|| format!("cannot open {}", input.display()))?;
-        let (out_r, out_w) = sandbox::pipe()?;
-        let (err_r, err_w) = sandbox::pipe()?;
+        let (out_r, out_w) = judge_sandbox::pipe()?;
+        let (err_r, err_w) = judge_sandbox::pipe()?;
         spec.hold_output = true;
         let started = Instant::now();
-        let running = sandbox::spawn(
+        let running = judge_sandbox::spawn(
             &spec,
-            sandbox::Stdio {
+            judge_sandbox::Stdio {
                 stdin: OwnedFd::from(stdin),
                 stdout: out_w,
                 stderr: err_w,
@@ -281,7 +280,7 @@ impl InProgress {
                 (self.out_r.as_ref().map(|f| f.as_raw_fd()), false),
                 (self.err_r.as_ref().map(|f| f.as_raw_fd()), false),
             ];
-            sandbox::poll_readable(&mut fds, Some(Duration::ZERO))?;
+            judge_sandbox::poll_readable(&mut fds, Some(Duration::ZERO))?;
             if !fds[0].1 && !fds[1].1 {
                 break;
             }
@@ -378,7 +377,7 @@ impl InProgress {
 /// its report until each one is done, waking on Ctrl-C to kill them all.
 fn drive(jobs: &mut [InProgress]) -> Result<()> {
     let mut buf = vec![0u8; PIPE_SIZE];
-    let wake = sandbox::interrupt_fd().as_raw_fd();
+    let wake = judge_sandbox::interrupt_fd().as_raw_fd();
     let mut fds: Vec<(Option<RawFd>, bool)> = Vec::with_capacity(3 * jobs.len() + 1);
     loop {
         let mut timeout: Option<Duration> = None;
@@ -397,7 +396,7 @@ fn drive(jobs: &mut [InProgress]) -> Result<()> {
         }
         let watch_wake = jobs.iter().any(|j| j.live() && !j.interrupted);
         fds.push((watch_wake.then_some(wake), false));
-        sandbox::poll_readable(&mut fds, timeout)?;
+        judge_sandbox::poll_readable(&mut fds, timeout)?;
         for (job, ready) in jobs.iter_mut().zip(fds.chunks_exact(3)) {
             job.on_ready([ready[0].1, ready[1].1, ready[2].1], &mut buf)?;
         }

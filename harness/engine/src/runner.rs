@@ -9,11 +9,11 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::case;
-use crate::judge::{CaseResult, Job};
 use crate::pool::{Event, InOrder, Next, Pool, Queue};
-use crate::problem::Settings;
 use crate::programs::Programs;
-pub use judge_model::sink::{Quiet, Sink};
+use judge_model::judge::{CaseResult, Job};
+use judge_model::problem::Settings;
+use judge_model::sink::Sink;
 
 /// Runs `jobs` on `threads` workers and hands each result to `sink` in job order.
 /// Once a result satisfies `stop_after` (e.g. `--fail-fast`: not AC), or the sink
@@ -48,7 +48,7 @@ pub fn run_all(
                                 // Nobody reads the rest: end the running solutions now
                                 // rather than wait out their time limits (as Ctrl-C does).
                                 listening = false;
-                                crate::sandbox::interrupt();
+                                judge_sandbox::interrupt();
                             }
                             results.push(r);
                         }
@@ -87,7 +87,7 @@ struct Cases(InOrder);
 
 impl Queue for Cases {
     fn next(&mut self) -> Next {
-        if crate::sandbox::interrupted() {
+        if judge_sandbox::interrupted() {
             return Next::Done;
         }
         self.0.next()

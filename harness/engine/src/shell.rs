@@ -7,11 +7,10 @@
 //! `run`'s; what a checker's or an interactor's exit means is `check`'s and
 //! `interact`'s. A leaf: it imports no other module of the engine.
 
+use judge_sandbox::Access;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-use crate::sandbox::{self, Access};
 
 /// Characters that make a line more than one simple command (a list, a pipe, a
 /// redirection, a subshell, an expansion): such a line runs under the shell as
@@ -239,7 +238,7 @@ impl ShellCommand {
     /// [`ShellCommand::named_files`]), read-only.
     pub fn share_named_files(&self, command: &mut Command, base: &Path) {
         for path in self.named_files(base) {
-            sandbox::share(command, &path, Access::Code);
+            judge_sandbox::share(command, &path, Access::Code);
         }
     }
 
@@ -259,7 +258,7 @@ impl ShellCommand {
         move || {
             let mut c = line.command();
             for path in &shared {
-                sandbox::share(&mut c, path, Access::Code);
+                judge_sandbox::share(&mut c, path, Access::Code);
             }
             c
         }

@@ -1,7 +1,7 @@
 //! testlib programs: checkers, interactors and validators written with
 //! Mike Mirzayanov's `testlib.h`, the library Polygon (and most Codeforces-style
 //! problems) use. A checker kind and an interactor kind of the one engine, the way
-//! [`crate::package::validator::Kattis`] is for Kattis validators.
+//! [`judge_model::kattis::Kattis`] is for Kattis validators.
 //!
 //! Owns finding `testlib.h` for a program, building it once (g++, cached by the
 //! content of the source and the header, through [`crate::package::program`]),
@@ -25,10 +25,13 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::package::program::{self, Built, Lang, Source};
-use crate::run::{self, Exit};
+use crate::package::program;
+use crate::package::program::Built;
+use crate::run;
 use judge_compare::{Rejection, Why};
 use judge_model::outcome::Outcome;
+use judge_model::program::{Lang, Source};
+use judge_sandbox::Exit;
 
 /// testlib.h's default exit codes (`OK_EXIT_CODE` ... `UNEXPECTED_EOF_EXIT_CODE`,
 /// without the EJUDGE/CONTESTER/TESTSYS variants): `_ok` 0, `_wa` 1, `_pe` 2,
@@ -57,7 +60,7 @@ pub mod exit {
     pub const PARTIALLY: i32 = 16;
 }
 
-pub use judge_model::testlib::{HEADER, Program, Role, header_search};
+use judge_model::testlib::{HEADER, Program, Role, header_search};
 
 /// What the engine does with a testlib program: read it from a folder, build it,
 /// run it (the spec is the model's [`Program`]).
@@ -166,7 +169,7 @@ impl ProgramExt for Program {
         // sees the three files it is given and nothing else of the judge's.
         for path in [input, output, answer] {
             let path = std::path::absolute(path)?;
-            crate::sandbox::share(&mut command, &path, crate::sandbox::Access::Read);
+            judge_sandbox::share(&mut command, &path, judge_sandbox::Access::Read);
             command.arg(path);
         }
         let ran = run::run_with_wall(
@@ -211,8 +214,8 @@ impl ProgramExt for Program {
 }
 
 /// The limits of a testlib program's runs.
-fn limits(program: &Program) -> run::Limits {
-    run::Limits {
+fn limits(program: &Program) -> judge_model::limits::Limits {
+    judge_model::limits::Limits {
         time: program.time_limit,
         // Trusted to be finite, not small: it reads whole outputs. A JVM
         // reserves address space beyond its heap.
@@ -233,10 +236,10 @@ pub fn interactor_command(built: &Built) -> Command {
     c.arg("-c")
         .arg(format!("exec \"$0\" \"$1\" \"$3/{TOUT}\" \"$2\""))
         .arg(&built.argv[0]);
-    crate::sandbox::share(
+    judge_sandbox::share(
         &mut c,
         Path::new(&built.argv[0]),
-        crate::sandbox::Access::Code,
+        judge_sandbox::Access::Code,
     );
     c
 }
@@ -270,7 +273,11 @@ pub fn outcome(exit: Exit, stderr: &[u8]) -> Result<Outcome, String> {
     let code = match exit {
         Exit::Code(c) => c,
         Exit::Signal(s) => {
-            return Err(format!("crashed ({}){}", run::signal_name(s), colon(&said)));
+            return Err(format!(
+                "crashed ({}){}",
+                judge_sandbox::signal_name(s),
+                colon(&said)
+            ));
         }
     };
     match code {

@@ -9,8 +9,3 @@ pub mod companion;
 pub mod glob;
 pub mod package;
 pub mod plan;
-
-#[cfg(test)]
-use judge_engine::check;
-use judge_engine::{build, discover, interact, judge, problem, run};
-use judge_model::units;

@@ -15,13 +15,14 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 
-use crate::build::{Problem, Workspace};
-use crate::discover::{self, Case};
 use crate::glob::Glob;
-use crate::judge::Job;
-use crate::problem::{Checker, Settings};
-use crate::units::plural;
+use judge_engine::build::{Problem, Workspace};
+use judge_engine::discover;
 use judge_engine::shell::ShellCommand;
+use judge_model::case::Case;
+use judge_model::judge::Job;
+use judge_model::problem::{Checker, Settings};
+use judge_model::units::plural;
 
 /// What to judge.
 #[derive(Debug, Default)]
@@ -368,7 +369,7 @@ fn folder_into(
         if let Err(e) = check_checker(&settings.checker) {
             plan.errors.push(format!(
                 "{}: {e:#}",
-                dir.join(crate::problem::FILE_NAME).display()
+                dir.join(judge_model::problem::FILE_NAME).display()
             ));
             return Ok(());
         }
@@ -580,7 +581,7 @@ fn missing_program(line: &ShellCommand, dir: Option<&Path>) -> Option<String> {
             _ => path.is_file(),
         }
     } else {
-        crate::run::on_path(program).is_some()
+        judge_sandbox::on_path(program).is_some()
             || [
                 "cd", "exec", "env", "test", "true", "false", "echo", "printf", "command", "exit",
                 "read", "[", ":", ".", "set", "ulimit", "time",

@@ -21,12 +21,13 @@ use anyhow::{Context, Result, bail};
 use crate::diff;
 use crate::stress::{self, Side};
 use judge_engine::build;
-use judge_engine::check::{self, Outcome};
+use judge_engine::check;
 use judge_engine::discover;
 use judge_engine::pool::Pool;
-use judge_engine::problem::{Checker, Settings};
-use judge_engine::run::Limits;
 use judge_formats::plan::{self, CaseFilter};
+use judge_model::limits::Limits;
+use judge_model::outcome::Outcome;
+use judge_model::problem::{Checker, Settings};
 use judge_model::status::Status;
 use judge_model::units::plural;
 

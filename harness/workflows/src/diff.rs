@@ -1,16 +1,15 @@
 //! The diff as the commands use it: captured by the engine when a case is judged
-//! (`judge_engine::diff`: [`capture`]), drawn by the reporters
-//! (`judge_report::diff`: [`render`], [`render_sides`], [`header`]), and both in one
+//! (`judge_engine::diff::capture`), drawn by the reporters
+//! (`judge_report::diff::render_sides`), and both in one
 //! call for the commands that compared two outputs themselves (bless, stress).
 
 use std::fmt::{self, Write};
 
-pub use judge_engine::diff::{CONTEXT, MAX_CHANGED, MAX_LINE, capture};
-pub use judge_model::excerpt::Excerpt;
-pub use judge_report::diff::{header, render, render_sides};
+use judge_engine::diff::capture;
+use judge_report::diff::render_sides;
 
-use judge_engine::check::Rejection;
-use judge_engine::problem::Checker;
+use judge_compare::Rejection;
+use judge_model::problem::Checker;
 
 /// Renders the diff of two texts under `checker` with `rejection` as the header:
 /// for callers that compared the outputs themselves (bless, stress). `sides`
@@ -36,7 +35,10 @@ pub fn render_texts(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_engine::check::{self, Outcome};
+    use judge_engine::check;
+    use judge_engine::diff::MAX_CHANGED;
+    use judge_model::outcome::Outcome;
+    use judge_report::diff::render;
     use std::path::Path;
 
     /// The diff the judge shows for `actual` against `expected` under `checker`.

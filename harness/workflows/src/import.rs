@@ -18,10 +18,10 @@ use anyhow::{Context, Result, bail};
 
 use crate::scaffold::NewOptions;
 use crate::scaffold::{self, toml_string};
-use judge_engine::problem::Checker;
-use judge_formats::package::program::Lang;
-use judge_formats::package::validator::Flags;
 use judge_formats::package::{Package, TimeSource};
+use judge_model::kattis::Flags;
+use judge_model::problem::Checker;
+use judge_model::program::Lang;
 
 /// Imports the package at `dir` as the workspace problem `name` (default: the
 /// package folder's name) and prints what it wrote.
@@ -266,7 +266,7 @@ fn polygon_checker_toml(p: &judge_formats::package::polygon::Polygon) -> Result<
 
 /// The name a testlib program of the package is copied as: `stem` with the
 /// source's own ending (`check.cpp`, `check.py`).
-fn copied_as(program: &judge_engine::testlib::Program, stem: &str) -> String {
+fn copied_as(program: &judge_model::testlib::Program, stem: &str) -> String {
     match program.source.path.extension() {
         Some(ext) => format!("{stem}.{}", ext.to_string_lossy()),
         None => stem.to_string(),
@@ -275,11 +275,11 @@ fn copied_as(program: &judge_engine::testlib::Program, stem: &str) -> String {
 
 /// The copies of `program` as `name` and, for C++, of the testlib.h it is
 /// compiled against.
-fn with_header(program: &judge_engine::testlib::Program, name: String) -> Vec<(PathBuf, String)> {
+fn with_header(program: &judge_model::testlib::Program, name: String) -> Vec<(PathBuf, String)> {
     let mut copy = vec![(program.source.path.clone(), name)];
-    let header = program.header_dir.join(judge_engine::testlib::HEADER);
+    let header = program.header_dir.join(judge_model::testlib::HEADER);
     if header.is_file() && matches!(program.source.lang, Lang::Cpp) {
-        copy.push((header, judge_engine::testlib::HEADER.to_string()));
+        copy.push((header, judge_model::testlib::HEADER.to_string()));
     }
     copy
 }

@@ -20,11 +20,13 @@ use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result};
 use walkdir::WalkDir;
 
-use judge_engine::run::{self, Exit, Limits};
+use judge_engine::run;
 use judge_engine::{build, discover};
 use judge_formats::plan;
+use judge_model::limits::Limits;
 use judge_model::status::Status;
 use judge_model::units::plural;
+use judge_sandbox::Exit;
 
 const RED: Style = AnsiColor::Red.on_default().bold();
 const DIM: Style = Style::new().dimmed();
@@ -178,8 +180,8 @@ struct Lint {
     testlib_validators: HashMap<
         String,
         (
-            std::sync::Arc<judge_engine::testlib::Program>,
-            judge_formats::package::program::Built,
+            std::sync::Arc<judge_model::testlib::Program>,
+            judge_engine::package::program::Built,
         ),
     >,
 }
@@ -193,7 +195,7 @@ struct Folder<'a> {
     /// The problem's `NAME-validate`, built.
     validator: Option<&'a Path>,
     /// The interactor that replays `.interaction` samples.
-    interactor: Option<&'a judge_engine::interact::Interactor>,
+    interactor: Option<&'a judge_model::problem::Interactor>,
 }
 
 impl Lint {
@@ -215,12 +217,12 @@ impl Lint {
         names: &'n [String],
     ) -> Result<(
         build::Executables,
-        HashMap<&'n str, judge_engine::interact::Interactor>,
+        HashMap<&'n str, judge_model::problem::Interactor>,
     )> {
         let testdata = ws.testdata();
-        let mut settings: HashMap<&str, judge_engine::problem::Settings> = HashMap::new();
+        let mut settings: HashMap<&str, judge_model::problem::Settings> = HashMap::new();
         for name in names {
-            match judge_engine::problem::Settings::load(&testdata.join(name)) {
+            match judge_model::problem::Settings::load(&testdata.join(name)) {
                 Ok(s) => {
                     let named = s.program_files();
                     self.named
@@ -232,7 +234,7 @@ impl Lint {
                                     .insert(name.clone(), (std::sync::Arc::clone(v), built));
                             }
                             Err(e) => self.error(
-                                &testdata.join(name).join(judge_engine::problem::FILE_NAME),
+                                &testdata.join(name).join(judge_model::problem::FILE_NAME),
                                 0,
                                 unwrapped(&e),
                             ),
@@ -243,7 +245,7 @@ impl Lint {
                     }
                 }
                 Err(e) => self.error(
-                    &testdata.join(name).join(judge_engine::problem::FILE_NAME),
+                    &testdata.join(name).join(judge_model::problem::FILE_NAME),
                     0,
                     unwrapped(&e),
                 ),
@@ -264,7 +266,7 @@ impl Lint {
                     ws.problem(n).is_some()
                         && matches!(
                             s.interactor,
-                            Some(judge_engine::interact::Interactor::Binary(_))
+                            Some(judge_model::problem::Interactor::Binary(_))
                         )
                 })
                 .map(|(n, _)| *n),
@@ -470,7 +472,7 @@ fn is_stray(path: &Path) -> bool {
             .any(|known| x == *known)
     });
     let readme = name.to_ascii_lowercase().starts_with("readme");
-    !(case || readme || name == judge_engine::problem::FILE_NAME)
+    !(case || readme || name == judge_model::problem::FILE_NAME)
 }
 
 /// Runs the validator on `input`; the reason when it does not exit 0.

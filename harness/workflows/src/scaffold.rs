@@ -12,7 +12,7 @@ use anyhow::{Context, Result, bail};
 
 use judge_engine::build;
 use judge_engine::cargo_json::Metadata;
-use judge_engine::problem::Origin;
+use judge_model::problem::Origin;
 use judge_model::status::Status;
 
 /// The templates, kept as files so they read (and diff) as the code they become.
@@ -711,8 +711,8 @@ mod tests {
             name: name.to_string(),
             title: None,
             source: None,
-            time_limit: judge_engine::problem::DEFAULT_TIME_LIMIT,
-            memory_limit: judge_engine::problem::DEFAULT_MEMORY_LIMIT_MIB,
+            time_limit: judge_model::problem::DEFAULT_TIME_LIMIT,
+            memory_limit: judge_model::problem::DEFAULT_MEMORY_LIMIT_MIB,
             interactive: false,
             game: true,
         }
@@ -777,7 +777,7 @@ mod tests {
             .unwrap()
             .render(TESTDATA_FILES[0].1)
             .unwrap();
-        let s = judge_engine::problem::Settings::parse(&text, Path::new("/p")).unwrap();
+        let s = judge_model::problem::Settings::parse(&text, Path::new("/p")).unwrap();
         assert_eq!(s.title.as_deref(), Some("A \"Quoted\" Game"));
         assert_eq!(s.time_limit, std::time::Duration::from_millis(1500));
         assert_eq!(s.memory_limit, 64 << 20);
@@ -788,12 +788,12 @@ mod tests {
             .unwrap()
             .render(TESTDATA_FILES[0].1)
             .unwrap();
-        let s = judge_engine::problem::Settings::parse(&text, Path::new("/p")).unwrap();
+        let s = judge_model::problem::Settings::parse(&text, Path::new("/p")).unwrap();
         assert_eq!(
             s,
-            judge_engine::problem::Settings {
+            judge_model::problem::Settings {
                 title: Some("p".into()),
-                ..judge_engine::problem::Settings::default()
+                ..judge_model::problem::Settings::default()
             }
         );
     }

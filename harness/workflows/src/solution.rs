@@ -16,8 +16,8 @@ use std::process::Command;
 use anyhow::{Context, Result, bail};
 
 use judge_engine::build;
+use judge_engine::package::program;
 use judge_engine::shell::ShellCommand;
-use judge_formats::package::program;
 
 /// How to start the solution for one case.
 pub type Start = Box<dyn Fn() -> Command + Send + Sync>;

@@ -20,17 +20,21 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use judge_engine::judge::{CaseResult, Job, Verdict};
+use judge_engine::package::program;
+use judge_engine::package::program::Built;
 use judge_engine::pool::{Event, Next, Pool, Queue};
-use judge_engine::run::{self, Exit, Limits};
+use judge_engine::run;
 use judge_formats::package::expect::{self, Expectation, Observed, SubmissionsYaml};
-use judge_formats::package::program::{self, Built, Lang, Source};
 use judge_formats::package::scoring::Dialect;
 use judge_formats::package::static_validation::StaticResult;
 use judge_formats::package::system::System;
 use judge_formats::package::{Format, Package, TimeSource, fmt_secs, timelimit};
+use judge_model::judge::{CaseResult, Job, Verdict};
+use judge_model::limits::Limits;
+use judge_model::program::{Lang, Source};
 use judge_model::units::human_time;
 use judge_report::verify::{CaseReport, SubmissionReport, VerifyReport};
+use judge_sandbox::Exit;
 
 /// What `verify` needs besides the package.
 #[derive(Debug, Clone)]
@@ -235,7 +239,7 @@ fn choose_interpreters(system: System, subs: &mut [Submission], warnings: &mut V
             continue;
         };
         let mut lang = system.lang_of(source);
-        if lang == Lang::PyPy && run::on_path("pypy3").is_none() {
+        if lang == Lang::PyPy && judge_sandbox::on_path("pypy3").is_none() {
             lang = Lang::Python;
             s.cpython_fallback = true;
             fell_back += 1;
@@ -1068,8 +1072,8 @@ fn detail(r: &SubmissionReport, sub: &Submission, verbose: bool) -> String {
         .find(|c| c.verdict != Verdict::AC)
     {
         let _ = writeln!(detail, "{} on {}", c.verdict.name(), c.case);
-        if let Some(judge_engine::check::Rejection {
-            why: judge_engine::check::Why::Program { message },
+        if let Some(judge_compare::Rejection {
+            why: judge_compare::Why::Program { message },
             ..
         }) = &c.rejection
         {
@@ -1350,10 +1354,10 @@ fn output_failure(
         Err(e) => Some(format!(
             "{name}: the output validator failed on its .out: {e:#}"
         )),
-        Ok(judge_engine::check::Outcome::Accepted) if !o.valid => Some(format!(
+        Ok(judge_model::outcome::Outcome::Accepted) if !o.valid => Some(format!(
             "{name}: the output validator accepts its .out, but it is in invalid_output/"
         )),
-        Ok(judge_engine::check::Outcome::Accepted) => None,
+        Ok(judge_model::outcome::Outcome::Accepted) => None,
         Ok(_) if !o.valid => None,
         Ok(rejected) => Some(format!(
             "{name}: the output validator rejects its .out, which must pass ({})",
@@ -1363,9 +1367,9 @@ fn output_failure(
 }
 
 /// The validator's words on a rejection, for a message.
-fn outcome_message(outcome: &judge_engine::check::Outcome) -> String {
+fn outcome_message(outcome: &judge_model::outcome::Outcome) -> String {
     match outcome.rejection().map(|r| &r.why) {
-        Some(judge_engine::check::Why::Program { message }) => {
+        Some(judge_compare::Why::Program { message }) => {
             message.lines().next().unwrap_or("").to_string()
         }
         _ => "rejected".to_string(),

@@ -36,13 +36,15 @@ pub use dialogue::{Dialogue, Dir};
 pub use relay::run;
 pub use verdict::{FLUSH_HINT, Judgement, decide};
 
-pub use crate::interactor::Interactor;
+use judge_model::problem::Interactor;
 
 use anyhow::Context as _;
 
-use crate::judge::{CaseResult, Extra, Job};
 use crate::programs::Programs;
-use crate::run::{Exit, Limits, Measured};
+use crate::run::Measured;
+use judge_model::judge::{CaseResult, Extra, Job};
+use judge_model::limits::Limits;
+use judge_sandbox::Exit;
 
 /// Exit status with which an interactor accepts (Kattis convention).
 pub const ACCEPT: i32 = 42;
@@ -191,7 +193,7 @@ fn judge_passes(
         if x.interactor.exit != Exit::Code(ACCEPT) {
             anyhow::bail!("the interactor wrote nextpass.in but did not accept (a judge error)");
         }
-        if result.verdict != crate::judge::Verdict::AC {
+        if result.verdict != judge_model::judge::Verdict::AC {
             return Ok(());
         }
         if pass == passes {
@@ -285,8 +287,10 @@ fn judge_pass(
 /// A testlib interactor's exit read in the Kattis terms [`decide`] knows (0 →
 /// 42, 1 and 2 → 43; 3 and the rest stay a failure), and its testlib verdict
 /// (`Err`: its own failure, worded) kept for [`testlib_verdict`].
-fn testlib_as_kattis(x: &mut Interaction) -> std::result::Result<crate::check::Outcome, String> {
-    use crate::check::Outcome;
+fn testlib_as_kattis(
+    x: &mut Interaction,
+) -> std::result::Result<judge_model::outcome::Outcome, String> {
+    use judge_model::outcome::Outcome;
     let said = crate::testlib::outcome(x.interactor.exit, &x.interactor.stderr_tail);
     let message = crate::testlib::message(&x.interactor.stderr_tail);
     if x.interactor.judge_message.is_empty() {
@@ -306,13 +310,16 @@ fn testlib_as_kattis(x: &mut Interaction) -> std::result::Result<crate::check::O
 /// the interactor's output (`tout`), as Polygon judges it.
 fn testlib_verdict(
     result: &mut CaseResult,
-    said: std::result::Result<crate::check::Outcome, String>,
-    checker: Option<(&crate::testlib::Program, &crate::package::program::Built)>,
+    said: std::result::Result<judge_model::outcome::Outcome, String>,
+    checker: Option<(
+        &judge_model::testlib::Program,
+        &crate::package::program::Built,
+    )>,
     job: &Job,
     x: &Interaction,
 ) -> anyhow::Result<()> {
-    use crate::check::Outcome;
-    use crate::judge::Verdict;
+    use judge_model::judge::Verdict;
+    use judge_model::outcome::Outcome;
     match (result.verdict, said) {
         (Verdict::ERR, Err(why)) => {
             result.detail = format!("the testlib interactor {why}");
@@ -355,7 +362,7 @@ fn testlib_verdict(
 /// Points an interactor that `problem.toml` names as a binary of `package`
 /// ([`Interactor::Binary`]) at the executable cargo built for it.
 pub fn resolve(
-    settings: &mut crate::problem::Settings,
+    settings: &mut judge_model::problem::Settings,
     package: &str,
     exes: &crate::build::Executables,
 ) -> anyhow::Result<()> {
@@ -427,7 +434,7 @@ pub fn replay(
         .arg("cat \"$1\"; cat > /dev/null")
         .arg("replay")
         .arg(&script);
-    crate::sandbox::share(&mut solution, &script, crate::sandbox::Access::Read);
+    judge_sandbox::share(&mut solution, &script, judge_sandbox::Access::Read);
     let limits = Limits {
         time: Duration::from_secs(5),
         memory: 1 << 30,

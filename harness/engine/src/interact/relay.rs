@@ -37,8 +37,10 @@ use rustix::event::{PollFd, PollFlags, Timespec, poll};
 
 use super::dialogue::{Dialogue, Dir};
 use super::{Interaction, InteractorOutcome, MESSAGE_CAP, Spec};
-use crate::run::{Exit, Limits, Measured};
-use crate::sandbox::{self, Ended, Running};
+use crate::run::Measured;
+use judge_model::limits::Limits;
+use judge_sandbox::Exit;
+use judge_sandbox::{Ended, Running};
 
 /// Bytes of each stderr kept (the end of it).
 const STDERR_TAIL: usize = 4096;
@@ -213,7 +215,7 @@ impl Proc {
         self.running.kill();
     }
 
-    fn finished(&self, what: &str) -> Result<sandbox::Finished> {
+    fn finished(&self, what: &str) -> Result<judge_sandbox::Finished> {
         match self.running.ended() {
             Some(Ended::Finished(f)) => Ok(f),
             Some(Ended::NotStarted(step, errno)) => Err(io::Error::from_raw_os_error(errno))
@@ -224,8 +226,12 @@ impl Proc {
 }
 
 /// Starts `command` in the sandbox with these descriptors, limits and backstop.
-fn start(command: &Command, io: sandbox::Stdio, limits: sandbox::ResourceLimits) -> Result<Proc> {
-    let mut spec = sandbox::Spec::from_command(command, limits);
+fn start(
+    command: &Command,
+    io: judge_sandbox::Stdio,
+    limits: judge_sandbox::ResourceLimits,
+) -> Result<Proc> {
+    let mut spec = judge_sandbox::Spec::from_command(command, limits);
     // The deadlock rule looks at both processes while they run.
     spec.report_pid = true;
     // A Rust panic that prints a backtrace needs memory to symbolize it; under a
@@ -236,7 +242,7 @@ fn start(command: &Command, io: sandbox::Stdio, limits: sandbox::ResourceLimits)
         }
     }
     Ok(Proc {
-        running: sandbox::spawn(&spec, io)?,
+        running: judge_sandbox::spawn(&spec, io)?,
         started: Instant::now(),
         ended: None,
         killed: false,
@@ -282,9 +288,13 @@ pub fn run(spec: Spec) -> Result<Interaction> {
     dir.push("/");
     interactor.arg(&input).arg(&answer).arg(dir);
     // Isolated, the interactor sees these three and nothing else of the judge's.
-    sandbox::share(&mut interactor, &input, sandbox::Access::Read);
-    sandbox::share(&mut interactor, &answer, sandbox::Access::Read);
-    sandbox::share(&mut interactor, feedback.path(), sandbox::Access::Write);
+    judge_sandbox::share(&mut interactor, &input, judge_sandbox::Access::Read);
+    judge_sandbox::share(&mut interactor, &answer, judge_sandbox::Access::Read);
+    judge_sandbox::share(
+        &mut interactor,
+        feedback.path(),
+        judge_sandbox::Access::Write,
+    );
     let (sol, int, ends) = start_both(&solution, &interactor, &limits, &interactor_limits)?;
     let shared = Arc::new(Shared {
         dialogue: Mutex::new(Dialogue::default()),
@@ -353,27 +363,27 @@ fn start_both(
 ) -> Result<(Proc, Proc, Ends)> {
     // The relay enforces both deadlines itself (it looks at who is waiting first);
     // the keepers' backstops are a second later, in case the judge is stuck.
-    let sol_limits = sandbox::ResourceLimits {
+    let sol_limits = judge_sandbox::ResourceLimits {
         wall: cap(limits) + Duration::from_secs(1),
         ..crate::run::sandbox_limits(limits)
     };
     let int_total = cap(limits) + interactor_limits.grace;
-    let int_limits = sandbox::ResourceLimits {
+    let int_limits = judge_sandbox::ResourceLimits {
         // Bounded by its wall time, not by a CPU budget of its own.
         cpu: Some(int_total + Duration::from_secs(1)),
         address_space: Some(interactor_limits.memory),
         file_size: None,
         wall: int_total + Duration::from_secs(1),
     };
-    let (to_int_r, to_int_w) = sandbox::pipe()?;
-    let (from_int_r, from_int_w) = sandbox::pipe()?;
-    let (int_err_r, int_err_w) = sandbox::pipe()?;
-    let (to_sol_r, to_sol_w) = sandbox::pipe()?;
-    let (from_sol_r, from_sol_w) = sandbox::pipe()?;
-    let (sol_err_r, sol_err_w) = sandbox::pipe()?;
+    let (to_int_r, to_int_w) = judge_sandbox::pipe()?;
+    let (from_int_r, from_int_w) = judge_sandbox::pipe()?;
+    let (int_err_r, int_err_w) = judge_sandbox::pipe()?;
+    let (to_sol_r, to_sol_w) = judge_sandbox::pipe()?;
+    let (from_sol_r, from_sol_w) = judge_sandbox::pipe()?;
+    let (sol_err_r, sol_err_w) = judge_sandbox::pipe()?;
     let mut int = start(
         interactor,
-        sandbox::Stdio {
+        judge_sandbox::Stdio {
             stdin: to_int_r,
             stdout: from_int_w,
             stderr: int_err_w,
@@ -382,7 +392,7 @@ fn start_both(
     )?;
     let sol = match start(
         solution,
-        sandbox::Stdio {
+        judge_sandbox::Stdio {
             stdin: to_sol_r,
             stdout: from_sol_w,
             stderr: sol_err_w,
@@ -428,7 +438,7 @@ fn start_pumps(
     output_limit: u64,
 ) -> Result<Pumps> {
     let (to_sol, to_int) = to;
-    let (wake_r, wake_w) = sandbox::pipe()?;
+    let (wake_r, wake_w) = judge_sandbox::pipe()?;
     rustix::io::ioctl_fionbio(&wake_r, true)?;
     let wake_w = Arc::new(File::from(wake_w));
     let to_int = Arc::new(File::from(to_int));
@@ -604,10 +614,10 @@ impl Relay {
                 (self.int_err.pipe.as_ref().map(|p| p.as_fd()), r),
                 (report(&self.sol), r),
                 (report(&self.int), r),
-                ((!self.interrupted).then(sandbox::interrupt_fd), r),
+                ((!self.interrupted).then(judge_sandbox::interrupt_fd), r),
             ];
             // One fixed set on the stack (the unused tail is never passed to poll).
-            let filler = sandbox::interrupt_fd();
+            let filler = judge_sandbox::interrupt_fd();
             let mut fds: [PollFd<'_>; SLOTS] =
                 std::array::from_fn(|_| PollFd::from_borrowed_fd(filler, PollFlags::empty()));
             let mut slot_of = [0usize; SLOTS];

@@ -20,8 +20,10 @@
 use std::fmt::Write as _;
 
 use super::{ACCEPT, Interaction, REJECT};
-use crate::judge::{Classified, Reason, Verdict, classify};
-use crate::run::{Exit, Limits};
+use crate::judge::{Classified, classify};
+use judge_model::judge::{Reason, Verdict};
+use judge_model::limits::Limits;
+use judge_sandbox::Exit;
 
 /// The hint given when a solution reaches its wall limit while both sides wait.
 pub const FLUSH_HINT: &str = "both sides were waiting: did the solution flush its output?";

@@ -15,7 +15,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{Context, Result, bail};
 
-pub use judge_model::program::{LANGUAGES, Lang, LangRow, Source};
+use judge_model::program::{Lang, Source};
 
 /// What the engine reads of a language on this machine: a file's shebang, the
 /// tools on PATH.
@@ -51,7 +51,7 @@ impl LangExt for Lang {
         self.tools()
             .iter()
             .copied()
-            .find(|t| crate::run::on_path(t).is_none())
+            .find(|t| judge_sandbox::on_path(t).is_none())
     }
 }
 
@@ -99,7 +99,7 @@ pub fn python2() -> Option<PathBuf> {
             };
             let mut candidates: Vec<PathBuf> = ["python2", "python2.7"]
                 .iter()
-                .filter_map(crate::run::on_path)
+                .filter_map(judge_sandbox::on_path)
                 .collect();
             for root in [
                 std::env::var_os("PYENV_ROOT").map(PathBuf::from),
@@ -293,7 +293,7 @@ impl Built {
         for arg in &self.argv[1..] {
             let path = Path::new(arg);
             if path.is_absolute() && path.exists() {
-                crate::sandbox::share(&mut c, path, crate::sandbox::Access::Code);
+                judge_sandbox::share(&mut c, path, judge_sandbox::Access::Code);
             }
         }
         if let Some(dir) = &self.dir {
@@ -434,7 +434,7 @@ fn interpreter(source: &Source) -> Result<(Vec<OsString>, Option<Command>)> {
             Some(compile_check(&python3())),
         ),
         Lang::PyPy => {
-            let pypy = crate::run::on_path("pypy3").context("pypy3 is not installed")?;
+            let pypy = judge_sandbox::on_path("pypy3").context("pypy3 is not installed")?;
             (
                 vec![pypy.clone().into(), entry.clone()],
                 Some(compile_check(&pypy)),
@@ -508,7 +508,7 @@ fn build_native(source: &Source, includes: &[PathBuf], dir: &Path, confine: bool
         let command = |cpp20| {
             let mut cmd = compile_command(source, includes, &target, cpp20);
             if !(confine && confine_compiler(&mut cmd, source, includes, staging.path())) {
-                crate::sandbox::trust(&mut cmd);
+                judge_sandbox::trust(&mut cmd);
             }
             cmd
         };
@@ -537,13 +537,13 @@ fn confine_compiler(
     includes: &[PathBuf],
     out: &Path,
 ) -> bool {
-    use crate::sandbox::Access;
+    use judge_sandbox::Access;
     let confinable = match source.lang {
         Lang::C | Lang::Cpp => system_gcc(command),
         // The toolchain's own rustc (not rustup's proxy, which a confined run
         // would start by its real name, `rustup`), seeing its sysroot.
         Lang::Rust => rustc_sysroot().is_some_and(|sysroot| {
-            crate::sandbox::share(command, sysroot, Access::Code);
+            judge_sandbox::share(command, sysroot, Access::Code);
             true
         }),
         _ => false,
@@ -560,9 +560,9 @@ fn confine_compiler(
         _ => own,
     };
     for folder in std::iter::once(&own).chain(includes) {
-        crate::sandbox::share(command, &abs(folder), Access::Read);
+        judge_sandbox::share(command, &abs(folder), Access::Read);
     }
-    crate::sandbox::share(command, &abs(out), Access::Write);
+    judge_sandbox::share(command, &abs(out), Access::Write);
     true
 }
 
@@ -589,7 +589,7 @@ fn rustc_sysroot() -> Option<&'static Path> {
 /// outside the system folders. A wrapper (ccache, which keeps its cache in the
 /// home) or a compiler installed in the home keeps running as the judge.
 fn system_gcc(command: &Command) -> bool {
-    let Some(found) = crate::sandbox::on_path(command.get_program()) else {
+    let Some(found) = judge_sandbox::on_path(command.get_program()) else {
         return false;
     };
     let real = std::fs::canonicalize(&found).unwrap_or(found);
@@ -609,7 +609,8 @@ fn system_gcc(command: &Command) -> bool {
 /// does), so the caller either trusts it or confines it to what it must see
 /// ([`confine_compiler`]); the program it builds is always isolated.
 fn compile(command: Command) -> Result<()> {
-    use crate::run::{Exit, Limits};
+    use judge_model::limits::Limits;
+    use judge_sandbox::Exit;
     let program = command.get_program().to_string_lossy().into_owned();
     let limits = Limits {
         time: std::time::Duration::from_secs(60),

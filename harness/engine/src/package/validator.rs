@@ -7,7 +7,7 @@
 //! is a number and a tolerance is given. A custom validator is a program run as
 //! `VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT`: exit 42 accepts, 43
 //! rejects, anything else is a judge error; its `judgemessage.txt` explains.
-//! This is a checker kind of its own ([`crate::problem::Checker::Kattis`]), so
+//! This is a checker kind of its own ([`judge_model::problem::Checker::Kattis`]), so
 //! `check.rs` keeps the workspace's checkers and this module the Kattis rules.
 
 use std::path::Path;
@@ -16,11 +16,13 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 
 use super::program::{self, Built};
-use crate::run::{self, Exit, Limits};
+use crate::run;
 use judge_compare::{Rejection, Tokens, Why, parse_f64};
+use judge_model::limits::Limits;
 use judge_model::outcome::Outcome;
+use judge_sandbox::Exit;
 
-pub use judge_model::kattis::{Flags, Kattis};
+use judge_model::kattis::{Flags, Kattis};
 
 /// Where the default validator found a difference, or `None` when it accepts.
 pub fn default_validate(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> {
@@ -318,9 +320,9 @@ fn validator_command(
         .arg(&answer)
         .arg(format!("{}/", feedback.display()))
         .args(flags);
-    crate::sandbox::share(&mut command, &input, crate::sandbox::Access::Read);
-    crate::sandbox::share(&mut command, &answer, crate::sandbox::Access::Read);
-    crate::sandbox::share(&mut command, feedback, crate::sandbox::Access::Write);
+    judge_sandbox::share(&mut command, &input, judge_sandbox::Access::Read);
+    judge_sandbox::share(&mut command, &answer, judge_sandbox::Access::Read);
+    judge_sandbox::share(&mut command, feedback, judge_sandbox::Access::Write);
     Ok(command)
 }
 

@@ -12,8 +12,9 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
-use super::program::{self, Source};
 use super::yaml::{Node, Value};
+use judge_engine::package::program;
+use judge_model::program::Source;
 
 /// The constants, as `(token, value)` pairs: `("INT_FIVE", "5")`.
 pub type Constants = Vec<(String, String)>;

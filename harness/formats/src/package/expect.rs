@@ -23,7 +23,7 @@ use anyhow::{Context, Result, bail};
 
 use super::yaml::{self, Node, Value};
 use crate::glob::Glob;
-use crate::judge::Verdict;
+use judge_model::judge::Verdict;
 
 /// The package format's name for a judge verdict (2025-09 uses AC, WA, TLE, RTE;
 /// the rest are kept apart as DOMjudge does). PE is a wrong answer there.

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use super::program::{self, Lang, Source};
+use judge_engine::package::program;
+use judge_model::program::{Lang, Source};
 
 /// The package format's code for a language (spec/languages.md), which names
 /// its `include/` folder; `None` for one the table does not list.

@@ -6,7 +6,7 @@
 //! (`output_validators/` or the 2023-07 `output_validator/`), input validators and
 //! submissions, and the time limit (problem.yaml, a `.timelimit` file, the limit
 //! `verify` computed, or the default, always said). A package becomes a judge
-//! plan: cases in order, limits and a [`validator::Kattis`] checker.
+//! plan: cases in order, limits and a [`judge_model::kattis::Kattis`] checker.
 //! `verify` judges its submissions, `import` turns it into a workspace problem.
 
 pub mod constants;
@@ -20,7 +20,7 @@ pub mod system;
 pub mod timelimit;
 pub mod yaml;
 
-pub use judge_engine::package::{program, validator};
+use judge_engine::package::program;
 
 use judge_engine::ext::*;
 use std::path::{Path, PathBuf};
@@ -28,11 +28,12 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::discover::{self, Case};
-use crate::problem::{Checker, Settings};
+use judge_engine::discover;
 use judge_engine::shell::ShellCommand;
+use judge_model::case::Case;
+use judge_model::problem::{Checker, Settings};
+use judge_model::program::Source;
 pub use outputs::OutputCase;
-use program::Source;
 use yaml::{Node, Value};
 
 /// The metadata file at a package's root.
@@ -97,7 +98,7 @@ pub enum TimeSource {
 }
 
 /// What a package declares about its limits (problem.yaml, `.timelimit`, the
-/// time multipliers), from which the judge computes a run's `run::Limits`.
+/// time multipliers), from which the judge computes a run's `judge_model::limits::Limits`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PackageLimits {
     /// A fixed time limit in seconds, if the package has one (problem.yaml or
@@ -174,7 +175,7 @@ pub struct Package {
     /// The limits.
     pub limits: PackageLimits,
     /// The output validator (default or custom).
-    pub validator: std::sync::Arc<validator::Kattis>,
+    pub validator: std::sync::Arc<judge_model::kattis::Kattis>,
     /// Input validator programs.
     pub input_validators: Vec<Source>,
     /// Header folders for C/C++ programs (`include/` and friends).
@@ -259,7 +260,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
     let programs = output_validator_programs(dir, format, &kind)?;
     let constants = constants::read(doc)?;
     let programs = constants::apply_all(programs, &constants)?;
-    let validator = validator::Kattis::new(
+    let validator = judge_model::kattis::Kattis::new(
         programs,
         data.base_flags,
         data.group_output_flags,
@@ -901,7 +902,10 @@ impl Package {
         if let Some((limit, slowest)) = verified_limit(&self.root) {
             return (limit, TimeSource::Verified { slowest });
         }
-        (crate::problem::DEFAULT_TIME_LIMIT, TimeSource::Default)
+        (
+            judge_model::problem::DEFAULT_TIME_LIMIT,
+            TimeSource::Default,
+        )
     }
 
     /// The judge settings for `time_limit` seconds. An interactive package's
@@ -933,8 +937,8 @@ impl Package {
             // A build/run interactor runs in its built folder (its `run` calls
             // `./jury` and the like).
             settings.interactor = Some(match (first.argv.as_slice(), &first.dir) {
-                ([exe], None) => crate::interact::Interactor::Exe(PathBuf::from(exe)),
-                (argv, dir) => crate::interact::Interactor::Shell {
+                ([exe], None) => judge_model::problem::Interactor::Exe(PathBuf::from(exe)),
+                (argv, dir) => judge_model::problem::Interactor::Shell {
                     command: ShellCommand::from_words(argv).line().to_string(),
                     dir: dir.clone(),
                 },
@@ -967,7 +971,7 @@ impl Package {
                 } else {
                     "run bounding it"
                 },
-                crate::units::human_time(*slowest),
+                judge_model::units::human_time(*slowest),
                 self.limits.multiplier
             ),
             TimeSource::Default => {
@@ -1112,7 +1116,7 @@ mod tests {
         let ok = |input: &Path, out: &str, ans: &str| {
             v.check(&v.build().unwrap(), input, out.as_bytes(), ans.as_bytes())
                 .unwrap()
-                == crate::check::Outcome::Accepted
+                == judge_model::outcome::Outcome::Accepted
         };
         let a = &p
             .cases
@@ -1137,7 +1141,7 @@ mod tests {
                 ans.as_bytes(),
             )
             .unwrap()
-            == crate::check::Outcome::Accepted
+            == judge_model::outcome::Outcome::Accepted
     }
 
     #[test]

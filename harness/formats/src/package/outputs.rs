@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use super::{GroupConfig, PackageCase, case_config, folder_config};
-use crate::discover::{self, Case};
+use judge_engine::discover;
+use judge_model::case::Case;
 
 /// An output the output validator must accept or reject.
 #[derive(Debug, Clone)]

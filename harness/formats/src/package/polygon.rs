@@ -29,13 +29,16 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use roxmltree::Node;
 
-use super::program::{self, LANGUAGES, Lang, Source};
 use super::{Format, Package, PackageCase, PackageLimits, TimeSource};
-use crate::discover::Case;
-use crate::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
-use crate::run::{self, Exit};
 use judge_engine::judge::exit_text;
-use judge_engine::testlib::{self, Program, Role};
+use judge_engine::package::program;
+use judge_engine::run;
+use judge_engine::testlib;
+use judge_model::case::Case;
+use judge_model::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
+use judge_model::program::{LANGUAGES, Lang, Source};
+use judge_model::testlib::{Program, Role};
+use judge_sandbox::Exit;
 
 /// The metadata file at a Polygon package's root.
 pub const FILE_NAME: &str = "problem.xml";
@@ -266,7 +269,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
             safety_margin: 1.0,
             resolution: 0.001,
         },
-        validator: Arc::new(super::validator::Kattis::new(
+        validator: Arc::new(judge_model::kattis::Kattis::new(
             Vec::new(),
             Vec::new(),
             Vec::new(),
@@ -548,8 +551,8 @@ impl<'a> Filler<'a> {
         })
     }
 
-    fn limits(&self) -> run::Limits {
-        run::Limits {
+    fn limits(&self) -> judge_model::limits::Limits {
+        judge_model::limits::Limits {
             time: Duration::from_secs(60),
             memory: (self.memory_mib << 20).max(1 << 30),
             output: 1 << 30,
@@ -662,11 +665,7 @@ impl<'a> Filler<'a> {
         command.args(args);
         if let Some(folder) = folder {
             let folder = std::path::absolute(folder)?;
-            judge_engine::sandbox::share(
-                &mut command,
-                &folder,
-                judge_engine::sandbox::Access::Write,
-            );
+            judge_sandbox::share(&mut command, &folder, judge_sandbox::Access::Write);
             command.current_dir(folder);
         }
         let mut limits = self.limits();
@@ -766,7 +765,7 @@ fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
 impl Polygon {
     /// The judge settings' checker and interactor, built now (once, before any
     /// case runs: a compile error is one error, not an ERR on every case).
-    pub fn apply(&self, settings: &mut crate::problem::Settings) -> Result<()> {
+    pub fn apply(&self, settings: &mut judge_model::problem::Settings) -> Result<()> {
         if let Checker::Testlib(p) = &self.checker {
             p.build()?;
         }
@@ -774,7 +773,7 @@ impl Polygon {
         if let Some(interactor) = &self.interactor {
             interactor.build()?;
             settings.interactive = true;
-            settings.interactor = Some(crate::interact::Interactor::Testlib {
+            settings.interactor = Some(judge_model::problem::Interactor::Testlib {
                 interactor: Arc::clone(interactor),
                 checker: match &self.checker {
                     Checker::Testlib(p) => Some(Arc::clone(p)),

@@ -18,7 +18,7 @@ use std::path::Path;
 use super::static_validation::StaticResult;
 use super::yaml::{self, Node, Value};
 use super::{Format, Package};
-use crate::judge::{CaseResult, CaseScore, Verdict};
+use judge_model::judge::{CaseResult, CaseScore, Verdict};
 
 mod domjudge;
 mod problemtools;

@@ -18,11 +18,14 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use super::program::{self, Built, Source};
 use super::yaml::{self, Value};
-use crate::judge::{CaseScore, Verdict};
-use crate::run::{self, Exit, Limits};
-use judge_engine::package::passes;
+use judge_engine::package::program::{self, Built};
+use judge_engine::passes;
+use judge_engine::run;
+use judge_model::judge::{CaseScore, Verdict};
+use judge_model::limits::Limits;
+use judge_model::program::Source;
+use judge_sandbox::Exit;
 
 /// One static validation test case.
 #[derive(Debug, Clone, PartialEq)]
@@ -71,7 +74,7 @@ pub fn read(root: &Path, scoring: bool) -> Result<(Option<Source>, Vec<StaticCas
             .filter(|p| p.is_dir())
             .collect();
         groups.sort_by(|a, b| {
-            crate::discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy())
+            judge_engine::discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy())
         });
         folders.extend(groups);
     }
@@ -210,12 +213,8 @@ fn run_once(
         .arg(format!("{}/", feedback.display()))
         .args(&case.args)
         .current_dir(&files);
-    judge_engine::sandbox::share(&mut command, &files, judge_engine::sandbox::Access::Read);
-    judge_engine::sandbox::share(
-        &mut command,
-        &feedback,
-        judge_engine::sandbox::Access::Write,
-    );
+    judge_sandbox::share(&mut command, &files, judge_sandbox::Access::Read);
+    judge_sandbox::share(&mut command, &feedback, judge_sandbox::Access::Write);
     let limits = Limits {
         time: Duration::from_secs(60),
         memory: 4 << 30,

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::{Format, Package, expect};
-use judge_engine::package::program::{Lang, Source};
+use judge_model::program::{Lang, Source};
 
 /// The contest system a package is written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 
-use judge_engine::run::{self, Exit, Limits};
+use judge_engine::run;
+use judge_model::limits::Limits;
+use judge_sandbox::Exit;
 
 /// The problem's generator with stress's arguments (`--lines`, `--max`, and those
 /// after `--`), and the empty file it reads as stdin.

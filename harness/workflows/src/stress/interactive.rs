@@ -31,11 +31,13 @@ use crate::stress::generator::{DEFAULT_SECONDS, HELPER_LIMITS, generate, indent}
 use crate::stress::shrink::shrink;
 use judge_engine::build::Workspace;
 use judge_engine::interact::{InteractorLimits, Spec, decide, run};
-use judge_engine::judge::Verdict;
-use judge_engine::problem::Settings;
-use judge_engine::run::{self as proc, Exit, Limits};
+use judge_engine::run as proc;
+use judge_model::judge::Verdict;
+use judge_model::limits::Limits;
+use judge_model::problem::Settings;
 use judge_model::status::Status;
 use judge_report::reason;
+use judge_sandbox::Exit;
 
 /// The programs an interactive stress run needs.
 pub struct Bins {

@@ -36,12 +36,14 @@ use anyhow::{Context, Result, bail};
 use crate::diff;
 use judge_engine::build::{self, Workspace};
 use judge_engine::check;
-use judge_engine::judge::Verdict;
 use judge_engine::pool::{Event, InOrder, Pool};
-use judge_engine::problem::{Checker, Settings};
-use judge_engine::run::{self, Exit, Limits};
+use judge_engine::run;
+use judge_model::judge::Verdict;
+use judge_model::limits::Limits;
+use judge_model::problem::{Checker, Settings};
 use judge_model::status::Status;
 use judge_model::units::plural;
+use judge_sandbox::Exit;
 
 pub use generator::DEFAULT_SECONDS;
 pub use shrink::shrink;
@@ -108,7 +110,7 @@ pub fn stress(args: StressOptions) -> Result<Status> {
     let gen_args = generator_args(&args);
     not_written_yet(name, &programs, &generator, &gen_args)?;
     // Each case rewrites its input file here: on tmpfs when there is one (see
-    // `sandbox::fresh_base`), so that costs no journal commit.
+    // `judge_sandbox::fresh_base`), so that costs no journal commit.
     let scratch = tempfile::tempdir_in(judge_sandbox::fresh_base())
         .context("cannot create a scratch folder")?;
     let brute_time = Duration::from_secs_f64(args.brute_time_limit);

@@ -14,10 +14,14 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 
 use judge_engine::build::{self, Workspace};
-use judge_engine::check::{self, Outcome};
-use judge_engine::judge::{self, Classified, Verdict};
-use judge_engine::problem::Settings;
-use judge_engine::run::{self, Limits};
+use judge_engine::check;
+use judge_engine::judge;
+use judge_engine::judge::Classified;
+use judge_engine::run;
+use judge_model::judge::Verdict;
+use judge_model::limits::Limits;
+use judge_model::outcome::Outcome;
+use judge_model::problem::Settings;
 use judge_report::reason;
 
 /// The executables of one problem that stress needs.

@@ -19,8 +19,8 @@
 use std::path::Path;
 
 use super::{JudgedCase, Scored};
-use crate::judge::CaseScore;
 use crate::package::yaml::{self, Node};
+use judge_model::judge::CaseScore;
 
 /// One group as DOMjudge imports it.
 struct Group {

@@ -27,8 +27,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use super::{JudgedCase, Scored};
-use crate::judge::CaseScore;
 use crate::package::yaml::{self, Node, Value};
+use judge_model::judge::CaseScore;
 
 /// A group's settings: every key as written, later files over earlier.
 #[derive(Debug, Clone)]

@@ -17,13 +17,13 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use super::validator::Kattis;
-use crate::check::Outcome;
-use crate::judge::{
-    CaseResult, CaseScore, Classified, Extra, Job, Reason, Verdict, classify, exit_text,
-};
+use crate::judge::{Classified, classify, exit_text};
 use crate::programs::Programs;
-use crate::run::{self, Limits};
+use crate::run;
+use judge_model::judge::{CaseResult, CaseScore, Extra, Job, Reason, Verdict};
+use judge_model::kattis::Kattis;
+use judge_model::limits::Limits;
+use judge_model::outcome::Outcome;
 
 /// Judges `job` with the validator `validator` (its programs built in `programs`)
 /// into `result`: the solution's failures first (as for any case), then the
