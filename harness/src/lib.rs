@@ -11,6 +11,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod start;
 
 use std::io::Write;
 

@@ -156,7 +156,7 @@ impl Sources {
     /// Reads the workspace around the current directory.
     pub fn load() -> Result<Sources> {
         let metadata = Metadata::load_with_dependencies(&judge_engine::build::cargo())
-            .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
+            .context("cannot read the Cargo workspace (`bundle` bundles problems/NAME/ of the workspace around the current folder)")?;
         let crates = foreign_crates(&metadata);
         let root = metadata.workspace_root.clone();
         let target = metadata.target_directory.clone();

@@ -62,7 +62,7 @@ pub fn cargo() -> PathBuf {
 /// Reads the workspace around the current directory with `cargo metadata`.
 pub fn workspace() -> Result<Workspace> {
     let metadata = Metadata::load(&cargo())
-        .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
+        .context("cannot read the Cargo workspace (`cargo judge NAME` judges problems/NAME/ of the workspace around the current folder; `cargo judge run FILE DIR` works in any folder)")?;
     let root = metadata.workspace_root.clone();
     let problems_dir = root.join("problems");
     let mut problems: Vec<Problem> = metadata

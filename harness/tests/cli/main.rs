@@ -8,6 +8,7 @@ mod checked;
 mod ci;
 mod crates;
 mod diffs;
+mod installed;
 mod interactive;
 mod isolation;
 mod lint;

@@ -153,3 +153,42 @@ fn the_checker_flag_accepts_what_problem_toml_accepts() {
             "--checker testlib needs --checker-command",
         ));
 }
+
+#[test]
+fn a_misspelt_subcommand_followed_by_a_flag_gets_did_you_mean() {
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .args(["bundel", "cf1a", "--check"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown subcommand \"bundel\": did you mean `cargo judge bundle`?",
+        ))
+        .stderr(predicate::str::contains("--check").not());
+}
+
+#[test]
+fn a_misspelt_subcommand_followed_by_its_own_flag_alone_gets_did_you_mean() {
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .args(["lsiten", "--once"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown subcommand \"lsiten\": did you mean `cargo judge listen`?",
+        ))
+        .stderr(predicate::str::contains("as a value").not());
+}
+
+#[test]
+fn a_problem_followed_by_a_misspelt_flag_keeps_clap_s_own_tip() {
+    assert_cmd::Command::cargo_bin("judge")
+        .unwrap()
+        .args(["cf1a", "--chekced"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "tip: a similar argument exists: '--checked'",
+        ))
+        .stderr(predicate::str::contains("did you mean").not());
+}

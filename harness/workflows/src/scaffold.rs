@@ -320,7 +320,7 @@ impl Site {
     /// The workspace around the current folder, per `cargo metadata`.
     pub fn load() -> Result<Site> {
         let metadata = Metadata::load(&build::cargo())
-            .context("cannot read the cargo workspace (run inside the cp-games workspace)")?;
+            .context("cannot read the Cargo workspace to put the problem in (`new`, `listen` and `import` write problems/NAME/ and testdata/NAME/ into the workspace around the current folder)")?;
         let taken = metadata
             .workspace_packages()
             .iter()

@@ -39,9 +39,13 @@ pub fn watch(args: WatchOptions) -> Result<Status> {
     let problem = judge_formats::plan::problem(&ws, &args.problem)?;
     let folders = [problem.dir.clone(), ws.testdata().join(&args.problem)];
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
+    // The installed `cargo-judge` drops a first `judge` (cargo's): give it one, so
+    // a problem called `judge` stays the problem.
+    let installed = exe.file_name().is_some_and(|n| n == "cargo-judge");
     let mut seen = fingerprint(&folders);
     loop {
         let status = Command::new(&exe)
+            .args(installed.then_some("judge"))
             .arg(&args.problem)
             .args(&args.judge_args)
             .current_dir(&ws.root)
