@@ -201,6 +201,10 @@ pub struct StressArgs {
     /// .out from the brute force (interactive: from NAME-gen --answer INPUT).
     #[arg(long)]
     pub save: bool,
+    /// With --save: save the input even though no validator checks it (the
+    /// problem has none, or its src/bin/validate.rs is not written yet).
+    #[arg(long, requires = "save")]
+    pub unchecked: bool,
     /// Build the solution and the brute force with overflow checks and debug
     /// assertions (the `checked` profile, in its own target folder).
     #[arg(long)]
@@ -511,6 +515,7 @@ impl From<StressArgs> for judge_workflows::stress::StressOptions {
             lines: a.lines,
             max: a.max,
             save: a.save,
+            unchecked: a.unchecked,
             checked: a.checked,
             no_shrink: a.no_shrink,
             shrink_runs: a.shrink_runs,

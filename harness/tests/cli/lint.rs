@@ -184,3 +184,21 @@ fn lint_takes_a_testdata_folder_by_name_even_without_its_crate() {
             "unknown problem \"orphn\": did you mean orphan? (the workspace has: hdu1525, orphan)",
         ));
 }
+
+#[test]
+fn lint_says_the_inputs_are_unchecked_while_the_validator_is_not_written() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "cf1a"]).assert().code(0);
+    ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
+    ws.write("testdata/cf1a/01-sample.out", "4\n");
+    ws.judge()
+        .args(["lint", "cf1a"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "note: cf1a-validate is not written yet (problems/cf1a/src/bin/validate.rs): \
+             testdata/cf1a/'s inputs are unchecked",
+        ))
+        .stdout(predicate::str::contains("0 inputs validated"))
+        .stdout(predicate::str::contains("rejected by").not());
+}

@@ -408,3 +408,120 @@ fn the_programs_stress_runs_are_linked_statically_and_not_as_pie() {
         assert_eq!(elf_kind(&path), (2, false), "{exe}");
     }
 }
+
+/// `pairs`: T, then T pairs `a b`; prints each sum, wrong above 60.
+fn sums_with_a_planted_bug(ws: &TempWs) {
+    write_problem(
+        ws,
+        "pairs",
+        r#"use std::io::Read;
+fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).unwrap();
+    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();
+    for c in v[1..].chunks(2).take(v[0] as usize) {
+        let sum = c[0] + c[1];
+        println!("{}", if sum > 60 { sum + 1 } else { sum });
+    }
+}
+"#,
+        r#"    if v.first().is_none_or(|&t| v.len() as u64 != 2 * t + 1) {
+        fail("expected T and then T pairs");
+    }
+    for c in v[1..].chunks(2) {
+        println!("{}", c[0] + c[1]);
+    }
+}
+"#,
+        r#"    let t = lines.max(2) - 1;
+    println!("{t}");
+    for _ in 0..t {
+        println!("{} {}", next() % (max + 1), next() % (max + 1));
+    }
+}
+"#,
+    );
+}
+
+#[test]
+fn stress_save_refuses_to_start_when_the_validator_is_not_written_yet() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "cf1a"]).assert().code(0);
+    ws.judge()
+        .args(["stress", "cf1a", "--save"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "stress --save would save an input no validator checked: \
+             problems/cf1a/src/bin/validate.rs is not written yet",
+        ))
+        .stderr(predicate::str::contains("--unchecked"));
+}
+
+#[test]
+fn stress_save_refuses_to_start_for_a_problem_without_a_validator() {
+    let ws = TempWs::new(&[]);
+    sums_with_a_planted_bug(&ws);
+    ws.judge()
+        .args(["stress", "pairs", "--save"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "problem pairs has no validator (src/bin/validate.rs",
+        ));
+    assert!(!ws.path("testdata/pairs/stress-1.in").exists());
+}
+
+#[test]
+fn stress_save_unchecked_saves_and_says_the_input_is_unchecked() {
+    let ws = TempWs::new(&[]);
+    sums_with_a_planted_bug(&ws);
+    let out = ws
+        .judge()
+        .args(["stress", "pairs", "--time", "60", "--save", "--unchecked"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "(expected output from the brute force; the input is unchecked: no validator)",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let seed = found_seed(&out);
+    assert!(
+        ws.path(&format!("testdata/pairs/stress-{seed}.in"))
+            .is_file()
+    );
+}
+
+#[test]
+fn stress_save_refuses_an_input_its_validator_rejects() {
+    let ws = TempWs::new(&[]);
+    sums_with_a_planted_bug(&ws);
+    // A validator that rejects every input: the generator's own is saved unshrunk.
+    ws.edit(
+        "problems/pairs/Cargo.toml",
+        "[[bin]]\nname = \"pairs-gen\"",
+        "[[bin]]\nname = \"pairs-validate\"\npath = \"src/bin/validate.rs\"\n\n[[bin]]\nname = \"pairs-gen\"",
+    );
+    ws.write(
+        "problems/pairs/src/bin/validate.rs",
+        "fn main() {\n    println!(\"error: line 1: T is above its bound\");\n    std::process::exit(1);\n}\n",
+    );
+    let out = ws
+        .judge()
+        .args(["stress", "pairs", "--time", "60", "--save", "--no-shrink"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "not saved: the validator rejects the input",
+        ))
+        .get_output()
+        .stdout
+        .clone();
+    let seed = found_seed(&out);
+    assert!(
+        !ws.path(&format!("testdata/pairs/stress-{seed}.in"))
+            .exists()
+    );
+}

@@ -118,6 +118,12 @@ pub fn bless(args: BlessOptions) -> Result<Status> {
     {
         return Ok(Status::Failed);
     }
+    if programs.validate_not_written {
+        writeln!(
+            anstream::stdout(),
+            "note: {name}-validate is not written yet (problems/{name}/src/bin/validate.rs): the inputs are unchecked"
+        )?;
+    }
     let Some(writes) = bless.outputs(&targets)? else {
         return Ok(Status::Failed);
     };

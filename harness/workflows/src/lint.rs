@@ -105,6 +105,7 @@ pub fn lint(args: LintOptions) -> Result<Status> {
         findings: Vec::new(),
         files: 0,
         validated: 0,
+        not_written: Vec::new(),
         named: Vec::new(),
         testlib_validators: HashMap::new(),
     };
@@ -129,6 +130,14 @@ pub fn lint(args: LintOptions) -> Result<Status> {
                 .find(|(_, stem)| stem == "validate")
                 .and_then(|(target, _)| exes.get(&(name.clone(), target.clone())))
         });
+        // The template's stub checks nothing: the inputs are unchecked, and said so.
+        let validator = match validator {
+            Some(v) if crate::stress::not_written(v)? => {
+                lint.not_written.push(name.clone());
+                None
+            }
+            v => v,
+        };
         let folder = Folder {
             root: &ws.root,
             name,
@@ -173,6 +182,8 @@ struct Lint {
     findings: Vec<Finding>,
     files: usize,
     validated: usize,
+    /// Problems whose validator is the template's stub, not written yet.
+    not_written: Vec<String>,
     /// The files problem.toml names (testlib sources and their testlib.h, a
     /// Kattis validator), canonical: not stray.
     named: Vec<PathBuf>,
@@ -426,6 +437,13 @@ impl Lint {
                     f.message
                 )?;
             }
+        }
+        for name in &self.not_written {
+            writeln!(
+                out,
+                "note: {name}-validate is not written yet (problems/{name}/src/bin/validate.rs): \
+                 testdata/{name}/'s inputs are unchecked"
+            )?;
         }
         let tolerated = self.findings.len() - problems;
         let summary = format!(

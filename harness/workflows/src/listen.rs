@@ -365,6 +365,7 @@ fn extra(task: &Task) -> Extra {
         return Extra {
             cases: Vec::new(),
             readme,
+            samples_md: None,
         };
     }
     let mut cases = Vec::new();
@@ -376,6 +377,7 @@ fn extra(task: &Task) -> Extra {
     Extra {
         cases,
         readme: String::new(),
+        samples_md: None,
     }
 }
 

@@ -19,9 +19,9 @@ use judge_model::status::Status;
 /// Each is `(path inside the new folder, text)`; `{{key}}` marks a substitution.
 ///
 /// The default: a plain problem of any format. main.rs reads through `contest` and
-/// prints; the brute force and the generator say "not written yet" (exit 3) until
-/// the user writes them, and the tests skip what needs them, visibly.
-const PLAIN_CRATE_FILES: [(&str, &str); 5] = [
+/// prints; the brute force, the generator and the validator say "not written yet"
+/// (exit 3) until the user writes them, and the tests skip what needs them, visibly.
+const PLAIN_CRATE_FILES: [(&str, &str); 6] = [
     (
         "Cargo.toml",
         include_str!("../template/plain/Cargo.toml.tmpl"),
@@ -37,6 +37,10 @@ const PLAIN_CRATE_FILES: [(&str, &str); 5] = [
     (
         "src/bin/gen.rs",
         include_str!("../template/plain/gen.rs.tmpl"),
+    ),
+    (
+        "src/bin/validate.rs",
+        include_str!("../template/plain/validate.rs.tmpl"),
     ),
     (
         "tests/solution.rs",
@@ -278,8 +282,9 @@ pub fn new(args: NewOptions) -> Result<Status> {
 pub(crate) fn plain_next_steps(name: &str) -> String {
     format!(
         "\nNext: the solution in src/main.rs (any style, any crate), the statement's samples\n\
-         (`cargo judge add {name}`), and when you want them the brute force and the\n\
-         generator (both say \"not written yet\" until you write them). Then:\n\
+         (`cargo judge add {name}`), and when you want them the brute force, the\n\
+         generator and the validator (each says \"not written yet\" until you write it;\n\
+         stress keeps shrunk inputs valid only once the validator is). Then:\n\
          \n    cargo judge add {name}                 paste a case: its input, a line ---, its output\
          \n    cargo judge {name}                     build and judge on testdata/{name}/\
          \n    cargo judge {name} --checked           the same with overflow checks\
@@ -303,6 +308,9 @@ pub struct Extra {
     pub cases: Vec<(String, Vec<u8>)>,
     /// Appended to testdata/NAME/README.md.
     pub readme: String,
+    /// What testdata/NAME/README.md says of the samples, instead of the plain
+    /// template's "empty until pasted in" (Markdown, one paragraph).
+    pub samples_md: Option<String>,
 }
 
 /// The workspace new problems go into: its root, and the names its packages and
@@ -363,7 +371,10 @@ impl Site {
         let root = self.root.clone();
         let crate_dir = root.join("problems").join(name);
         let testdata_dir = root.join("testdata").join(name);
-        let values = Values::from_args(args)?;
+        let mut values = Values::from_args(args)?;
+        if let Some(text) = &extra.samples_md {
+            values.set("samples_md", text.clone());
+        }
 
         // Everything goes into a hidden folder of the workspace first (the same file
         // system, so the renames cannot fail half-way for lack of space or a device
@@ -562,8 +573,26 @@ impl Values {
                 ("time_limit", format!("{:?}", args.time_limit)),
                 ("memory_limit", args.memory_limit.to_string()),
                 ("source_toml", source_toml),
+                (
+                    "samples_md",
+                    format!(
+                        "`01-sample.in` and `.out` are empty until the statement's sample is \
+                         pasted in (`cargo judge add {0}`: the input, a line `---`, the output; \
+                         it fills `01-sample` first, then adds `02-sample`, ...).",
+                        args.name
+                    ),
+                ),
             ],
         })
+    }
+
+    /// Replaces the value of `key`.
+    fn set(&mut self, key: &str, value: String) {
+        for (k, v) in &mut self.pairs {
+            if *k == key {
+                *v = value.clone();
+            }
+        }
     }
 
     /// `template` with every `{{key}}` replaced; an unknown key is a bug in a template.

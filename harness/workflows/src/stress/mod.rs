@@ -74,6 +74,8 @@ pub struct StressOptions {
     pub max: u64,
     /// Save the minimal failing input into testdata.
     pub save: bool,
+    /// With `save`: save it even though no validator checks it.
+    pub unchecked: bool,
     /// Build with overflow checks and debug assertions (the `checked` profile).
     pub checked: bool,
     /// Report the failing input as generated, without shrinking it.
@@ -100,6 +102,9 @@ pub fn stress(args: StressOptions) -> Result<Status> {
         }
     }
     let programs = programs(&ws, name)?;
+    if args.save && !args.unchecked {
+        refuse_unchecked_save(name, &programs)?;
+    }
     let Some(generator) = programs.generator.clone() else {
         bail!(
             "problem {name} has no generator: expected problems/{name}/src/bin/gen.rs declared as [[bin]] {name}-gen"
@@ -265,10 +270,7 @@ fn not_written_yet(
     ];
     let mut missing = Vec::new();
     for (command, what) in probes {
-        let out = run::run(command, &null, &limits)?;
-        if out.exit == Exit::Code(NOT_WRITTEN)
-            && String::from_utf8_lossy(&out.stderr_tail).contains("not written yet")
-        {
+        if says_not_written(&run::run(command, &null, &limits)?) {
             missing.push(what);
         }
     }
@@ -280,6 +282,47 @@ fn not_written_yet(
         );
     }
     Ok(())
+}
+
+/// `--save` without `--unchecked` needs a validator to check what it saves: a
+/// shrunk input keeps the bug but may break the statement's rules (a zero where
+/// the bounds start at 1, times no longer increasing), and testdata must not.
+fn refuse_unchecked_save(name: &str, programs: &Bins) -> Result<()> {
+    if programs.validate.is_some() {
+        return Ok(());
+    }
+    let why = if programs.validate_not_written {
+        format!("problems/{name}/src/bin/validate.rs is not written yet")
+    } else {
+        format!("problem {name} has no validator (src/bin/validate.rs, [[bin]] {name}-validate)")
+    };
+    bail!(
+        "stress --save would save an input no validator checked: {why}, and shrinking can          make an input the statement forbids; write the validator, or add --unchecked to          save unchecked"
+    );
+}
+
+/// Whether a run is of a template's program not written yet: it exits with
+/// [`NOT_WRITTEN`] and says "not written yet" on stderr.
+fn says_not_written(out: &run::Measured) -> bool {
+    out.exit == Exit::Code(NOT_WRITTEN)
+        && String::from_utf8_lossy(&out.stderr_tail).contains("not written yet")
+}
+
+/// Whether `exe` (a problem's validator) is the template's stub, not written yet:
+/// run once on empty input. Lint, bless and stress then check no input with it.
+pub fn not_written(exe: &Path) -> Result<bool> {
+    let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
+    let null = scratch.path().join("empty");
+    std::fs::write(&null, "").with_context(|| format!("cannot write {}", null.display()))?;
+    let limits = Limits {
+        time: Duration::from_secs(2),
+        ..HELPER_LIMITS
+    };
+    Ok(says_not_written(&run::run(
+        Command::new(exe),
+        &null,
+        &limits,
+    )?))
 }
 
 /// The parallel search over seeds. Seeds are handed out in increasing order; once a
@@ -627,6 +670,12 @@ fn save(
     if in_path.exists() || out_path.exists() {
         bail!("{} already exists; not overwriting it", in_path.display());
     }
+    if let Some(why) = tester.rejected(input)? {
+        bail!(
+            "not saved: the validator rejects the input ({why}): the generator made an \
+             input the statement forbids"
+        );
+    }
     let expected = match tester.brute_on(input)? {
         Side::Ran(o) => o,
         Side::Failed(v, why) => bail!(
@@ -640,9 +689,14 @@ fn save(
         .with_context(|| format!("cannot write {}", out_path.display()))?;
     writeln!(
         out,
-        "saved {} and {} (expected output from the brute force)",
+        "saved {} and {} (expected output from the brute force{})",
         rel(ws, &in_path),
-        rel(ws, &out_path)
+        rel(ws, &out_path),
+        if tester.validated() {
+            ", input checked by the validator"
+        } else {
+            "; the input is unchecked: no validator"
+        }
     )?;
     Ok(())
 }

@@ -32,8 +32,11 @@ pub struct Bins {
     pub brute: PathBuf,
     /// The generator (`src/bin/gen.rs`).
     pub generator: Option<PathBuf>,
-    /// The input validator (`src/bin/validate.rs`), if the problem has one.
+    /// The input validator (`src/bin/validate.rs`), if the problem has one
+    /// written (the template's stub, "not written yet", is none).
     pub validate: Option<PathBuf>,
+    /// The problem's validator is the template's stub, not written yet.
+    pub validate_not_written: bool,
 }
 
 /// Builds `name` and finds its solution, brute force, generator and validator.
@@ -55,11 +58,17 @@ pub fn programs(ws: &Workspace, name: &str) -> Result<Bins> {
     let brute = by_stem("brute").with_context(|| {
         format!("problem {name} has no brute force: expected problems/{name}/src/bin/brute.rs declared as [[bin]] {name}-brute")
     })?;
+    let validate = by_stem("validate");
+    let validate_not_written = match &validate {
+        Some(exe) => super::not_written(exe)?,
+        None => false,
+    };
     Ok(Bins {
         solution,
         brute,
         generator: by_stem("gen"),
-        validate: by_stem("validate"),
+        validate: validate.filter(|_| !validate_not_written),
+        validate_not_written,
     })
 }
 
@@ -264,6 +273,25 @@ impl<'a> Tester<'a> {
                 },
             },
         )
+    }
+
+    /// Why the validator rejects `input`, if the problem has one and it does.
+    pub(super) fn rejected(&self, input: &str) -> Result<Option<String>> {
+        let Some(validate) = &self.programs.validate else {
+            return Ok(None);
+        };
+        std::fs::write(&self.scratch, input)?;
+        Ok(
+            match run_side(validate, &self.scratch, &self.brute_limits)? {
+                Side::Failed(_, why) => Some(why),
+                Side::Ran(_) => None,
+            },
+        )
+    }
+
+    /// Whether inputs are checked by a validator ([`Tester::rejected`]).
+    pub(super) fn validated(&self) -> bool {
+        self.programs.validate.is_some()
     }
 
     /// Runs the brute force alone on `input` (to save its output as the expected one).
