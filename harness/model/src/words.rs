@@ -28,6 +28,17 @@ pub fn visible(out: &mut String, c: char, blank: bool) {
     }
 }
 
+/// `text` with every character [`visible`] (a line break too, as `␊`): a text
+/// from outside (a request, a file name) printed on one line of the terminal can
+/// never move its cursor, clear it or write its clipboard.
+pub fn visible_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        visible(&mut out, c, false);
+    }
+    out
+}
+
 /// A token or whitespace for the header, quoted and drawn visibly.
 fn quoted(t: &Token) -> String {
     let mut s = String::from("\"");
@@ -115,5 +126,25 @@ pub fn header(r: &Rejection) -> String {
             blank_words(&a.text)
         ),
         Why::Program { message } => format!("{at}: the checker said: {message}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_s_control_characters_are_drawn_never_sent() {
+        for (text, want) in [
+            ("Div. 2 (Rated)", "Div. 2 (Rated)"),
+            ("\x1b]52;c;aGk=\x07", "␛]52;c;aGk=␇"),
+            ("\x1b[2J", "␛[2J"),
+            ("a\nb\r", "a␊b␍"),
+            ("\u{9b}2J", "\\u{9b}2J"),
+            ("\u{202e}txt.exe", "\\u{202e}txt.exe"),
+            ("naïve", "naïve"),
+        ] {
+            assert_eq!(visible_text(text), want, "{text:?}");
+        }
     }
 }

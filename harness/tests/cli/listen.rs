@@ -83,12 +83,19 @@ fn wait(child: &mut Child, within: Duration) -> std::process::ExitStatus {
 /// POSTs `body` as Competitive Companion does; the status code and how long the
 /// answer took.
 fn post(port: u16, body: &str) -> (u16, Duration) {
+    post_from(port, None, body)
+}
+
+/// [`post`] with an `Origin` header, as a browser sends for the page or extension
+/// that made the request.
+fn post_from(port: u16, origin: Option<&str>, body: &str) -> (u16, Duration) {
     let started = Instant::now();
     let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let origin = origin.map_or_else(String::new, |o| format!("Origin: {o}\r\n"));
     write!(
         s,
         "POST / HTTP/1.1\r\nHost: localhost:{port}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n{body}",
+         {origin}Content-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -255,6 +262,146 @@ fn listen_never_overwrites_a_problem() {
     let mut response = String::new();
     s.read_to_string(&mut response).unwrap();
     assert!(response.starts_with("HTTP/1.1 400 "), "{response}");
+    drop(child);
+}
+
+/// One lone problem (a batch of 1) from Codeforces with one sample.
+fn lone(url: &str, group: &str) -> String {
+    task(
+        "A. Theatre Square",
+        url,
+        false,
+        r#"[{"input":"6 6 4\n","output":"4\n"}]"#,
+        url,
+    )
+    .replace("\"size\":4", "\"size\":1")
+    .replace(
+        "\"group\":\"A contest\"",
+        &format!("\"group\":{}", serde_json::to_string(group).unwrap()),
+    )
+}
+
+#[test]
+fn a_post_from_a_web_page_is_forbidden_and_creates_nothing() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (child, lines) = start(&ws, port, &[]);
+    let body = lone("https://codeforces.com/contest/1/problem/A", "Round 1");
+    for page in ["https://evil.example", "http://localhost:8000", "null"] {
+        assert_eq!(post_from(port, Some(page), &body).0, 403, "{page}");
+        let line = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert!(
+            line.starts_with("error: refused a request: a request from ")
+                && line.contains("(nothing created)"),
+            "{line}"
+        );
+    }
+    assert!(!ws.path("problems/cf1a").exists());
+    assert!(!ws.path("testdata/cf1a").exists());
+    drop(child);
+}
+
+#[test]
+fn a_post_from_the_extension_or_with_no_origin_is_served() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (child, lines) = start(&ws, port, &[]);
+    for (origin, url) in [
+        (
+            Some("moz-extension://2f9b7c1e-8d5a-4c3b-9e6f-1a2b3c4d5e6f"),
+            "https://codeforces.com/contest/1/problem/A",
+        ),
+        (
+            Some("chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl"),
+            "https://codeforces.com/contest/2/problem/A",
+        ),
+        (None, "https://codeforces.com/contest/3/problem/A"),
+    ] {
+        assert_eq!(post_from(port, origin, &lone(url, "")).0, 200, "{origin:?}");
+        let line = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert!(line.contains("next: cargo judge cf"), "{line}");
+    }
+    for name in ["cf1a", "cf2a", "cf3a"] {
+        assert_eq!(ws.read(&format!("testdata/{name}/01-sample.in")), "6 6 4\n");
+    }
+    drop(child);
+}
+
+#[test]
+fn a_request_s_escape_sequences_never_reach_the_terminal() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .current_dir(ws.path(""))
+        .env("CARGO_TARGET_DIR", ws.path("target"))
+        .env("NO_COLOR", "1")
+        .args(["listen", "--once", "--port", &port.to_string()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    crate::support::wait_until(Duration::from_secs(60), "listen starts", || {
+        TcpStream::connect(("127.0.0.1", port)).is_ok()
+    });
+    // A terminal's clipboard write (OSC 52), a screen clear and a C1 CSI in the
+    // group, in a file name, and in a header of a refused request.
+    let group = "Round \u{1b}]52;c;ZWNobyBwd25lZA==\u{7}\u{1b}[2J\u{9b}2J 1";
+    let body = lone("https://codeforces.com/contest/1/problem/A", group).replace(
+        r#""input":{"type":"stdin"}"#,
+        r#""input":{"type":"file","fileName":"in\u001b[2J.txt"}"#,
+    );
+    let mut s = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        s,
+        "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: nine\u{9b}2J\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    s.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 400 "), "{response}");
+    assert_eq!(post(port, &body).0, 200);
+    let status = wait(&mut child, Duration::from_secs(10));
+    let mut out = Vec::new();
+    child.stdout.take().unwrap().read_to_end(&mut out).unwrap();
+    child.stderr.take().unwrap().read_to_end(&mut out).unwrap();
+    assert_eq!(status.code(), Some(0));
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        !text.contains(['\u{1b}', '\u{7}', '\u{9b}']),
+        "raw escapes on the terminal: {text:?}"
+    );
+    assert!(
+        text.contains("Round ␛]52;c;ZWNobyBwd25lZA==␇␛[2J\\u{9b}2J 1"),
+        "{text}"
+    );
+    assert!(text.contains("in␛[2J.txt"), "{text}");
+    assert!(text.contains("nine\\u{9b}2J"), "{text}");
+}
+
+#[test]
+fn the_testdata_readme_describes_the_samples_listen_wrote() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (child, lines) = start(&ws, port, &[]);
+    let body = task(
+        "A. Theatre Square",
+        "https://codeforces.com/contest/1/problem/A",
+        false,
+        r#"[{"input":"6 6 4\n","output":"4\n"},{"input":"1 1 1\n","output":"1\n"}]"#,
+        "b1",
+    )
+    .replace("\"size\":4", "\"size\":1");
+    assert_eq!(post(port, &body).0, 200);
+    lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    let readme = ws.read("testdata/cf1a/README.md");
+    assert!(
+        readme.contains(
+            "`01-sample` to `02-sample` (`.in` and `.out`) are the statement's 2 samples, as \
+             Competitive Companion from <https://codeforces.com/contest/1/problem/A> sent them."
+        ),
+        "{readme}"
+    );
+    assert!(!readme.contains("empty until"), "{readme}");
     drop(child);
 }
 

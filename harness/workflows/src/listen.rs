@@ -6,7 +6,12 @@
 //! Owns the HTTP side: a listener on 127.0.0.1 only (never another interface: the
 //! POSTs come from the browser on this machine), one request at a time, each
 //! answered with 200 once its problem exists, or 400 with one line on stdout when
-//! the request is not a problem (nothing is created then). Reading the JSON and
+//! the request is not a problem (nothing is created then). Only the extension may
+//! send: any web page open in the browser can POST to 127.0.0.1 too (a `text/plain`
+//! POST needs no CORS preflight), and the browser then names the page in `Origin`,
+//! so a request whose `Origin` is not a browser extension's gets 403 and creates
+//! nothing ([`origin_allowed`]). Every text of a request that is printed is drawn
+//! visibly first ([`say`]), so a body cannot write escape sequences to the terminal. Reading the JSON and
 //! naming are `companion`'s (judge-formats), creating both folders at once
 //! `scaffold`'s. Competitive Companion aborts a POST after its `requestTimeout`,
 //! 500 ms by default (`src/utils/config.ts`), so the workspace is read once at the
@@ -146,6 +151,13 @@ fn serve(mut stream: TcpStream, site: &mut Site) -> Result<Option<(Task, bool)>>
     let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
     let body = match read_request(&mut stream) {
         Ok(body) => body,
+        Err(e) if e.downcast_ref::<Forbidden>().is_some() => {
+            reply(&mut stream, 403, &format!("{e:#}"));
+            say(&format!(
+                "error: refused a request: {e:#} (nothing created)"
+            ))?;
+            return Ok(None);
+        }
         Err(e) => {
             reply(&mut stream, 400, &format!("{e:#}"));
             say(&format!(
@@ -163,9 +175,11 @@ fn serve(mut stream: TcpStream, site: &mut Site) -> Result<Option<(Task, bool)>>
         }
     };
     match create(site, &task) {
-        Ok(line) => {
+        Ok(lines) => {
             reply(&mut stream, 200, "ok");
-            say(&line)?;
+            for line in lines {
+                say(&line)?;
+            }
             Ok(Some((task, true)))
         }
         Err(e) => {
@@ -209,6 +223,11 @@ fn read_request(stream: &mut TcpStream) -> Result<Vec<u8>> {
                 .find(|h| h.name.eq_ignore_ascii_case(name))
                 .map(|h| String::from_utf8_lossy(h.value).trim().to_string())
         };
+        if let Some(origin) = header("origin")
+            && !origin_allowed(&origin)
+        {
+            return Err(Forbidden(origin).into());
+        }
         if header("transfer-encoding").is_some() {
             bail!("a chunked body: expected a Content-Length");
         }
@@ -240,6 +259,7 @@ fn reply(stream: &mut TcpStream, code: u16, text: &str) {
     let reason = match code {
         200 => "OK",
         400 => "Bad Request",
+        403 => "Forbidden",
         _ => "Internal Server Error",
     };
     let body = format!("{text}\n");
@@ -252,23 +272,58 @@ fn reply(stream: &mut TcpStream, code: u16, text: &str) {
     let _ = stream.flush();
 }
 
-/// One line on stdout, flushed at once (a script may wait for it).
+/// A request from a web page: its `Origin`.
+#[derive(Debug)]
+struct Forbidden(String);
+
+impl std::fmt::Display for Forbidden {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a request from {:?}, not from Competitive Companion: only a browser extension \
+             may send problems (docs/authoring.md)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for Forbidden {}
+
+/// Whether a request with this `Origin` is served: a browser extension's own
+/// (Competitive Companion's POSTs carry `moz-extension://ID` in Firefox,
+/// `chrome-extension://ID` in Chrome and Edge). A web page's origin (`http://`,
+/// `https://`, or `null` from a sandboxed frame or a `data:` page) is refused; a
+/// request without `Origin` (curl, a script) comes from no web page and is served.
+fn origin_allowed(origin: &str) -> bool {
+    let origin = origin.to_ascii_lowercase();
+    [
+        "moz-extension://",
+        "chrome-extension://",
+        "safari-web-extension://",
+    ]
+    .iter()
+    .any(|scheme| origin.starts_with(scheme))
+}
+
+/// One line on stdout, flushed at once (a script may wait for it). Its text may
+/// hold a request's (a group, a name, a file name, a header): every control
+/// character is drawn visibly, a line break too, so it stays one line.
 fn say(line: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{line}")?;
+    writeln!(out, "{}", judge_model::words::visible_text(line))?;
     out.flush()?;
     Ok(())
 }
 
-/// Creates the problem `task` describes; the line to print. A problem already
+/// Creates the problem `task` describes; the lines to print. A problem already
 /// received (its problem.toml has the same URL) is skipped; a name taken by
 /// something else gets the first free `NAME-2`, `NAME-3`, ...
-fn create(site: &mut Site, task: &Task) -> Result<String> {
+fn create(site: &mut Site, task: &Task) -> Result<Vec<String>> {
     let wanted = task.crate_name();
     if !task.url.is_empty() && same_source(&site.root, &wanted, &task.url) {
-        return Ok(format!(
+        return Ok(vec![format!(
             "{wanted}: already here (testdata/{wanted}/problem.toml has this URL): skipped, nothing overwritten"
-        ));
+        )]);
     }
     let mut name = wanted.clone();
     let mut why_renamed = None;
@@ -299,9 +354,9 @@ fn create(site: &mut Site, task: &Task) -> Result<String> {
         interactive: task.interactive,
         game: false,
     };
-    let extra = extra(task);
+    let extra = extra(task, &name);
     site.create(&args, &extra)?;
-    let mut line = format!(
+    let mut lines = vec![format!(
         "{name}: problems/{name}/ and testdata/{name}/ ({}{}, time limit {} s, {} MiB){}; next: cargo judge {name}",
         if task.interactive {
             "interactive, samples in its README.md".to_string()
@@ -316,15 +371,15 @@ fn create(site: &mut Site, task: &Task) -> Result<String> {
         task.time_limit_secs(),
         task.memory_limit_mib(),
         why_renamed.map_or_else(String::new, |why| format!(" (not {wanted}: {why})"))
-    );
+    )];
     let files = task.file_io();
     if !files.is_empty() {
-        line.push_str(&format!(
-            "\nnote: {name} reads/writes the files {}; the judge feeds stdin and reads stdout",
+        lines.push(format!(
+            "note: {name} reads/writes the files {}; the judge feeds stdin and reads stdout",
             files.join(", ")
         ));
     }
-    Ok(line)
+    Ok(lines)
 }
 
 /// Whether `testdata/NAME/problem.toml` records `url` as its source.
@@ -346,7 +401,7 @@ fn same_source(root: &Path, name: &str, url: &str) -> bool {
 /// The samples: each one a case with its exact bytes (`01-sample.in` / `.out`,
 /// ...), or for an interactive problem, whose samples are dialogues the
 /// interactor cannot replay, a section of its README.md.
-fn extra(task: &Task) -> Extra {
+fn extra(task: &Task, name: &str) -> Extra {
     let width = task.tests.len().to_string().len().max(2);
     if task.interactive {
         let mut readme = String::from(
@@ -369,15 +424,45 @@ fn extra(task: &Task) -> Extra {
         };
     }
     let mut cases = Vec::new();
+    let mut stems = Vec::new();
     for (i, t) in task.tests.iter().enumerate() {
         let stem = format!("{:0width$}-sample", i + 1);
         cases.push((format!("{stem}.in"), t.input.clone().into_bytes()));
         cases.push((format!("{stem}.out"), t.output.clone().into_bytes()));
+        stems.push(stem);
     }
     Extra {
         cases,
         readme: String::new(),
-        samples_md: None,
+        samples_md: Some(samples_md(&stems, &task.url, name)),
+    }
+}
+
+/// What the testdata README says of the samples `listen` wrote.
+fn samples_md(stems: &[String], url: &str, name: &str) -> String {
+    let from = if url.is_empty() {
+        "Competitive Companion".to_string()
+    } else {
+        let url: String = url
+            .chars()
+            .filter(|c| !c.is_control() && !matches!(c, '<' | '>'))
+            .collect();
+        format!("Competitive Companion from <{url}>")
+    };
+    let add = format!("`cargo judge add {name}` adds more: the input, a line `---`, the output.");
+    match stems {
+        [] => format!(
+            "{from} sent no sample: `01-sample.in` and `.out` are empty until one is pasted in \
+             ({add})"
+        ),
+        [one] => {
+            format!("`{one}.in` and `.out` are the statement's sample, as {from} sent it. {add}")
+        }
+        [first, .., last] => format!(
+            "`{first}` to `{last}` (`.in` and `.out`) are the statement's {} samples, as {from} \
+             sent them. {add}",
+            stems.len()
+        ),
     }
 }
 
@@ -386,5 +471,53 @@ fn with_newline(s: &str) -> String {
         s.to_string()
     } else {
         format!("{s}\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_browser_extension_s_origin_is_served() {
+        for (origin, served) in [
+            ("moz-extension://2f9b7c1e-8d5a-4c3b-9e6f-1a2b3c4d5e6f", true),
+            ("chrome-extension://cjnmckjndlpiamhfimnnjmnckgghkjbl", true),
+            ("Chrome-Extension://cjnmckjndlpiamhfimnnjmnckgghkjbl", true),
+            ("safari-web-extension://0a1b2c3d", true),
+            ("https://codeforces.com", false),
+            ("http://127.0.0.1:4244", false),
+            ("null", false),
+            ("file://", false),
+            ("", false),
+            ("https://moz-extension.example", false),
+        ] {
+            assert_eq!(origin_allowed(origin), served, "{origin:?}");
+        }
+    }
+
+    #[test]
+    fn the_readme_names_the_samples_written() {
+        let url = "https://codeforces.com/contest/1/problem/A";
+        let stems = |n: usize| {
+            (1..=n)
+                .map(|i| format!("{i:02}-sample"))
+                .collect::<Vec<_>>()
+        };
+        let none = samples_md(&stems(0), url, "cf1a");
+        assert!(
+            none.contains("sent no sample: `01-sample.in` and `.out` are empty"),
+            "{none}"
+        );
+        let one = samples_md(&stems(1), url, "cf1a");
+        assert!(one.starts_with("`01-sample.in` and `.out` are the statement's sample, as Competitive Companion from <https://codeforces.com/contest/1/problem/A> sent it."), "{one}");
+        let three = samples_md(&stems(3), "", "cf1a");
+        assert!(three.starts_with("`01-sample` to `03-sample` (`.in` and `.out`) are the statement's 3 samples, as Competitive Companion sent them."), "{three}");
+        assert!(
+            three.ends_with(
+                "`cargo judge add cf1a` adds more: the input, a line `---`, the output."
+            ),
+            "{three}"
+        );
     }
 }
