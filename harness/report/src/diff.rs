@@ -17,11 +17,9 @@ use judge_model::outcome::Rejection;
 pub use judge_model::words::header;
 use judge_model::words::visible;
 
-const REMOVED: Style = AnsiColor::Red.on_default();
-const ADDED: Style = AnsiColor::Green.on_default();
 const EMPH_REMOVED: Style = AnsiColor::Red.on_default().bold().underline();
 const EMPH_ADDED: Style = AnsiColor::Green.on_default().bold().underline();
-const DIM: Style = Style::new().dimmed();
+use crate::style::{ADDED, DIM, REMOVED};
 
 /// Writes the diff of a rejected case: what the checker rejected, then the lines.
 pub fn render(

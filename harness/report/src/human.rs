@@ -17,8 +17,7 @@ use crate::judge::{CaseResult, Job, Verdict};
 use crate::known_wrong::{Catch, KnownWrong};
 use crate::units::{human_bytes, human_time, plural};
 
-const BOLD: Style = Style::new().bold();
-const DIM: Style = Style::new().dimmed();
+use crate::style::{BOLD, DIM};
 
 /// The human reporter.
 pub struct Human {

@@ -14,6 +14,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod reason;
+pub mod style;
 pub mod verify;
 
 use judge_model::{judge, known_wrong, sink, status, units};

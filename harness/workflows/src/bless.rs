@@ -15,7 +15,6 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result, bail};
 
 use crate::diff;
@@ -31,8 +30,7 @@ use judge_model::problem::{Checker, Settings};
 use judge_model::status::Status;
 use judge_model::units::plural;
 
-const BOLD: Style = Style::new().bold();
-const RED: Style = AnsiColor::Red.on_default().bold();
+use judge_report::style::{BOLD, RED};
 
 /// One expected output to write: its case, the input, the `.out` path and
 /// what that file holds now.

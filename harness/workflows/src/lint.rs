@@ -16,7 +16,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result};
 use walkdir::WalkDir;
 
@@ -28,9 +27,7 @@ use judge_model::status::Status;
 use judge_model::units::plural;
 use judge_sandbox::Exit;
 
-const RED: Style = AnsiColor::Red.on_default().bold();
-const DIM: Style = Style::new().dimmed();
-const GREEN: Style = AnsiColor::Green.on_default().bold();
+use judge_report::style::{DIM, GREEN, RED};
 
 /// The marker in a file name that allows hygiene findings.
 pub const TOLERATED: &str = "tolerated";

@@ -30,7 +30,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anstyle::{AnsiColor, Style};
 use anyhow::{Context, Result, bail};
 
 use crate::diff;
@@ -51,9 +50,7 @@ pub use shrink::shrink;
 use generator::{Generator, HELPER_LIMITS, indent};
 pub use tester::{Bins, Finding, Side, Tester, programs, run_side};
 
-const BOLD: Style = Style::new().bold();
-const RED: Style = AnsiColor::Red.on_default().bold();
-const GREEN: Style = AnsiColor::Green.on_default().bold();
+use judge_report::style::{BOLD, GREEN, RED};
 
 /// What `cargo judge stress NAME` runs.
 #[derive(Debug, Clone)]
