@@ -118,6 +118,18 @@ fn mount(src: Option<&Path>, dst: &Path, fstype: Option<&str>, flags: u64, data:
 /// Binds `src` at `dst` (which exists), read-only unless `write`, never setuid or
 /// device files. The remount keeps the flags the kernel locks on the source.
 fn bind(src: &Path, dst: &Path, write: bool) -> bool {
+    bind_as(src, dst, write, libc::MS_NODEV)
+}
+
+/// Binds one of [`DEVICES`]: a device file that opens as one (a bind with
+/// `nodev` leaves `/dev/null` a file no one may open, and `echo x > /dev/null`
+/// fails with `EACCES`), writable, still never setuid.
+fn bind_device(src: &Path, dst: &Path) -> bool {
+    bind_as(src, dst, true, 0)
+}
+
+/// [`bind`] with `nodev` (`libc::MS_NODEV`) or not (0).
+fn bind_as(src: &Path, dst: &Path, write: bool, nodev: libc::c_ulong) -> bool {
     if !mount(Some(src), dst, None, libc::MS_BIND | libc::MS_REC, "") {
         return false;
     }
@@ -133,7 +145,10 @@ fn bind(src: &Path, dst: &Path, write: bool) -> bool {
             0
         }
     };
-    let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | libc::MS_NODEV;
+    let mut flags = libc::MS_BIND | libc::MS_REMOUNT | libc::MS_NOSUID | nodev;
+    if locked & libc::ST_NODEV as libc::c_ulong != 0 {
+        flags |= libc::MS_NODEV;
+    }
     if locked & libc::ST_NOEXEC as libc::c_ulong != 0 {
         flags |= libc::MS_NOEXEC;
     }
@@ -477,7 +492,7 @@ fn populate(in_pid_ns: bool) -> bool {
     for name in DEVICES {
         let src = host(&Path::new("/dev").join(name));
         let dst = dev.join(name);
-        if src.exists() && !(mount_point(&src, &dst) && bind(&src, &dst, true)) {
+        if src.exists() && !(mount_point(&src, &dst) && bind_device(&src, &dst)) {
             return false;
         }
     }

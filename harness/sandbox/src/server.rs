@@ -181,7 +181,7 @@ struct KeeperState {
     env: Environment,
     /// The keeper's own hard limits (they never change): a program's limits stay
     /// under them, since an unprivileged process cannot raise its hard limit.
-    hard: [u64; 4],
+    hard: [u64; 5],
 }
 
 /// A program's environment as `exec` takes it, and the request it was built for.
@@ -240,11 +240,12 @@ fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
 }
 
 /// The limits a run sets, in [`Prepared::limits`]'s order.
-const LIMITS: [libc::__rlimit_resource_t; 4] = [
+const LIMITS: [libc::__rlimit_resource_t; 5] = [
     libc::RLIMIT_CPU,
     libc::RLIMIT_AS,
     libc::RLIMIT_FSIZE,
     libc::RLIMIT_CORE,
+    libc::RLIMIT_STACK,
 ];
 
 /// The signals (1 to 31, but SIGKILL and SIGSTOP) whose disposition in this
@@ -563,7 +564,7 @@ struct Prepared {
     /// Become this uid and gid (the judge is root), with no supplementary groups.
     user: Option<(u32, u32)>,
     /// (resource, soft, hard), already under the keeper's own hard limits.
-    limits: [(libc::__rlimit_resource_t, u64, u64); 4],
+    limits: [(libc::__rlimit_resource_t, u64, u64); 5],
 }
 
 impl Prepared {
@@ -591,7 +592,13 @@ impl Prepared {
         });
         let memory = l.address_space.unwrap_or(inf);
         let file = l.file_size.unwrap_or(inf);
-        let wanted = [cpu, (memory, memory), (file, file), (0, 0)];
+        // The stack may grow as far as the memory limit lets it, as on Kattis
+        // (problemtools) and DOMjudge (runguard): RLIMIT_STACK unlimited, the
+        // stack counted in RLIMIT_AS and the peak. Not RLIMIT_STACK at the
+        // limit: glibc makes a finite RLIMIT_STACK every thread's default
+        // stack size, so no thread could start within an address space of the
+        // same size (unlimited, the default is glibc's 2 MiB; docs/sandbox.md).
+        let wanted = [cpu, (memory, memory), (file, file), (0, 0), (inf, inf)];
         let jail = state.jail.as_ref();
         Some(Prepared {
             program,
