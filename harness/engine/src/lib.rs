@@ -16,6 +16,7 @@ pub mod discover;
 pub mod interact;
 pub mod interactor;
 pub mod judge;
+pub mod jvm;
 pub mod known_wrong;
 pub mod passes;
 pub mod pool;

@@ -186,6 +186,7 @@ impl InProgress {
                 spec.env.push((key.into(), None));
             }
         }
+        crate::jvm::fit(&mut spec, command);
         if let Some(size) = static_size_of(command)
             && size > limits.memory
         {

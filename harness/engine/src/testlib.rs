@@ -217,12 +217,9 @@ impl ProgramExt for Program {
 fn limits(program: &Program) -> judge_model::limits::Limits {
     judge_model::limits::Limits {
         time: program.time_limit,
-        // Trusted to be finite, not small: it reads whole outputs. A JVM
-        // reserves address space beyond its heap.
-        memory: match program.source.lang {
-            Lang::Java | Lang::Kotlin => (4 << 30) + program::JAVA_ADDRESS_SPACE,
-            _ => 4 << 30,
-        },
+        // Trusted to be finite, not small: it reads whole outputs (a JVM's
+        // address space is not capped: `jvm`).
+        memory: 4 << 30,
         output: 16 << 20,
     }
 }

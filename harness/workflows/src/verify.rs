@@ -709,8 +709,6 @@ fn judge_submissions(
     threads: usize,
 ) -> Result<()> {
     let settings = package.settings(run_limit)?;
-    let mut java_settings = settings.clone();
-    java_settings.memory_limit += program::JAVA_ADDRESS_SPACE;
     let limit = Duration::from_secs_f64(time_limit);
     // A submission stops at its first failure unless every case counts.
     let every_case: Vec<bool> = subs
@@ -723,10 +721,6 @@ fn judge_submissions(
             let Some(built) = subs[i].built.clone() else {
                 continue;
             };
-            let jvm = subs[i]
-                .source
-                .as_ref()
-                .is_some_and(|s| matches!(s.lang, Lang::Java | Lang::Kotlin));
             // spec/2025-09.md "Input": the case's `args` are the submission's
             // command-line arguments.
             let args = case.args.clone();
@@ -739,7 +733,7 @@ fn judge_submissions(
                     command
                 }),
                 case: case.case.clone(),
-                settings: if jvm { &java_settings } else { &settings },
+                settings: &settings,
             };
             jobs.push((i, c, (job, !every_case[i])));
         }
@@ -754,7 +748,7 @@ fn judge_submissions(
         .map(|(s, every)| !s.expects_accepted() && !every)
         .collect();
     // The build step: the checker's (and a testlib interactor's) programs, once
-    // for every submission (the Java settings differ in memory only).
+    // for every submission.
     let programs = judge_engine::programs::Programs::build(&settings);
     let results = schedule(&jobs, threads, &serial, |(job, stops)| {
         let r = judge_engine::case::judge_with(job, &programs);

@@ -241,6 +241,7 @@ fn start(
             spec.env.push((key.into(), None));
         }
     }
+    crate::jvm::fit(&mut spec, command);
     Ok(Proc {
         running: judge_sandbox::spawn(&spec, io)?,
         started: Instant::now(),

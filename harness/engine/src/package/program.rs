@@ -303,11 +303,6 @@ impl Built {
     }
 }
 
-/// Address space a Java program gets beyond its heap (`-Xmx` = the memory
-/// limit): the JVM reserves code cache, class space and thread stacks up front,
-/// and does not start at all under an `RLIMIT_AS` of the heap size.
-pub const JAVA_ADDRESS_SPACE: u64 = 4 << 30;
-
 /// The real python3 executable: `python3` on PATH is often a shim (pyenv, a
 /// wrapper script) that costs tens of milliseconds of CPU on every start, which
 /// would count against the solution's time.
@@ -700,17 +695,16 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
     } else {
         classes.into()
     };
-    // The heap is the memory limit, as judges run Java; the JVM reserves
-    // far more address space than that (see JAVA_ADDRESS_SPACE).
-    Ok(Built::argv(vec![
-        "java".into(),
-        format!("-Xmx{memory_mib}m").into(),
-        "-Xss64m".into(),
-        "-XX:+UseSerialGC".into(),
-        "-cp".into(),
-        class_path,
-        main.into(),
-    ]))
+    // The heap and thread stack from the memory limit, as judges run Java; the
+    // sandbox leaves a JVM's address space uncapped (`jvm`).
+    let mut argv: Vec<OsString> = vec!["java".into()];
+    argv.extend(
+        crate::jvm::flags(memory_mib << 20, true)
+            .into_iter()
+            .map(OsString::from),
+    );
+    argv.extend(["-cp".into(), class_path, main.into()]);
+    Ok(Built::argv(argv))
 }
 
 /// A `build`/`run` program (2025-09 "Programs"): `build` runs in a copy of the

@@ -668,11 +668,7 @@ impl<'a> Filler<'a> {
             judge_sandbox::share(&mut command, &folder, judge_sandbox::Access::Write);
             command.current_dir(folder);
         }
-        let mut limits = self.limits();
-        if matches!(program.source.lang, Lang::Java | Lang::Kotlin) {
-            // A JVM reserves address space beyond its heap.
-            limits.memory += program::JAVA_ADDRESS_SPACE;
-        }
+        let limits = self.limits();
         let ran = run::run(command, Path::new("/dev/null"), &limits)?;
         if ran.exit != Exit::Code(0) {
             bail!(
