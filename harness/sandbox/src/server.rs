@@ -193,6 +193,8 @@ struct Environment {
     clear: bool,
     /// `env` of that request.
     changes: Vec<(OsString, Option<OsString>)>,
+    /// Whether that request ran in the jail.
+    jailed: bool,
     /// The strings the pointers point into.
     strings: Vec<CString>,
     /// The `envp` array, null-terminated.
@@ -200,15 +202,19 @@ struct Environment {
 }
 
 impl Environment {
-    /// The `envp` of `spec` (the keeper's environment with its changes).
-    fn of(&mut self, spec: &Spec) -> Option<Vec<*const libc::c_char>> {
-        if !(self.built && self.clear == spec.env_clear && self.changes == spec.env) {
+    /// The `envp` of `spec` (the keeper's environment with its changes); in the
+    /// jail `TMPDIR` is its own `/tmp` (the judge's temporary folder is not there,
+    /// and `mktemp` or Python's `tempfile` would try it first).
+    fn of(&mut self, spec: &Spec, jailed: bool) -> Option<Vec<*const libc::c_char>> {
+        let same = self.clear == spec.env_clear && self.changes == spec.env;
+        if !(self.built && same && self.jailed == jailed) {
             let mut env: Vec<(OsString, OsString)> = if spec.env_clear {
                 Vec::new()
             } else {
                 std::env::vars_os().collect()
             };
-            for (k, v) in &spec.env {
+            let tmp = (OsString::from("TMPDIR"), Some(OsString::from("/tmp")));
+            for (k, v) in spec.env.iter().chain(jailed.then_some(&tmp)) {
                 env.retain(|(key, _)| key != k);
                 if let Some(v) = v {
                     env.push((k.clone(), v.clone()));
@@ -225,6 +231,7 @@ impl Environment {
                 .collect::<Option<Vec<_>>>()?;
             self.pointers = pointers(&self.strings);
             (self.built, self.clear, self.changes) = (true, spec.env_clear, spec.env.clone());
+            self.jailed = jailed;
         }
         Some(self.pointers.clone())
     }
@@ -575,7 +582,7 @@ impl Prepared {
         for a in &spec.args {
             argv.push(c(a)?);
         }
-        let envp_ptrs = state.env.of(spec)?;
+        let envp_ptrs = state.env.of(spec, room.jailed)?;
         let dir = match room.dir.as_ref() {
             Some(d) => Some(CString::new(d.as_os_str().as_bytes()).ok()?),
             None => None,
@@ -663,6 +670,18 @@ fn child(args: &ChildArgs<'_>) -> ! {
             };
             if libc::setrlimit(resource, &lim) != 0 {
                 die(1);
+            }
+        }
+        // The judge's pipes are root's (mode 0600): give the program the ones it
+        // holds, so that reopening them as `/dev/stdout`, `/dev/stderr` or
+        // `/dev/stdin` (`/proc/self/fd/N`) works as it does for any program that
+        // owns its pipes. Files (the `.in` file) are left as they are.
+        if let Some((uid, gid)) = p.user {
+            for fd in 0..3 {
+                let mut st: libc::stat = std::mem::zeroed();
+                if libc::fstat(fd, &mut st) == 0 && st.st_mode & libc::S_IFMT == libc::S_IFIFO {
+                    libc::fchown(fd, uid, gid);
+                }
             }
         }
         // Limits first (root may set any), then the user: no groups, the gid, the
