@@ -317,6 +317,9 @@ impl Unprivileged {
         }
         use std::os::unix::fs::PermissionsExt as _;
         let dir = tempfile::tempdir().unwrap();
+        if !crate::support::reachable_by_others(dir.path()) {
+            return None;
+        }
         let cases = dir.path().join("cases");
         std::fs::create_dir(&cases).unwrap();
         for (name, text) in [

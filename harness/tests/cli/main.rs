@@ -11,6 +11,7 @@ mod diffs;
 mod installed;
 mod interactive;
 mod isolation;
+mod legitimate;
 mod lint;
 mod listen;
 mod malformed;

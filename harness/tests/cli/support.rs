@@ -112,6 +112,23 @@ fn a_missing_tool_fails_the_test_when_tools_are_required() {
     skip_or_fail("gcc not installed", true);
 }
 
+/// Whether a user other than the owner (the tests' `nobody`) can reach `dir`:
+/// every folder on its way is searchable by others. A `TMPDIR` inside a private
+/// (0700) folder is not, and a test that runs the judge as another user from
+/// there skips, saying so.
+pub fn reachable_by_others(dir: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt as _;
+    let reachable = dir
+        .ancestors()
+        .skip(1)
+        .all(|d| std::fs::metadata(d).is_ok_and(|m| m.permissions().mode() & 0o001 != 0));
+    reachable
+        || skip(&format!(
+            "{} is not reachable by other users",
+            dir.display()
+        ))
+}
+
 /// The environment variable that marks every process one test starts (the judge,
 /// and through it the solutions and their children, which inherit it).
 pub const MARK_VAR: &str = "CP_GAMES_TEST_MARK";
