@@ -3,7 +3,8 @@
 //! Each run gets the `.in` file itself as stdin (no writer: a solution that never
 //! reads still runs into its limit), its own process group, the time limit as its
 //! CPU limit (the keeper kills it there; `RLIMIT_CPU` is a backstop above it),
-//! `RLIMIT_AS` at the memory limit and `RLIMIT_FSIZE` at the output limit, and a
+//! `RLIMIT_AS` at the memory limit (none for a JVM: `jvm`), the stack bounded by
+//! it alone, `RLIMIT_FSIZE` at the output limit, and a
 //! fresh empty working directory, removed afterwards. One poll loop on
 //! the calling thread reads stdout (kept up to the output limit; past it the run is
 //! killed and the rest drained) and stderr (only its tail is kept) until the

@@ -5,7 +5,8 @@
 //! server (the judge binary re-executed once, small and single-threaded: see
 //! `server`) and kept in a pool for the next run once it has reported. The keeper
 //! starts the program (its own process group, default
-//! signals, `RLIMIT_CPU`/`RLIMIT_AS`/`RLIMIT_FSIZE`, no core dumps, the working
+//! signals, `RLIMIT_CPU`/`RLIMIT_AS`/`RLIMIT_FSIZE`, `RLIMIT_STACK` unlimited (the
+//! stack grows as far as `RLIMIT_AS` lets it), no core dumps, the working
 //! directory asked for) and is the subreaper of everything the program starts, so
 //! when the program ends, or its CPU limit or the wall-clock backstop passes, or the
 //! judge asks for the kill, it finds every descendant by ancestry, kills and reaps them all, and
