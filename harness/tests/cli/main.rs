@@ -6,6 +6,7 @@ mod builds;
 mod bundle;
 mod checked;
 mod ci;
+mod conformance;
 mod crates;
 mod diffs;
 mod installed;
