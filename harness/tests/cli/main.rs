@@ -6,7 +6,6 @@ mod builds;
 mod bundle;
 mod checked;
 mod ci;
-mod conformance;
 mod crates;
 mod diffs;
 mod installed;

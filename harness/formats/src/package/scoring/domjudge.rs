@@ -13,8 +13,10 @@
 //! - `grader_flags` `sum` (the default), `avg`, `min` or `max` aggregate them
 //!   (`min`/`max` of nothing is 0).
 //!
-//! Without a `data/testdata.yaml` DOMjudge has no root group; the judge then
-//! sums the groups that have no parent (docs/conformance.md).
+//! Where DOMjudge would leave a group or case out (the folder right above it
+//! has no file of its own) the judge hangs it under the nearest group above;
+//! without a `data/testdata.yaml` DOMjudge has no root group, and the judge
+//! sums the groups under none (docs/packages.md "Scoring").
 
 use std::path::Path;
 
@@ -73,36 +75,48 @@ pub(super) fn grade(root: &Path, cases: &[JudgedCase]) -> Scored {
     dirs.sort();
     let groups: Vec<Group> = dirs.iter().filter_map(|d| read_group(root, d)).collect();
     let mut out = Scored::default();
-    let is_group = |d: &str| groups.iter().any(|g| g.dir == d);
-    let parent = |d: &str| d.rsplit_once('/').map(|(p, _)| p.to_string());
     out.total = match groups.iter().find(|g| g.dir == "data") {
         Some(root_group) => score_of(root_group, &groups, cases, &mut out),
         None => groups
             .iter()
-            .filter(|g| !parent(&g.dir).is_some_and(|p| is_group(&p)))
+            .filter(|g| nearest_group(&g.dir, &groups).is_none())
             .map(|g| score_of(g, &groups, cases, &mut out))
             .sum(),
     };
     out
 }
 
+/// The group a folder (or a case's path) hangs under: the nearest folder above
+/// it that is a group. DOMjudge looks at the folder right above only, leaving
+/// out what has no group there; the nearest one agrees with it wherever that
+/// leaves nothing out (docs/conformance.md).
+fn nearest_group<'g>(path: &str, groups: &'g [Group]) -> Option<&'g Group> {
+    let mut dir = path;
+    while let Some((parent, _)) = dir.rsplit_once('/') {
+        if let Some(g) = groups.iter().find(|g| g.dir == parent) {
+            return Some(g);
+        }
+        dir = parent;
+    }
+    None
+}
+
 fn score_of(group: &Group, groups: &[Group], cases: &[JudgedCase], out: &mut Scored) -> f64 {
-    let prefix = format!("{}/", group.dir);
     let children: Vec<&Group> = groups
         .iter()
-        .filter(|g| {
-            g.dir
-                .strip_prefix(&prefix)
-                .is_some_and(|rest| !rest.contains('/'))
-        })
+        .filter(|g| nearest_group(&g.dir, groups).is_some_and(|p| p.dir == group.dir))
         .collect();
     let mut results = Vec::new();
     if children.is_empty() {
         let own: Vec<&JudgedCase> = cases
             .iter()
             .filter(|c| {
-                let full = format!("data/{}", c.name);
-                full.rsplit_once('/').map(|(d, _)| d) == Some(group.dir.as_str())
+                // Samples count only in a group of their own, as in DOMjudge.
+                let at = match c.name.starts_with("sample/") {
+                    true => groups.iter().find(|g| g.dir == "data/sample"),
+                    false => nearest_group(&format!("data/{}", c.name), groups),
+                };
+                at.is_some_and(|g| g.dir == group.dir)
             })
             .collect();
         match group.accept_score {
@@ -212,6 +226,27 @@ mod tests {
         cases[0].score = Some(CaseScore::Points(4.0));
         cases[1].score = Some(CaseScore::Points(9.0));
         assert_eq!(grade(p.path(), &cases).total, 9.0);
+    }
+
+    #[test]
+    fn a_group_whose_folder_above_has_no_file_hangs_under_the_nearest_group() {
+        let p = package(&[
+            ("data/testdata.yaml", "grader_flags: sum\n".to_string()),
+            (
+                "data/secret/g1/testdata.yaml",
+                "accept_score: 10\n".to_string(),
+            ),
+            (
+                "data/secret/g2/testdata.yaml",
+                "accept_score: 20\n".to_string(),
+            ),
+        ]);
+        let cases = [
+            case("sample/1", true),
+            case("secret/g1/1", true),
+            case("secret/g2/1", true),
+        ];
+        assert_eq!(grade(p.path(), &cases).total, 30.0);
     }
 
     #[test]
