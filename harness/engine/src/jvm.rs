@@ -13,7 +13,7 @@ use std::ffi::OsStr;
 use std::path::Path;
 use std::process::Command;
 
-use crate::sandbox::Spec;
+use judge_sandbox::Spec;
 
 const MIB: u64 = 1 << 20;
 
@@ -152,7 +152,7 @@ mod tests {
 
     #[test]
     fn a_command_line_without_a_heap_gets_the_limits_flags_and_no_address_space_cap() {
-        let limits = crate::sandbox::ResourceLimits {
+        let limits = judge_sandbox::ResourceLimits {
             cpu: None,
             address_space: Some(256 * MIB),
             file_size: None,
