@@ -71,6 +71,11 @@ fn memory(how: Memory, peak: &str, limit: &str, exit: &str) -> String {
             };
             format!("peak memory {peak}, over the limit of {limit}{how}")
         }
+        // A JVM has no address-space cap: its heap, sized from the limit, is full.
+        Memory::Refused(runtime) if runtime == "the Java runtime" => format!(
+            "the heap the memory limit of {limit} leaves a JVM is full: {runtime} \
+             reported it and ended ({exit}); peak resident memory {peak}"
+        ),
         Memory::Refused(runtime) => format!(
             "an allocation was refused by the memory limit of {limit} (address space): \
              {runtime} reported it and ended ({exit}); peak resident memory {peak}"
@@ -131,6 +136,7 @@ mod tests {
             (memory(Memory::PeakOver(None), &[]), "peak memory 70.0 MiB, over the limit of 64.0 MiB"),
             (memory(Memory::PeakOver(Some("the Rust runtime")), &[]), "peak memory 70.0 MiB, over the limit of 64.0 MiB (the Rust runtime reported a failed allocation, SIGABRT)"),
             (memory(Memory::Refused("the C++ runtime"), &[]), "an allocation was refused by the memory limit of 64.0 MiB (address space): the C++ runtime reported it and ended (SIGABRT); peak resident memory 70.0 MiB"),
+            (memory(Memory::Refused("the Java runtime"), &[]), "the heap the memory limit of 64.0 MiB leaves a JVM is full: the Java runtime reported it and ended (SIGABRT); peak resident memory 70.0 MiB"),
             (memory(Memory::ProbablyRefused, &tail), "an allocation was probably refused by the memory limit of 64.0 MiB (address space): SIGABRT with peak resident memory 70.0 MiB, within 10% of the limit\nstderr (last lines):\n  panicked at src/main.rs:3:5\n  boom"),
             (Reason::Crashed { exit: "exit 3".into(), stderr: Vec::new() }, "exit 3"),
             (Reason::Crashed { exit: "SIGSEGV".into(), stderr: tail.clone() }, "SIGSEGV\nstderr (last lines):\n  panicked at src/main.rs:3:5\n  boom"),

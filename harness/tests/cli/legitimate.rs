@@ -209,3 +209,34 @@ fn a_java_program_with_secure_random_and_a_thread_is_ac_at_any_memory_limit_from
         None,
     );
 }
+
+#[test]
+fn a_java_program_that_fills_its_heap_is_mle_at_the_problems_limit() {
+    if !have(&["javac", "java"]) {
+        return;
+    }
+    // The other side of the JVM's uncapped address space: its heap, sized from
+    // the limit, is what runs out.
+    let cases = sum_case();
+    cases.write(
+        "Main.java",
+        "import java.util.*;\npublic class Main { public static void main(String[] a) {\n\
+         List<long[]> l = new ArrayList<>(); while (true) l.add(new long[1 << 20]); } }\n",
+    );
+    let mut cmd = Command::cargo_bin("judge").unwrap();
+    cmd.arg("run")
+        .arg(cases.path().join("Main.java"))
+        .arg(cases.path())
+        .args(["--memory-limit", "128"])
+        .env(
+            "CP_GAMES_CACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("legitimate-cache"),
+        )
+        .env("NO_COLOR", "1")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::contains("MLE "))
+        .stdout(predicates::str::contains(
+            "the heap the memory limit of 128.0 MiB leaves a JVM is full",
+        ));
+}
