@@ -456,13 +456,15 @@ fn verify_runs_the_input_validators_on_every_input() {
 }
 
 #[test]
-fn a_tle_submission_must_run_past_the_safety_margin() {
+fn a_tle_only_under_the_safety_margin_is_a_warning_in_a_problemtools_package() {
     if !have(&["python3"]) {
         return;
     }
     // A submission that takes about half a second: over a 0.25 s limit, but well
     // inside the margin of 40 x 0.25 s (wide, so a loaded machine's wall-clock
-    // backstop cannot fire first). problemtools calls it "sensitive to the time limit".
+    // backstop cannot fire first). problemtools, which judges 2023-07 packages,
+    // takes its TLE and warns that it is "sensitive to the time limit" (a
+    // 2025-09 package's is a mismatch: package_verify's timing tests).
     let dir = copy("divisor");
     let yaml = dir.path().join("problem.yaml");
     let text = std::fs::read_to_string(&yaml).unwrap();
@@ -475,12 +477,7 @@ fn a_tle_submission_must_run_past_the_safety_margin() {
     )
     .unwrap();
     let subs = dir.path().join("submissions");
-    dir.remove_submissions(&[
-        "accepted",
-        "wrong_answer",
-        "run_time_error",
-        "time_limit_exceeded",
-    ]);
+    dir.remove_submissions(&["wrong_answer", "run_time_error", "time_limit_exceeded"]);
     std::fs::create_dir_all(subs.join("time_limit_exceeded")).unwrap();
     std::fs::write(
         subs.join("time_limit_exceeded/slowish.py"),
@@ -488,10 +485,14 @@ fn a_tle_submission_must_run_past_the_safety_margin() {
         "import time\nwhile time.process_time() < 0.5:\n    pass\nn = int(input())\nd = 2\nwhile n % d:\n    d += 1\nprint(d)\n",
     )
     .unwrap();
-    let text = verify(dir.path(), 1);
+    let text = verify(dir.path(), 0);
     let row = row(&text, "time_limit_exceeded/slowish.py");
     assert!(
-        row.contains("(under the margin)") && row.ends_with("MISMATCH"),
+        row.contains("(under the margin)") && row.ends_with("ok"),
+        "{text}"
+    );
+    assert!(
+        text.contains("warning: time_limit_exceeded/slowish.py sensitive to the time limit"),
         "{text}"
     );
 }

@@ -3,7 +3,8 @@
 //! on PyPy, `.c++` and `.C` are C++, `.pl` is Prolog unless its shebang names
 //! perl) and DOMjudge's default languages for DOMjudge's (`domsum`: Python 3 on
 //! CPython, `.pl` is Perl, a Java source without a main class does not compile).
-//! Folders: a 2023-07 package's validator in `output_validators/`.
+//! Folders: a 2023-07 package's validator in `output_validators/`. Verdicts:
+//! problemtools' "OK with extra time" for its packages.
 
 use std::path::Path;
 
@@ -162,4 +163,44 @@ fn a_2023_07_package_whose_validator_is_in_output_validators_validates_with_it()
     let (code, doc) = verify_json(root, None);
     judged(&doc, "accepted/largest_prime.py", "Python 3 (PyPy)", "AC");
     assert_eq!((code, &doc["ok"]), (0, &Value::Bool(true)), "{doc:#}");
+}
+
+#[test]
+fn a_slow_wrong_answer_in_a_problemtools_package_is_ok_with_extra_time_as_problemtools_says() {
+    if !have(&["python3", "pypy3", "g++", "perl"]) {
+        return;
+    }
+    let dir = copy("tongues");
+    let root = dir.path();
+    // A margin of 10 x the 0.2 s limit: 2 s of CPU, wide of the 0.4 s spin.
+    let yaml = root.join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, text + "limits:\n  time_safety_margin: 10\n").unwrap();
+    std::fs::write(
+        root.join("submissions/wrong_answer/slow.py"),
+        "import time\nwhile time.process_time() < 0.4:\n    pass\nprint(0)\n",
+    )
+    .unwrap();
+    let out = judge()
+        .arg("verify")
+        .arg(root)
+        .args(["--format", "json", "--time-limit", "0.2"])
+        .output()
+        .unwrap();
+    let doc = json_of(&out.stdout);
+    // TLE at the limit, WA at the limit x margin: problemtools' "OK with
+    // extra time", a warning.
+    let slow = submission(&doc, "wrong_answer/slow.py");
+    assert_eq!(
+        (&slow["verdict"], &slow["matched"]),
+        (&Value::from("TLE"), &Value::Bool(true)),
+        "{slow:#}"
+    );
+    let warnings = doc["warnings"].to_string();
+    assert!(
+        warnings.contains("wrong_answer/slow.py sensitive to the time limit")
+            && warnings.contains("OK with extra time"),
+        "{doc:#}"
+    );
+    assert_eq!(doc["ok"], true, "{doc:#}");
 }

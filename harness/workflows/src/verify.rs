@@ -141,10 +141,11 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         Dialect::of(package.format, tagged)
     });
     let scoring = package.scoring.then_some(dialect);
-    let submissions: Vec<SubmissionReport> = subs
+    let (submissions, notes): (Vec<SubmissionReport>, Vec<Option<String>>) = subs
         .iter()
         .map(|s| report_of(&package, s, time_limit, scoring))
-        .collect();
+        .unzip();
+    warnings.extend(notes.into_iter().flatten());
     let ok = errors.is_empty()
         && !submissions.is_empty()
         && submissions.iter().all(|s| s.matched || s.skipped.is_some());
@@ -846,9 +847,12 @@ impl Queue for Rounds<'_> {
     }
 }
 
-/// The verdict at `time_limit` of a case judged with a longer CPU limit.
+/// The verdict at `time_limit` of a case judged with a longer CPU limit: a run
+/// over the limit is TLE whatever it printed or how it ended, as problemtools
+/// decides (judge/execute.py: `if _is_TLE(status) or runtime > timelim`
+/// before the exit status and the output are looked at); a judge error stays one.
 fn verdict_at(r: &CaseResult, time_limit: f64) -> Verdict {
-    if r.verdict == Verdict::AC && r.time > time_limit {
+    if r.time > time_limit && !matches!(r.verdict, Verdict::ERR | Verdict::INT) {
         Verdict::TLE
     } else {
         r.verdict
@@ -858,13 +862,14 @@ fn verdict_at(r: &CaseResult, time_limit: f64) -> Verdict {
 /// What the report says of one submission: its verdict (first failure at the
 /// time limit, or CE), its score, and whether that meets its expectation.
 /// A scoring problem's submission is scored by `scoring`, whose grader may
-/// decide the verdict too (problemtools').
+/// decide the verdict too (problemtools'). With it, a warning when the verdict
+/// depends on the time limit where problemtools only warns of that.
 fn report_of(
     package: &Package,
     s: &Submission,
     time_limit: f64,
     scoring: Option<Dialect>,
-) -> SubmissionReport {
+) -> (SubmissionReport, Option<String>) {
     let expected = s
         .expect
         .as_ref()
@@ -883,7 +888,7 @@ fn report_of(
         cases: Vec::new(),
     };
     if s.skipped.is_some() {
-        return r;
+        return (r, None);
     }
     let judged: Vec<&CaseResult> = s.results.iter().flatten().collect();
     r.cases = case_reports(&judged, time_limit);
@@ -922,11 +927,32 @@ fn report_of(
         }
     }
     r.verdict = Some(verdict.to_string());
+    let mut note = None;
     match check_expectation(package, s, &judged, &r, (verdict, graded), time_limit) {
-        Ok(()) => r.matched = true,
+        Ok(()) => {
+            r.matched = true;
+            if problemtools_package(package) {
+                note = under_margin(package, s, &judged, time_limit);
+            }
+        }
+        Err(why)
+            if problemtools_package(package)
+                && scoring.is_none()
+                && meets_with_extra_time(s, &judged) =>
+        {
+            r.matched = true;
+            note = Some(format!(
+                "{why}; it gets what it expects at the limit x safety margin {} \
+                 (problemtools: \"OK with extra time\")",
+                package.limits.safety_margin
+            ));
+        }
         Err(why) => r.mismatch = Some(why),
     }
-    r
+    (
+        r,
+        note.map(|n| format!("{} sensitive to the time limit: {n}", s.label)),
+    )
 }
 
 /// One case report per judged case, its verdict taken at the time limit (the
@@ -1026,10 +1052,30 @@ fn check_expectation(
         (None, Some(e)) => expect::check(e, &seen),
         (None, None) => Err("no expectation".into()),
     };
-    // spec/2025-09.md "Timelimit inference": a submission that bounds the
-    // limit from above must run past the limit x time_limit_to_tle on its
-    // rule's cases; one that is only over the limit is "sensitive to the time
-    // limit" (problemtools). Runs that crashed or answered say nothing of it.
+    match (checked, problemtools_package(package)) {
+        // problemtools only warns of that (checks/submissions.py: "sensitive to
+        // time limit"), and report_of says so.
+        (Ok(()), false) => under_margin(package, s, judged, time_limit).map_or(Ok(()), Err),
+        (other, _) => other,
+    }
+}
+
+/// Whether problemtools' `verifyproblem` is the package's own checker: a legacy
+/// or 2023-07 package (2025-09 is BAPCtools', Polygon its own).
+fn problemtools_package(package: &Package) -> bool {
+    matches!(package.format, Format::Legacy | Format::V2023)
+}
+
+/// spec/2025-09.md "Timelimit inference": a submission that bounds the limit
+/// from above must run past the limit x time_limit_to_tle on its rule's cases;
+/// one that is only over the limit is "sensitive to the time limit"
+/// (problemtools). Runs that crashed or answered say nothing of it. Why, if so.
+fn under_margin(
+    package: &Package,
+    s: &Submission,
+    judged: &[&CaseResult],
+    time_limit: f64,
+) -> Option<String> {
     let timed: Vec<timelimit::Timed> = judged
         .iter()
         .filter(|c| matches!(c.verdict, Verdict::AC | Verdict::TLE))
@@ -1039,15 +1085,41 @@ fn check_expectation(
         .expect
         .as_ref()
         .map_or_else(Vec::new, timelimit::upper_bounds);
-    match (checked, timelimit::under_margin(&upper, &timed, time_limit)) {
-        (Ok(()), Some(scope)) => Err(format!(
-            "TLE only under the safety margin{}: over the {} limit but not past {}",
-            scope.map_or(String::new(), |g| format!(" in {g}")),
-            fmt_secs(time_limit),
-            fmt_secs(time_limit * package.limits.safety_margin)
-        )),
-        (other, _) => other,
+    let scope = timelimit::under_margin(&upper, &timed, time_limit)?;
+    Some(format!(
+        "TLE only under the safety margin{}: over the {} limit but not past {}",
+        scope.map_or(String::new(), |g| format!(" in {g}")),
+        fmt_secs(time_limit),
+        fmt_secs(time_limit * package.limits.safety_margin)
+    ))
+}
+
+/// problemtools' "OK with extra time" (checks/submissions.py
+/// `_check_submission`): whether the submission meets its expectation with the
+/// verdicts it got at the CPU limit it ran under (the time limit x safety margin
+/// for all but the submissions setting the limit), where the verdicts at the
+/// time limit do not.
+fn meets_with_extra_time(s: &Submission, judged: &[&CaseResult]) -> bool {
+    let Some(e) = &s.expect else {
+        return false;
+    };
+    if s.compile_error.is_some() || !s.statics.is_empty() {
+        return false;
     }
+    let seen = Observed {
+        verdict: judged
+            .iter()
+            .map(|c| c.verdict)
+            .find(|v| *v != Verdict::AC)
+            .map_or("AC", expect::name),
+        cases: judged
+            .iter()
+            .map(|c| (c.case.as_str(), expect::name(c.verdict), ""))
+            .collect(),
+        score: None,
+        graded: None,
+    };
+    expect::check(e, &seen).is_ok()
 }
 
 /// Why a submission did not match (or, verbose, every case of it): the reason,
