@@ -30,6 +30,10 @@ pub enum Cmd {
     /// Random inputs from the problem's generator, solution vs brute force; on the
     /// first difference, shrink it to a minimal failing input.
     Stress(StressArgs),
+    /// Will it pass at the largest input? Sizes grow to --to, the release solution
+    /// runs on the generator's inputs in the sandbox, and its CPU times are fitted
+    /// to growth models (n, n log n, n^2, ...) to predict the time at --to.
+    Scale(ScaleArgs),
     /// Write expected outputs (.out) from the brute force or the solution.
     Bless(BlessArgs),
     /// Check testdata hygiene: CR, final newline, trailing spaces, UTF-8, empty,
@@ -225,6 +229,65 @@ pub struct StressArgs {
     #[command(flatten)]
     pub isolation: IsolationArg,
     /// More generator arguments, passed through after `--` (e.g. `-- --k 3`).
+    #[arg(last = true, value_name = "GENERATOR ARGS")]
+    pub gen_args: Vec<String>,
+}
+
+/// `cargo judge scale NAME` or `cargo judge scale --cmd CMD --gen GEN_CMD`.
+#[derive(Debug, Args)]
+pub struct ScaleArgs {
+    /// The problem (crate name under problems/); or give --cmd and --gen.
+    #[arg(required_unless_present = "cmd", conflicts_with = "cmd")]
+    pub problem: Option<String>,
+    /// The solution as a shell command line in any language, e.g. "python3 sol.py"
+    /// (with --gen, instead of NAME).
+    #[arg(long, value_name = "CMD", requires = "generator")]
+    pub cmd: Option<String>,
+    /// The generator as a shell command line, run as GEN_CMD --seed S --n N.
+    #[arg(long = "gen", value_name = "GEN_CMD", requires = "cmd")]
+    pub generator: Option<String>,
+    /// The largest size [default: problem.toml's [scale] max_n].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub to: Option<u64>,
+    /// The first size [default: 1000, or --to / 64 when that is smaller].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub from: Option<u64>,
+    /// Seeds (inputs) per size.
+    #[arg(long, value_name = "K", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
+    pub seeds: u32,
+    /// The generator's size flag, e.g. --arg lines for `NAME-gen --lines N`.
+    #[arg(
+        long = "arg",
+        value_name = "FLAG",
+        default_value = "--n",
+        allow_hyphen_values = true
+    )]
+    pub size_flag: String,
+    /// Also measure this binary of the problem (brute, or its full name; with
+    /// --cmd, a command line) on the same sizes, and draw both.
+    #[arg(long, value_name = "BINARY")]
+    pub against: Option<String>,
+    /// Roughly how long to measure, e.g. 30s (more rounds of the same inputs
+    /// while it lasts).
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = parse_seconds)]
+    pub time: f64,
+    /// The time limit in seconds [default: the problem's, or 2 with --cmd].
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<f64>,
+    /// The memory limit in MiB [default: the problem's, or 256 with --cmd].
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub memory_limit: Option<u64>,
+    /// How to report: a table, a plot and a conclusion for people, or one JSON
+    /// document (docs/authoring.md).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// `--color WHEN`.
+    #[command(flatten)]
+    pub color: Color,
+    /// Isolation of the programs run.
+    #[command(flatten)]
+    pub isolation: IsolationArg,
+    /// More generator arguments, passed after the size (e.g. `-- --max 1000`).
     #[arg(last = true, value_name = "GENERATOR ARGS")]
     pub gen_args: Vec<String>,
 }

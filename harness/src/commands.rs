@@ -449,3 +449,46 @@ fn finish(
     }
     Ok(summary.status())
 }
+
+/// `cargo judge scale`: the workflow (judge-workflows, `scale`) measures and
+/// concludes, the drawing goes to `target/scale/NAME.svg`, and the reporter
+/// words it; `fits` passes, `tle`, `mle` and `unsure` fail.
+pub fn scale(args: crate::cli::ScaleArgs) -> Result<Status> {
+    use judge_workflows::scale::{self, Progress, Target};
+    let target = match (args.problem, args.cmd, args.generator) {
+        (Some(name), None, None) => Target::Problem(name),
+        (None, Some(cmd), Some(generator)) => Target::Commands { cmd, generator },
+        _ => bail!("give a problem NAME, or --cmd CMD with --gen GEN_CMD"),
+    };
+    let options = scale::Options {
+        target,
+        against: args.against,
+        to: args.to,
+        from: args.from,
+        seeds: args.seeds,
+        size_flag: args.size_flag,
+        budget: std::time::Duration::from_secs_f64(args.time),
+        time_limit: args.time_limit,
+        memory_limit_mib: args.memory_limit,
+        gen_args: args.gen_args,
+    };
+    let outcome = scale::scale(&options, &mut |p| match p {
+        Progress::Size(program, point) => eprintln!("{}", report::scale::size_line(program, point)),
+        Progress::Round(r) => eprintln!("round {r} over every input"),
+    })?;
+    let svg = &outcome.svg;
+    std::fs::create_dir_all(svg.parent().unwrap_or(Path::new(".")))
+        .and_then(|()| std::fs::write(svg, report::scale::svg::svg(&outcome.scale)))
+        .with_context(|| format!("cannot write {}", svg.display()))?;
+    let mut out = anstream::stdout();
+    match args.format {
+        Format::Human => {
+            report::scale::human(&outcome.scale, &svg.display().to_string(), &mut out)?
+        }
+        Format::Json => writeln!(out, "{:#}", report::scale::json(&outcome.scale))?,
+    }
+    Ok(match outcome.scale.main.verdict {
+        judge_model::scale::Verdict::Fits { .. } => Status::Passed,
+        _ => Status::Failed,
+    })
+}

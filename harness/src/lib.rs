@@ -28,6 +28,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Cmd::Bless(a)) => Some(a.isolation),
         Some(Cmd::Lint(a)) => Some(a.isolation),
         Some(Cmd::Stress(a)) => Some(a.isolation),
+        Some(Cmd::Scale(a)) => Some(a.isolation),
         Some(Cmd::Verify(a)) => Some(a.isolation),
         _ => None,
     };
@@ -52,6 +53,10 @@ pub fn main(cli: Cli) -> i32 {
         Some(Cmd::Stress(args)) => {
             set_color(args.color);
             judge_workflows::stress::stress(args.into())
+        }
+        Some(Cmd::Scale(args)) => {
+            set_color(args.color);
+            commands::scale(args)
         }
         Some(Cmd::New(args)) => judge_workflows::scaffold::new(args.into()),
         Some(Cmd::Listen(args)) => judge_workflows::listen::listen(args.into()),

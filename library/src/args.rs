@@ -1,10 +1,12 @@
-//! The command line of a generator: `--seed S [--lines N] [--max V]`, the options
-//! `cargo judge stress` and `bench` pass to every `NAME-gen`.
+//! The command line of a generator: `--seed S [--lines N] [--max V] [--n N]`, the
+//! options `cargo judge stress` and `bench` pass to every `NAME-gen` (`--lines`,
+//! `--max`), and `cargo judge scale` (`--n`, the input's size).
 //!
 //! # Accepts, errors, complexity
 //!
 //! `--key value` pairs in any order, each value a non-negative decimal integer;
-//! `--seed` is required, `--lines` and `--max` default to what the generator says.
+//! `--seed` is required, `--lines` and `--max` default to what the generator says,
+//! `--n` is `None` unless given.
 //! Anything else (an unknown option, a missing value, a value that is not a number)
 //! is an error naming it: [`GenArgs::from_env`] prints `error: ...` and exits with
 //! status 2, the status for "could not run". `O(arguments)`.
@@ -30,6 +32,9 @@ pub struct GenArgs {
     pub lines: u64,
     /// `--max V`: the largest value to write.
     pub max: u64,
+    /// `--n N`: the input's size (how many numbers, vertices, ...), which
+    /// `cargo judge scale` grows; `None` when not given.
+    pub n: Option<u64>,
 }
 
 impl GenArgs {
@@ -45,6 +50,7 @@ impl GenArgs {
             seed: 0,
             lines,
             max,
+            n: None,
         };
         let mut args = args.into_iter();
         while let Some(key) = args.next() {
@@ -58,9 +64,10 @@ impl GenArgs {
                 "--seed" => seed = Some(number?),
                 "--lines" => opts.lines = number?,
                 "--max" => opts.max = number?,
+                "--n" => opts.n = Some(number?),
                 _ => {
                     return Err(format!(
-                        "unknown option \"{key}\" (expected --seed, --lines, --max)"
+                        "unknown option \"{key}\" (expected --seed, --lines, --max, --n)"
                     ))
                 }
             }
@@ -100,7 +107,8 @@ mod tests {
             Ok(GenArgs {
                 seed: 1,
                 lines: 10,
-                max: 99
+                max: 99,
+                n: None
             })
         );
         assert_eq!(
@@ -110,12 +118,15 @@ mod tests {
                 "--seed",
                 "18446744073709551615",
                 "--max",
-                "0"
+                "0",
+                "--n",
+                "1000000"
             ]),
             Ok(GenArgs {
                 seed: u64::MAX,
                 lines: 2,
-                max: 0
+                max: 0,
+                n: Some(1_000_000)
             })
         );
     }
@@ -129,7 +140,7 @@ mod tests {
         );
         assert_eq!(
             parse(&["--seed", "1", "--k", "3"]),
-            Err("unknown option \"--k\" (expected --seed, --lines, --max)".into())
+            Err("unknown option \"--k\" (expected --seed, --lines, --max, --n)".into())
         );
         assert_eq!(
             parse(&["--seed", "-1"]),

@@ -42,6 +42,15 @@ struct Raw {
     kattis_validator: Option<String>,
     kattis_flags: Option<String>,
     validator_source: Option<String>,
+    scale: Option<RawScale>,
+}
+
+/// `[scale]`: what `cargo judge scale` reads (docs/problem-toml.md, "Scale").
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScale {
+    /// The largest input size: `scale`'s default `--to`.
+    max_n: Option<u64>,
 }
 
 /// Reading a problem's settings from its folder (`problem.toml`), and the files
@@ -79,6 +88,7 @@ impl SettingsExt for Settings {
             ..Settings::default()
         };
         raw.read_limits(&mut settings)?;
+        settings.max_n = raw.max_n()?;
         raw.read_kind(dir, &mut settings)?;
         settings.checker = raw.checker(dir)?;
         raw.refuse_keys_of_other_checkers(&settings.checker)?;
@@ -121,6 +131,14 @@ impl SettingsExt for Settings {
 }
 
 impl Raw {
+    /// `[scale] max_n`, at least 1.
+    fn max_n(&self) -> Result<Option<u64>> {
+        match self.scale.as_ref().and_then(|s| s.max_n) {
+            Some(0) => bail!("[scale] max_n must be a size of at least 1, found 0"),
+            n => Ok(n),
+        }
+    }
+
     /// `time_limit`, `memory_limit`, `output_limit`, each within its range.
     fn read_limits(&self, settings: &mut Settings) -> Result<()> {
         if let Some(t) = self.time_limit {
@@ -411,6 +429,24 @@ mod tests {
         assert_eq!(s.memory_limit, 64 << 20);
         assert_eq!(s.checker, Checker::Tokens);
         assert_eq!(s.source.unwrap().id, "2348");
+    }
+
+    #[test]
+    fn the_scale_table_gives_the_largest_size() {
+        assert_eq!(
+            parse("[scale]\nmax_n = 200000\n").unwrap().max_n,
+            Some(200_000)
+        );
+        assert_eq!(parse("").unwrap().max_n, None);
+        let zero = parse("[scale]\nmax_n = 0\n").unwrap_err().to_string();
+        assert!(
+            zero.contains("max_n must be a size of at least 1"),
+            "{zero}"
+        );
+        let unknown = parse("[scale]\nmax_m = 5\n").unwrap_err().to_string();
+        assert!(unknown.contains("max_m"), "{unknown}");
+        let negative = parse("[scale]\nmax_n = -5\n").unwrap_err().to_string();
+        assert!(negative.starts_with("line 2, column 9: "), "{negative}");
     }
 
     #[test]

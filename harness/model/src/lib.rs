@@ -3,7 +3,7 @@
 //! [`problem::Interactor`], [`testlib::Program`], [`kattis::Kattis`],
 //! [`program::Source`]), the results the engine produces and the reporters read
 //! ([`judge::CaseResult`], [`known_wrong::Catch`], [`excerpt::Excerpt`]), and the
-//! [`sink::Sink`] between them.
+//! [`sink::Sink`] between them; what `scale` measured and fitted ([`scale::Scale`]).
 //!
 //! The bottom of the judge's crates (CONTRIBUTING.md, "Crates"): it depends on
 //! no engine, reader, reporter or command-line crate (among the judge's, only on
@@ -20,6 +20,7 @@ pub mod names;
 pub mod outcome;
 pub mod problem;
 pub mod program;
+pub mod scale;
 pub mod sink;
 pub mod status;
 pub mod testlib;

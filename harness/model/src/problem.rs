@@ -94,6 +94,8 @@ pub struct Settings {
     /// A testlib input validator (`validator_source`), which `lint` runs on every
     /// input: `VALIDATOR < INPUT`, exit 0 accepts.
     pub validator: Option<Arc<Program>>,
+    /// `[scale] max_n`: the largest input size, `cargo judge scale`'s default `--to`.
+    pub max_n: Option<u64>,
 }
 
 impl Default for Settings {
@@ -109,6 +111,7 @@ impl Default for Settings {
             interactor: None,
             passes: None,
             validator: None,
+            max_n: None,
         }
     }
 }

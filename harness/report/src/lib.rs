@@ -14,6 +14,7 @@ pub mod human;
 pub mod json;
 pub mod junit;
 pub mod reason;
+pub mod scale;
 pub mod style;
 pub mod verify;
 

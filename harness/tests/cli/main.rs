@@ -27,6 +27,7 @@ mod progress;
 mod readme;
 mod sandbox;
 mod scaffold;
+mod scale;
 mod scoring;
 mod stress;
 mod support;

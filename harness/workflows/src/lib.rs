@@ -10,6 +10,7 @@ pub mod import;
 pub mod lint;
 pub mod listen;
 pub mod scaffold;
+pub mod scale;
 pub mod solution;
 pub mod stress;
 pub mod verify;
