@@ -54,7 +54,7 @@ const GENERATOR_LIMITS: Limits = Limits {
 };
 
 /// The share of the budget a size may always take, however late.
-const CHEAP: f64 = 0.02;
+const CHEAP: f64 = 0.05;
 
 /// At most this many rounds over the inputs (the first included).
 pub const MAX_ROUNDS: usize = 9;
