@@ -20,9 +20,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use judge_engine::build;
 use judge_engine::ext::SettingsExt as _;
+use judge_engine::shell::ShellCommand;
 use judge_model::limits::Limits;
 use judge_model::problem::Settings;
-use judge_engine::shell::ShellCommand;
 use judge_model::scale::{Point, Scale, Series, Stop};
 
 pub use measure::Progress;
