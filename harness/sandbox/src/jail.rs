@@ -501,6 +501,10 @@ fn populate(in_pid_ns: bool) -> bool {
         ("stdin", "/proc/self/fd/0"),
         ("stdout", "/proc/self/fd/1"),
         ("stderr", "/proc/self/fd/2"),
+        // POSIX shared memory and named semaphores (`shm_open`, `sem_open`:
+        // Python's multiprocessing locks) live in /dev/shm: the jail's /tmp,
+        // emptied after every run like the rest of it.
+        ("shm", "/tmp"),
     ] {
         let _ = std::os::unix::fs::symlink(target, dev.join(name));
     }
