@@ -11,6 +11,7 @@
 
 pub mod constants;
 pub mod expect;
+pub mod generators;
 pub mod include;
 pub mod outputs;
 pub mod polygon;
