@@ -61,6 +61,9 @@ pub enum Cmd {
     /// Turn a Kattis/ICPC or Polygon problem package into a workspace problem:
     /// testdata/NAME/ (cases, problem.toml) and problems/NAME/ from the template.
     Import(ImportArgs),
+    /// Build a package's test data from generators/generators.yaml, as BAPCtools'
+    /// `bt generate` does, into target/ (or the cache); --write also into its data/.
+    Generate(GenerateArgs),
 }
 
 /// `--no-isolation`, for the commands that run programs.
@@ -100,6 +103,21 @@ pub struct VerifyArgs {
     /// `--color WHEN`.
     #[command(flatten)]
     pub color: Color,
+    /// Isolation of the programs run.
+    #[command(flatten)]
+    pub isolation: IsolationArg,
+}
+
+/// `cargo judge generate PACKAGE`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The package folder (with problem.yaml and generators/generators.yaml).
+    #[arg(value_name = "PACKAGE")]
+    pub dir: PathBuf,
+    /// Also write the generated files into the package's data/ (as `bt generate`
+    /// does); without it the package is left untouched.
+    #[arg(long)]
+    pub write: bool,
     /// Isolation of the programs run.
     #[command(flatten)]
     pub isolation: IsolationArg,

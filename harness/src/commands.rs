@@ -201,6 +201,7 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
         judge_workflows::solution::of(None, None, false, 0)?;
     }
     let dir = args.dir().to_path_buf();
+    judge_workflows::generate::say(judge_workflows::generate::ensure(&dir)?);
     let mut plan = plan::folder(&dir, &args.options.selection())?;
     for note in &plan.notes {
         // Human output reads it first; JSON keeps stdout one document.
@@ -326,6 +327,21 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
     } else {
         Status::Failed
     })
+}
+
+/// `cargo judge generate PACKAGE`: the generated data's summary on stdout, its
+/// warnings on stderr.
+pub fn generate(args: crate::cli::GenerateArgs) -> Result<Status> {
+    let options = judge_workflows::generate::Options {
+        package: args.dir,
+        write: args.write,
+    };
+    let generated = judge_workflows::generate::generate(&options)?;
+    for w in &generated.warnings {
+        eprintln!("warning: {w}");
+    }
+    println!("{}", generated.summary());
+    Ok(Status::Passed)
 }
 
 /// What is wrong with the testdata is said before anything runs (and counted

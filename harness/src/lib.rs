@@ -30,6 +30,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Cmd::Stress(a)) => Some(a.isolation),
         Some(Cmd::Scale(a)) => Some(a.isolation),
         Some(Cmd::Verify(a)) => Some(a.isolation),
+        Some(Cmd::Generate(a)) => Some(a.isolation),
         _ => None,
     };
     judge_sandbox::set_isolation(!isolation.is_some_and(|i| i.no_isolation));
@@ -73,6 +74,7 @@ pub fn main(cli: Cli) -> i32 {
         }
         Some(Cmd::Import(args)) => judge_workflows::import::import(&args.dir, args.name.as_deref())
             .map(|()| Status::Passed),
+        Some(Cmd::Generate(args)) => commands::generate(args),
     };
     finish(result)
 }

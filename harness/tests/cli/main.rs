@@ -8,6 +8,7 @@ mod checked;
 mod ci;
 mod crates;
 mod diffs;
+mod generate;
 mod golden;
 mod installed;
 mod interactive;

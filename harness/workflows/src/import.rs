@@ -26,6 +26,7 @@ use judge_model::program::Lang;
 /// Imports the package at `dir` as the workspace problem `name` (default: the
 /// package folder's name) and prints what it wrote.
 pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
+    crate::generate::say(crate::generate::ensure(dir)?);
     let package = judge_formats::package::load(dir)?;
     // A Polygon package's testlib interactor has problem.toml keys of its own.
     if package.interactive && package.polygon.is_none() {

@@ -119,6 +119,7 @@ impl Submission {
 /// validation and nothing was skipped for want of an expectation.
 pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let started = Instant::now();
+    crate::generate::say(crate::generate::ensure(dir)?);
     let package = judge_formats::package::load(dir)?;
     let mut errors: Vec<String> = package.errors.clone();
     let mut subs = match &package.polygon {

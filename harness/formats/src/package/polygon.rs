@@ -284,6 +284,8 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
         static_cases: Vec::new(),
         errors,
         warnings: Vec::new(),
+        data: dir.to_path_buf(),
+        generated: false,
         polygon: Some(polygon),
     })
 }

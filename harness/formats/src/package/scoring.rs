@@ -135,9 +135,11 @@ pub fn score(
             }
         })
         .collect();
+    // The folder holding data/: the package's, or where generators.yaml's data was made.
+    let data_root = package.data.parent().unwrap_or(&package.root);
     match dialect {
-        Dialect::Problemtools => problemtools::grade(&package.root, &cases),
-        Dialect::Domjudge => domjudge::grade(&package.root, &cases),
+        Dialect::Problemtools => problemtools::grade(&package.root, &package.data, &cases),
+        Dialect::Domjudge => domjudge::grade(data_root, &cases),
         Dialect::Kattis => {
             for (r, c) in statics.iter().zip(&package.static_cases) {
                 cases.push(JudgedCase {
@@ -148,7 +150,7 @@ pub fn score(
                     fixed: Some(c.max),
                 });
             }
-            modern(&package.root.join("data"), &cases)
+            modern(&package.data, &cases)
         }
     }
 }

@@ -64,8 +64,13 @@ pub struct StaticResult {
 /// validator", "to specify `static_validator_args` without specifying
 /// `static_validation_score`", and an integer score where the group is
 /// pass-fail, or `pass-fail` where it is scored); `scoring`: the problem is.
-pub fn read(root: &Path, scoring: bool) -> Result<(Option<Source>, Vec<StaticCase>, Vec<String>)> {
-    let data = root.join("data");
+/// `data` is the data/ folder the cases come from (the package's, or generated).
+pub fn read(
+    root: &Path,
+    data: &Path,
+    scoring: bool,
+) -> Result<(Option<Source>, Vec<StaticCase>, Vec<String>)> {
+    let data = data.to_path_buf();
     let mut folders = vec![data.join("sample"), data.join("secret")];
     if let Ok(entries) = std::fs::read_dir(data.join("secret")) {
         let mut groups: Vec<PathBuf> = entries
@@ -283,7 +288,7 @@ mod tests {
                 ),
             ],
         );
-        let (validator, cases, errors) = read(root, true).unwrap();
+        let (validator, cases, errors) = read(root, &root.join("data"), true).unwrap();
         assert!(validator.is_none());
         assert_eq!(
             cases,
@@ -305,7 +310,7 @@ mod tests {
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("no static_validator/"), "{errors:?}");
         write(root, &[("static_validator/check.py", "")]);
-        let (validator, _, errors) = read(root, true).unwrap();
+        let (validator, _, errors) = read(root, &root.join("data"), true).unwrap();
         assert!(validator.is_some() && errors.is_empty(), "{errors:?}");
     }
 
@@ -327,7 +332,7 @@ mod tests {
                 ),
             ],
         );
-        let (_, cases, errors) = read(root, true).unwrap();
+        let (_, cases, errors) = read(root, &root.join("data"), true).unwrap();
         assert_eq!(cases.len(), 2);
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert!(
@@ -339,7 +344,7 @@ mod tests {
             "{errors:?}"
         );
         // In a pass-fail problem, `pass-fail` is the only score there is.
-        let (_, _, errors) = read(root, false).unwrap();
+        let (_, _, errors) = read(root, &root.join("data"), false).unwrap();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("g1"), "{errors:?}");
     }

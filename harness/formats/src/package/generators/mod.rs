@@ -73,8 +73,8 @@ pub struct Group {
     /// Its path under data/ (`secret/1-group`).
     pub path: String,
     /// The configuration file it writes: `test_group.yaml` (or the legacy
-    /// `testdata.yaml`) and its content.
-    pub config: Option<(String, Node)>,
+    /// `testdata.yaml`) and its text.
+    pub config: Option<(String, String)>,
 }
 
 /// A test case that a folder includes from another place (its files are copied).
@@ -272,13 +272,14 @@ pub fn parse(text: &str, constants: &Constants) -> Result<Generators> {
         retries: 1,
     };
     let mut walker = Walker {
+        lines: text.lines().collect(),
         constants,
         out: Generators::default(),
         next_case: 1,
         width: count_numbered(&root).to_string().len(),
         keys: Vec::new(),
     };
-    walker.folder("", "", &root, &base)?;
+    walker.folder("", &root, &base)?;
     Ok(walker.out)
 }
 
@@ -359,7 +360,9 @@ fn counts(node: &Node) -> Result<Vec<i64>> {
                 };
                 (lo..=hi).collect()
             } else {
-                bail!("line {line}: count must be a number, a list or a range like 1..=5, found {s}");
+                bail!(
+                    "line {line}: count must be a number, a list or a range like 1..=5, found {s}"
+                );
             }
         }
         Value::Seq(items) => {
@@ -368,7 +371,9 @@ fn counts(node: &Node) -> Result<Vec<i64>> {
                 let n: i64 = i
                     .as_str()
                     .and_then(|t| t.trim().parse().ok())
-                    .with_context(|| format!("line {}: count list items must be numbers", i.line))?;
+                    .with_context(|| {
+                        format!("line {}: count list items must be numbers", i.line)
+                    })?;
                 if list.contains(&n) {
                     bail!("line {}: count list has {n} twice", i.line);
                 }
@@ -384,8 +389,49 @@ fn counts(node: &Node) -> Result<Vec<i64>> {
     Ok(list)
 }
 
+/// A numbering: the next number and how wide numbers are written.
+struct Numbering {
+    next: usize,
+    width: usize,
+}
+
+/// Where a child of a folder's data goes.
+struct Place<'a> {
+    /// The folder's path under data/ (empty for the root).
+    parent: &'a str,
+    /// The child's key.
+    key: &'a str,
+    /// Whether the folder's data is a numbered list.
+    numbered: bool,
+}
+
+impl Place<'_> {
+    /// `NN-key` (or `NN` for an empty key), taking the next number of `numbering`
+    /// (generate.py's `next_numbered_name`).
+    fn numbered_name(&self, numbering: &mut Numbering) -> String {
+        let number = format!("{:0width$}", numbering.next, width = numbering.width);
+        numbering.next += 1;
+        if self.key.is_empty() {
+            number
+        } else {
+            format!("{number}-{}", self.key)
+        }
+    }
+
+    /// The path under data/ of a child named `name`.
+    fn path(&self, name: &str) -> String {
+        if self.parent.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}/{name}", self.parent)
+        }
+    }
+}
+
 /// Walks the tree, numbering as generate.py does.
 struct Walker<'a> {
+    /// The file's lines, for a `test_group.yaml` written as it was given.
+    lines: Vec<&'a str>,
     constants: &'a Constants,
     out: Generators,
     /// The next number of a test case in a numbered list (one counter for all).
@@ -396,44 +442,20 @@ struct Walker<'a> {
 }
 
 impl Walker<'_> {
-    /// The folder `node` at `path` (key `key`), with its inherited config.
-    fn folder(&mut self, key: &str, path: &str, node: &Node, parent: &Config) -> Result<()> {
+    /// The folder `node` at `path`, with its inherited config.
+    fn folder(&mut self, path: &str, node: &Node, parent: &Config) -> Result<()> {
         let config = parent.with(node)?;
         let is_root = path.is_empty();
-        let mut group = Group {
-            path: path.to_string(),
-            config: None,
-        };
-        for file in ["test_group.yaml", "testdata.yaml"] {
-            if let Some(c) = node.get(file).filter(|c| !c.is_null()) {
-                if !matches!(c.value, Value::Map(_)) {
-                    bail!("line {}: {file} must be a map", c.line);
-                }
-                group.config = Some((file.to_string(), c.clone()));
-            }
-        }
+        let group = self.group(path, node)?;
         self.out.groups.push(group);
-        let known: &[&str] = if is_root {
-            &["data", "test_group.yaml", "testdata.yaml", "include", "solution", "random_salt", "retries", "version", "generators"]
-        } else {
-            &["data", "test_group.yaml", "testdata.yaml", "include", "solution", "random_salt", "retries"]
-        };
-        if let Value::Map(entries) = &node.value {
-            for (k, v) in entries {
-                if !known.contains(&k.as_str()) {
-                    self.out.warnings.push(format!(
-                        "generators.yaml line {}: unknown key \"{k}\" in {} (ignored)",
-                        v.line,
-                        if is_root { "the root" } else { path }
-                    ));
-                }
-            }
-        }
+        self.warn_unknown(path, node);
         let includes = self.includes(node, path)?;
-        let start = self.out.cases.len();
         let (numbered, entries) = data_entries(node)?;
         if is_root && numbered {
-            bail!("line {}: the root's data must be a map, not a numbered list", node.line);
+            bail!(
+                "line {}: the root's data must be a map, not a numbered list",
+                node.line
+            );
         }
         let groups_here: usize = entries
             .iter()
@@ -442,8 +464,10 @@ impl Walker<'_> {
                 _ => 0,
             })
             .sum();
-        let group_width = groups_here.to_string().len();
-        let mut next_group = 1;
+        let mut groups = Numbering {
+            next: 1,
+            width: groups_here.to_string().len(),
+        };
         for entry in entries {
             let Value::Map(children) = &entry.value else {
                 continue;
@@ -455,60 +479,135 @@ impl Walker<'_> {
                 );
             }
             for (child_key, child) in self.ordered(children, is_root) {
-                let name = |n: usize, width: usize| {
-                    let number = format!("{n:0width$}");
-                    if child_key.is_empty() {
-                        number
-                    } else {
-                        format!("{number}-{child_key}")
-                    }
+                let place = Place {
+                    parent: path,
+                    key: child_key,
+                    numbered,
                 };
-                let child_path = |name: &str| {
-                    if is_root {
-                        name.to_string()
-                    } else {
-                        format!("{path}/{name}")
-                    }
+                self.child(&place, child, &config, &mut groups)?;
+            }
+        }
+        self.add_includes(path, node, includes)
+    }
+
+    /// One child of a folder's data: a folder or a test case (one per `count`).
+    fn child(
+        &mut self,
+        place: &Place,
+        child: &Node,
+        config: &Config,
+        groups: &mut Numbering,
+    ) -> Result<()> {
+        if is_folder(child) {
+            let name = if place.numbered {
+                place.numbered_name(groups)
+            } else {
+                place.key.to_string()
+            };
+            check_name(&name, child.line)?;
+            let first = self.out.cases.len();
+            self.folder(&place.path(&name), child, config)?;
+            let under: Vec<String> = self.out.cases[first..]
+                .iter()
+                .map(|c| c.path.clone())
+                .collect();
+            self.keys.push((place.key.to_string(), under));
+            return Ok(());
+        }
+        if !is_case(child) {
+            bail!(
+                "line {}: {} is neither a test case nor a folder",
+                child.line,
+                place.key
+            );
+        }
+        if !place.numbered && place.key.is_empty() {
+            bail!(
+                "line {}: a test case outside a numbered list needs a name",
+                child.line
+            );
+        }
+        for count in counts(child)? {
+            let base = if place.numbered {
+                let mut cases = Numbering {
+                    next: self.next_case,
+                    width: self.width,
                 };
-                if is_folder(child) {
-                    let folder_name = if numbered {
-                        next_group += 1;
-                        name(next_group - 1, group_width)
-                    } else {
-                        child_key.to_string()
-                    };
-                    check_name(&folder_name, child.line)?;
-                    let p = child_path(&folder_name);
-                    let first = self.out.cases.len();
-                    self.folder(child_key, &p, child, &config)?;
-                    let under: Vec<String> =
-                        self.out.cases[first..].iter().map(|c| c.path.clone()).collect();
-                    self.keys.push((child_key.to_string(), under));
-                } else if is_case(child) {
-                    if !numbered && child_key.is_empty() {
-                        bail!("line {}: a test case outside a numbered list needs a name", child.line);
-                    }
-                    for count in counts(child)? {
-                        let base = if numbered {
-                            self.next_case += 1;
-                            name(self.next_case - 1, self.width)
-                        } else {
-                            child_key.to_string()
-                        };
-                        let rule = self.case(&child_path(&base), child, &config, count)?;
-                        self.keys.push((child_key.to_string(), vec![rule.path.clone()]));
-                        self.out.cases.push(rule);
-                    }
-                } else {
-                    bail!("line {}: {child_key} is neither a test case nor a folder", child.line);
+                let name = place.numbered_name(&mut cases);
+                self.next_case = cases.next;
+                name
+            } else {
+                place.key.to_string()
+            };
+            let rule = self.case(&place.path(&base), child, config, count)?;
+            self.keys
+                .push((place.key.to_string(), vec![rule.path.clone()]));
+            self.out.cases.push(rule);
+        }
+        Ok(())
+    }
+
+    /// The folder at `path` with the configuration file it writes.
+    fn group(&self, path: &str, node: &Node) -> Result<Group> {
+        let mut group = Group {
+            path: path.to_string(),
+            config: None,
+        };
+        for file in ["test_group.yaml", "testdata.yaml"] {
+            if let Some(c) = node.get(file).filter(|c| !c.is_null()) {
+                if !matches!(c.value, Value::Map(_)) {
+                    bail!("line {}: {file} must be a map", c.line);
+                }
+                let text = block_text(&self.lines, c).unwrap_or_else(|| emit(c));
+                group.config = Some((file.to_string(), text));
+            }
+        }
+        Ok(group)
+    }
+
+    /// A warning for each key of a folder that BAPCtools does not know.
+    fn warn_unknown(&mut self, path: &str, node: &Node) {
+        let is_root = path.is_empty();
+        let mut known = vec![
+            "data",
+            "test_group.yaml",
+            "testdata.yaml",
+            "include",
+            "solution",
+            "random_salt",
+            "retries",
+        ];
+        if is_root {
+            known.extend(["version", "generators"]);
+        }
+        if let Value::Map(entries) = &node.value {
+            for (k, v) in entries {
+                if !known.contains(&k.as_str()) {
+                    self.out.warnings.push(format!(
+                        "generators.yaml line {}: unknown key \"{k}\" in {} (ignored)",
+                        v.line,
+                        if is_root { "the root" } else { path }
+                    ));
                 }
             }
         }
-        let _ = (key, start);
+    }
+
+    /// Records the cases the folder at `path` includes, which must not clash
+    /// with its own.
+    fn add_includes(&mut self, path: &str, node: &Node, includes: Vec<String>) -> Result<()> {
         for case in includes {
             let name = case.rsplit('/').next().unwrap_or(&case).to_string();
-            if self.out.cases.iter().any(|c| c.path == format!("{path}/{name}")) {
-                bail!("line {}: included case {case} clashes with a test case of {path}", node.line);
+            if self
+                .out
+                .cases
+                .iter()
+                .any(|c| c.path == format!("{path}/{name}"))
+            {
+                bail!(
+                    "line {}: included case {case} clashes with a test case of {path}",
+                    node.line
+                );
             }
             self.out.includes.push(Include {
                 group: path.to_string(),
@@ -520,7 +619,11 @@ impl Walker<'_> {
 
     /// The children of a data map in the order BAPCtools walks them: the
     /// root's in [`ROOT_FOLDERS`] order, others sorted by key.
-    fn ordered<'n>(&mut self, children: &'n [(String, Node)], is_root: bool) -> Vec<(&'n str, &'n Node)> {
+    fn ordered<'n>(
+        &mut self,
+        children: &'n [(String, Node)],
+        is_root: bool,
+    ) -> Vec<(&'n str, &'n Node)> {
         let mut out: Vec<(&str, &Node)> = children.iter().map(|(k, v)| (k.as_str(), v)).collect();
         if is_root {
             for (k, v) in &out {
@@ -555,13 +658,24 @@ impl Walker<'_> {
             let key = item
                 .as_str()
                 .filter(|k| !k.contains('/'))
-                .with_context(|| format!("line {}: include takes the keys of test cases or folders, not paths", item.line))?;
+                .with_context(|| {
+                    format!(
+                        "line {}: include takes the keys of test cases or folders, not paths",
+                        item.line
+                    )
+                })?;
             let matches: Vec<&(String, Vec<String>)> =
                 self.keys.iter().filter(|(k, _)| k == key).collect();
             match matches.as_slice() {
                 [one] => out.extend(one.1.iter().cloned()),
-                [] => bail!("line {}: include {key} names no earlier test case or folder of {path}", item.line),
-                _ => bail!("line {}: include {key} is ambiguous (several have that key)", item.line),
+                [] => bail!(
+                    "line {}: include {key} names no earlier test case or folder of {path}",
+                    item.line
+                ),
+                _ => bail!(
+                    "line {}: include {key} is ambiguous (several have that key)",
+                    item.line
+                ),
             }
         }
         Ok(out)
@@ -570,22 +684,8 @@ impl Walker<'_> {
     /// The test case `node` (a string or a map) at `path`, made for `count`.
     fn case(&self, path: &str, node: &Node, parent: &Config, count: i64) -> Result<Rule> {
         let line = node.line;
-        let name = path.rsplit('/').next().unwrap_or(path);
         let has_count = node.get("count").is_some();
-        let name = if has_count {
-            // generate.py: `-{count}` padded when the values are consecutive.
-            let values = counts(node)?;
-            let (lo, hi) = (values.iter().min(), values.iter().max());
-            let consecutive = matches!((lo, hi), (Some(l), Some(h)) if (h - l) as usize == values.len() - 1);
-            let pad = if consecutive {
-                values.iter().map(|v| v.to_string().len()).max().unwrap_or(1)
-            } else {
-                0
-            };
-            format!("{name}-{count:0pad$}")
-        } else {
-            name.to_string()
-        };
+        let name = count_name(node, path.rsplit('/').next().unwrap_or(path), count)?;
         check_name(&name, line)?;
         let path = match path.rsplit_once('/') {
             Some((dir, _)) => format!("{dir}/{name}"),
@@ -597,7 +697,10 @@ impl Walker<'_> {
                 parent.clone(),
                 vec![("copy".to_string(), scalar(&s[..s.len() - 3], line))],
             ),
-            Value::Scalar(s) => (parent.clone(), vec![("generate".to_string(), scalar(s, line))]),
+            Value::Scalar(s) => (
+                parent.clone(),
+                vec![("generate".to_string(), scalar(s, line))],
+            ),
             Value::Map(entries) => (parent.with(node)?, entries.clone()),
             Value::Seq(_) => unreachable!("is_case"),
         };
@@ -610,15 +713,53 @@ impl Walker<'_> {
             solution: config.solution.clone(),
             retries: config.retries,
         };
+        self.fill(&mut rule, &map, &config, has_count, count)?;
+        let has_input = rule.generate.is_some()
+            || rule.copy.is_some()
+            || rule
+                .files
+                .iter()
+                .any(|(e, _)| e == "in" || (rule_is_sample(&rule) && e.starts_with("in.")));
+        if !has_input {
+            bail!(
+                "line {line}: test case {} has no input (generate, copy or in)",
+                rule.path
+            );
+        }
+        if rule.generate.is_some() && rule.files.iter().any(|(e, _)| e == "in") {
+            bail!(
+                "line {line}: test case {} gives both generate and in",
+                rule.path
+            );
+        }
+        Ok(rule)
+    }
+
+    /// Sets `rule`'s files and command from the keys of its map.
+    fn fill(
+        &self,
+        rule: &mut Rule,
+        map: &[(String, Node)],
+        config: &Config,
+        has_count: bool,
+        count: i64,
+    ) -> Result<()> {
         let known = ["solution", "random_salt", "retries", "count", "match"];
-        for (key, value) in &map {
+        for (key, value) in map {
             match key.as_str() {
-                "generate" => rule.generate = Some(self.invocation(value, &config, has_count, count)?),
+                "generate" => {
+                    rule.generate = Some(self.invocation(value, config, has_count, count)?)
+                }
                 "copy" => {
                     let p = value
                         .as_str()
                         .filter(|p| !p.starts_with('/'))
-                        .with_context(|| format!("line {}: copy must be a path relative to generators/", value.line))?;
+                        .with_context(|| {
+                            format!(
+                                "line {}: copy must be a path relative to generators/",
+                                value.line
+                            )
+                        })?;
                     rule.copy = Some(format!("generators/{p}"));
                 }
                 ext if EXTENSIONS.contains(&ext) => {
@@ -636,23 +777,24 @@ impl Walker<'_> {
                     rule.files.push((ext.to_string(), text));
                 }
                 k if known.contains(&k) => {}
-                other => bail!("line {}: unknown key \"{other}\" in test case {}", value.line, rule.path),
+                other => bail!(
+                    "line {}: unknown key \"{other}\" in test case {}",
+                    value.line,
+                    rule.path
+                ),
             }
         }
-        let has_input = rule.generate.is_some()
-            || rule.copy.is_some()
-            || rule.files.iter().any(|(e, _)| e == "in" || (rule_is_sample(&rule) && e.starts_with("in.")));
-        if !has_input {
-            bail!("line {line}: test case {} has no input (generate, copy or in)", rule.path);
-        }
-        if rule.generate.is_some() && rule.files.iter().any(|(e, _)| e == "in") {
-            bail!("line {line}: test case {} gives both generate and in", rule.path);
-        }
-        Ok(rule)
+        Ok(())
     }
 
     /// The `generate:` command of a case made for `count`.
-    fn invocation(&self, value: &Node, config: &Config, has_count: bool, count: i64) -> Result<Invocation> {
+    fn invocation(
+        &self,
+        value: &Node,
+        config: &Config,
+        has_count: bool,
+        count: i64,
+    ) -> Result<Invocation> {
         let line = value.line;
         let raw = value
             .as_str()
@@ -663,7 +805,9 @@ impl Walker<'_> {
             command = command.replace("{count}", &count.to_string());
         }
         let words = words::split(&command).with_context(|| format!("line {line}"))?;
-        let (program, args) = words.split_first().with_context(|| format!("line {line}: an empty command"))?;
+        let (program, args) = words
+            .split_first()
+            .with_context(|| format!("line {line}: an empty command"))?;
         if program.starts_with('/') {
             bail!("line {line}: a generator is named relative to generators/, not as {program}");
         }
@@ -686,6 +830,33 @@ impl Walker<'_> {
     }
 }
 
+/// The lines of the block map `node` as written, dedented (bt writes a
+/// `test_group.yaml` by round-tripping it, comments and quotes kept); `None`
+/// for a map written inline (`{a: 1}`).
+fn block_text(lines: &[&str], node: &Node) -> Option<String> {
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let first = *lines.get(node.line.checked_sub(1)?)?;
+    if first.trim_start().starts_with('{') || first.contains(".yaml:") {
+        return None;
+    }
+    let width = indent(first);
+    let mut block: Vec<&str> = vec![first];
+    for line in &lines[node.line..] {
+        if !line.trim().is_empty() && indent(line) < width {
+            break;
+        }
+        block.push(line);
+    }
+    while block.last().is_some_and(|l| l.trim().is_empty()) {
+        block.pop();
+    }
+    let text: Vec<&str> = block
+        .iter()
+        .map(|l| l.get(width..).unwrap_or("").trim_end())
+        .collect();
+    Some(text.join("\n") + "\n")
+}
+
 fn rule_is_sample(rule: &Rule) -> bool {
     rule.is_sample()
 }
@@ -695,6 +866,28 @@ fn scalar(text: &str, line: usize) -> Node {
         value: Value::Scalar(text.to_string()),
         line,
     }
+}
+
+/// A test case's name made for `count`: `NAME-COUNT` when it has a `count`,
+/// zero-padded when the values are consecutive (generate.py's `parse_test_case`).
+fn count_name(node: &Node, name: &str, count: i64) -> Result<String> {
+    if node.get("count").is_none() {
+        return Ok(name.to_string());
+    }
+    let values = counts(node)?;
+    let (lo, hi) = (values.iter().min(), values.iter().max());
+    let consecutive =
+        matches!((lo, hi), (Some(l), Some(h)) if (h - l) as usize == values.len() - 1);
+    let pad = if consecutive {
+        values
+            .iter()
+            .map(|v| v.to_string().len())
+            .max()
+            .unwrap_or(1)
+    } else {
+        0
+    };
+    Ok(format!("{name}-{count:0pad$}"))
 }
 
 /// A test case or folder name must be a file name the format allows.
@@ -738,7 +931,10 @@ fn emit_value(v: &Node, indent: usize, out: &mut String) {
         Value::Scalar(s) => out.push_str(&format!(" {}\n", quote(s))),
         Value::Null => out.push('\n'),
         Value::Seq(items) if items.iter().all(|i| matches!(i.value, Value::Scalar(_))) => {
-            let words: Vec<String> = items.iter().map(|i| quote(i.as_str().unwrap_or(""))).collect();
+            let words: Vec<String> = items
+                .iter()
+                .map(|i| quote(i.as_str().unwrap_or("")))
+                .collect();
             out.push_str(&format!(" [{}]\n", words.join(", ")));
         }
         Value::Map(m) if m.is_empty() => out.push_str(" {}\n"),
@@ -752,8 +948,12 @@ fn emit_value(v: &Node, indent: usize, out: &mut String) {
 /// A scalar as YAML: plain when it reads back as the same text, else double-quoted.
 fn quote(s: &str) -> String {
     let plain = !s.is_empty()
-        && s.chars().all(|c| c.is_ascii_alphanumeric() || "._-+/".contains(c))
-        && !matches!(s, "null" | "Null" | "NULL" | "~" | "true" | "false" | "yes" | "no");
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-+/".contains(c))
+        && !matches!(
+            s,
+            "null" | "Null" | "NULL" | "~" | "true" | "false" | "yes" | "no"
+        );
     if plain {
         return s.to_string();
     }

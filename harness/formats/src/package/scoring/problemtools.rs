@@ -157,11 +157,10 @@ struct Grader<'a> {
 }
 
 /// The verdict and score problemtools gives the judged `cases` of the package
-/// at `root`.
-pub(super) fn grade(root: &Path, cases: &[JudgedCase]) -> Scored {
-    let data = root.join("data");
+/// at `root`, whose cases are under `data` (its data/, or the generated one).
+pub(super) fn grade(root: &Path, data: &Path, cases: &[JudgedCase]) -> Scored {
     let mut grader = Grader {
-        data: &data,
+        data,
         forced: forced(root),
         cases,
         out: Scored::default(),
@@ -341,7 +340,7 @@ mod tests {
             "secret/g3/2",
         ];
         let cases: Vec<JudgedCase> = names.iter().map(|n| case(n, "AC", None)).collect();
-        let s = grade(p.path(), &cases);
+        let s = grade(p.path(), &p.path().join("data"), &cases);
         assert_eq!((s.total, s.verdict), (121.0, Some("AC")));
         assert_eq!(s.case("secret/g2/1"), Some(20.0));
     }
@@ -363,7 +362,7 @@ mod tests {
         ];
         // g1 keeps secret's `continue` and `min`: min(2, 0, 2) = 0; g2: min(1);
         // secret: min(0, 1) = 0, its verdict the worst, WA.
-        let s = grade(p.path(), &cases);
+        let s = grade(p.path(), &p.path().join("data"), &cases);
         assert_eq!((s.total, s.verdict), (0.0, Some("WA")));
     }
 
@@ -377,7 +376,7 @@ mod tests {
             case("secret/c", "AC", None),
         ];
         // data: sample 1 + secret (5 + 0, then stops).
-        let s = grade(p.path(), &cases);
+        let s = grade(p.path(), &p.path().join("data"), &cases);
         assert_eq!((s.total, s.verdict), (6.0, Some("TLE")));
         assert_eq!(s.case("secret/c"), None);
     }
@@ -403,7 +402,7 @@ mod tests {
             case("secret/s2/1", "RTE", None),
             case("secret/s2/2", "WA", None),
         ];
-        let s = grade(p.path(), &cases);
+        let s = grade(p.path(), &p.path().join("data"), &cases);
         assert_eq!((s.total, s.verdict), (40.0, Some("AC")));
         // The root's range is data's, unbounded here.
         assert_eq!(s.full, None);
@@ -447,7 +446,7 @@ mod tests {
             case("secret/b", "AC", Some(CaseScore::Points(0.5))),
             case("secret/c", "AC", None),
         ];
-        let s = grade(p.path(), &cases);
+        let s = grade(p.path(), &p.path().join("data"), &cases);
         assert_eq!(s.total, 0.0 + 0.5 + 3.0);
     }
 }
