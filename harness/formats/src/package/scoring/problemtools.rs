@@ -165,7 +165,7 @@ pub(super) fn grade(root: &Path, data: &Path, cases: &[JudgedCase]) -> Scored {
         cases,
         out: Scored::default(),
     };
-    let settings = Settings::defaults().under(own_file(&data).as_ref(), &grader.forced);
+    let settings = Settings::defaults().under(own_file(data).as_ref(), &grader.forced);
     let (verdict, total) = grader.group("", &settings);
     grader.out.total = total;
     grader.out.verdict = Some(verdict);
