@@ -10,6 +10,7 @@ mod crates;
 mod diffs;
 mod generate;
 mod golden;
+mod import;
 mod installed;
 mod interactive;
 mod isolation;

@@ -7,8 +7,13 @@
 //! `tokens` or `float` checker where those mean the same, else the `kattis`
 //! checker; a custom validator copied into the testdata folder and kept as a
 //! Kattis-protocol checker), and `problems/NAME/` comes from the template (the
-//! scaffold's [`crate::scaffold::create`]), with the package's Rust accepted
-//! submission as `src/main.rs` when it has one.
+//! scaffold's [`crate::scaffold::create`]: the plain problem `new` and `listen`
+//! make, tests/solution.rs included), with the package's Rust accepted
+//! submission as `src/main.rs` when it has one, its input validators as the
+//! problem's validate binary and an accepted submission as its brute force
+//! ([`programs`]).
+
+pub mod programs;
 
 use judge_engine::ext::*;
 use std::fmt::Write as _;
@@ -51,9 +56,8 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
         time_limit,
         memory_limit: package.limits.memory_mib,
         interactive: false,
-        // The game template, whose brute force, generator, validator and tests
-        // `fill` removes beside a package's own solution.
-        game: true,
+        // The plain problem, as `new` and `listen` make it.
+        game: false,
     };
     let created = scaffold::create(&args)?;
     let result = fill(
@@ -65,12 +69,17 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
         &checker,
         main.as_deref(),
     );
-    if let Err(e) = result {
-        // Both folders are ours (create refuses to write over anything): leave nothing.
-        let _ = std::fs::remove_dir_all(&created.crate_dir);
-        let _ = std::fs::remove_dir_all(&created.testdata_dir);
-        return Err(e);
-    }
+    let title = package.title.clone().unwrap_or_else(|| name.clone());
+    let result = result.and_then(|()| programs::keep(&package, &created.crate_dir, &name, &title));
+    let kept = match result {
+        Ok(kept) => kept,
+        Err(e) => {
+            // Both folders are ours (create refuses to write over anything): leave nothing.
+            let _ = std::fs::remove_dir_all(&created.crate_dir);
+            let _ = std::fs::remove_dir_all(&created.testdata_dir);
+            return Err(e);
+        }
+    };
     let mut text = format!(
         "imported {} as {name}\ncreated problems/{name}/ from the template",
         dir.display()
@@ -78,16 +87,13 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
     match &main {
         Some(p) => {
             let rel = p.strip_prefix(&package.root).unwrap_or(p);
-            let _ = write!(
-                text,
-                "; src/main.rs from {} (without the template's brute, gen, validate and tests, which are for its placeholder game)",
-                rel.display()
-            );
+            let _ = write!(text, "; src/main.rs from {}", rel.display());
         }
         None => text.push_str(
-            "; src/main.rs is the template's (the package has no Rust accepted submission), without its validator and tests, which are for its placeholder game",
+            "; src/main.rs is the template's (the package has no Rust accepted submission): write yours",
         ),
     }
+    text.push_str(&kept_text(&kept));
     let _ = write!(
         text,
         "\ncreated testdata/{name}/: {} cases, problem.toml ({}, time limit {})\n",
@@ -103,6 +109,32 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
     let _ = writeln!(text, "next: cargo judge {name}");
     std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
     Ok(())
+}
+
+/// What the import says of the package programs it kept.
+fn kept_text(kept: &programs::Kept) -> String {
+    let mut text = String::new();
+    if !kept.validators.is_empty() {
+        let _ = write!(
+            text,
+            "\nsrc/bin/validate.rs runs the package's input validators ({}) for lint, stress and bless",
+            kept.validators.join(", ")
+        );
+    }
+    if !kept.skipped.is_empty() {
+        let _ = write!(
+            text,
+            "\nnot kept (only C, C++ and Python are): {}",
+            kept.skipped.join(", ")
+        );
+    }
+    if let Some(r) = &kept.reference {
+        let _ = write!(
+            text,
+            "\nsrc/bin/brute.rs runs submissions/{r} as the brute force stress compares with"
+        );
+    }
+    text
 }
 
 /// The flattened case names and the files they come from.
@@ -393,44 +425,11 @@ fn fill(
     );
     std::fs::write(td.join("README.md"), readme).context("cannot write README.md")?;
     let dir = &created.crate_dir;
-    // The template's brute force, generator, validator and tests are for its
-    // placeholder game. Its validator would reject the package's inputs (lint
-    // runs it on every input), so it never stays, nor do the tests that use it;
-    // the brute force and generator stay only beside the template's main.rs.
-    let placeholder: &[&str] = if main.is_some() {
-        &["brute", "gen", "validate"]
-    } else {
-        &["validate"]
-    };
-    drop_template_bins(dir, placeholder)?;
-    let _ = std::fs::remove_dir_all(dir.join("tests"));
     if let Some(main) = main {
         std::fs::copy(main, dir.join("src/main.rs"))
             .with_context(|| format!("cannot copy {}", main.display()))?;
-        let _ = std::fs::remove_dir(dir.join("src/bin"));
     }
     Ok(())
-}
-
-/// Removes the template's `src/bin/BIN.rs` programs named in `bins` from the
-/// new crate at `dir`, with their `[[bin]]` blocks in its Cargo.toml.
-fn drop_template_bins(dir: &Path, bins: &[&str]) -> Result<()> {
-    let manifest = dir.join("Cargo.toml");
-    let mut text = std::fs::read_to_string(&manifest)
-        .with_context(|| format!("cannot read {}", manifest.display()))?;
-    let name = dir
-        .file_name()
-        .unwrap_or_default()
-        .to_string_lossy()
-        .into_owned();
-    for bin in bins {
-        let block = format!(
-            "[[bin]]\nname = \"{name}-{bin}\"\npath = \"src/bin/{bin}.rs\"\ntest = false\n"
-        );
-        text = text.replace(&block, "");
-        let _ = std::fs::remove_file(dir.join(format!("src/bin/{bin}.rs")));
-    }
-    std::fs::write(&manifest, text).with_context(|| format!("cannot write {}", manifest.display()))
 }
 
 /// Copies `from` (a file, or a folder with everything under it) to `to`.
