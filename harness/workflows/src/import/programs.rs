@@ -70,12 +70,10 @@ pub fn keep(package: &Package, dir: &Path, name: &str, title: &str) -> Result<Ke
             .replace("{{title_doc}}", title)
             .replace(
                 "{{reference}}",
-                &kept
-                    .reference
+                kept.reference
                     .as_deref()
                     .and_then(|r| r.rsplit('/').next())
-                    .unwrap_or("")
-                    .to_string(),
+                    .unwrap_or(""),
             )
     };
     write(&dir.join("build.rs"), &fill(BUILD))?;
