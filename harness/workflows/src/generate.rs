@@ -18,10 +18,12 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow, bail};
 use judge_engine::package::program::{self, Built};
 use judge_engine::pool::Pool;
-use judge_engine::run::{self, Exit, Limits};
-use judge_engine::sandbox::{self, Access};
+use judge_engine::run;
 use judge_formats::package::generators::{self, EXTENSIONS, Generators, Rule, Solution, location};
 use judge_formats::package::{constants, yaml};
+use judge_model::limits::Limits;
+use judge_sandbox::Exit;
+use judge_sandbox::{self as sandbox, Access};
 
 /// What `generate` is asked to do.
 #[derive(Debug, Clone)]

@@ -11,8 +11,9 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use judge_engine::package::program::{Lang, LangExt};
+use judge_engine::package::program::LangExt;
 use judge_formats::package::Package;
+use judge_model::program::Lang;
 
 const BUILD: &str = include_str!("../../template/imported/build.rs.tmpl");
 const RUN: &str = include_str!("../../template/imported/run.rs.tmpl");
@@ -129,7 +130,8 @@ fn manifest(dir: &Path, name: &str, validate: bool) -> Result<()> {
         ),
         1,
     );
-    if validate {
+    // The plain template may declare the binary already (as a stub to write).
+    if validate && !text.contains(&format!("name = \"{name}-validate\"")) {
         let block = format!(
             "\n# The package's input validators (package/input_validators/): lint, stress and\n\
              # bless run it on every input; exit 0 = valid.\n\

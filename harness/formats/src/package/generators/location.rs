@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use super::{Generators, Solution, sha512};
-use crate::package::program::{self, Lang, LangExt};
+use judge_engine::package::program::{self, LangExt};
+use judge_model::program::Lang;
 
 /// The folder holding the generated `data/` of the package at `dir`, whether
 /// or not it has been made yet.
