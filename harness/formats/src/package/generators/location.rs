@@ -38,13 +38,13 @@ fn base(dir: &Path) -> PathBuf {
     }
 }
 
-/// The content key: problem.yaml, everything under generators/ and data/
-/// (copied and committed files), and the solution that writes the answers.
+/// The content key: problem.yaml, everything under generators/ (the
+/// generators and the files `copy:` takes, which are relative to it) and the
+/// solution that writes the answers. Not data/: what `bt generate` or
+/// `--write` put there must not make the data anew.
 fn key(dir: &Path, generators: &Generators) -> Result<String> {
     let mut files: Vec<PathBuf> = vec![dir.join("problem.yaml")];
-    for sub in ["generators", "data"] {
-        files.extend(tree(&dir.join(sub)));
-    }
+    files.extend(tree(&dir.join("generators")));
     let mut solutions: Vec<&Solution> = generators.cases.iter().map(|r| &r.solution).collect();
     solutions.dedup();
     for solution in solutions {
