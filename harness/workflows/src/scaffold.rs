@@ -495,10 +495,8 @@ fn check_free(name: &str, taken: &[(String, String)]) -> Result<()> {
 /// which no problem may be named: the command line's tests hold this list to the
 /// subcommands clap knows.
 pub const SUBCOMMANDS: &[&str] = &[
-    "import", "generate", "help",
-    "import", "help",
-    "run", "bless", "lint", "stress", "new", "listen", "add", "watch", "bundle", "verify",
     "run", "bless", "lint", "stress", "scale", "new", "listen", "add", "watch", "bundle", "verify",
+    "import", "generate", "help",
 ];
 
 /// What `cargo judge new NAME` (and `listen`, `import`) scaffold.
