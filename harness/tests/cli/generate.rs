@@ -316,3 +316,39 @@ fn generate_writes_the_same_files_as_bt_generate() {
         );
     }
 }
+
+/// generate.py's `generate_from_solution`: an interactive problem's answers are
+/// empty files, and no solution is built or run for them (here none would build).
+#[test]
+fn an_interactive_packages_answers_are_empty_and_no_solution_runs() {
+    if !have(&["python3", "g++"]) {
+        return;
+    }
+    let pkg = copy("tally");
+    let yaml = pkg.path().join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap() + "type: interactive\n";
+    std::fs::write(&yaml, text).unwrap();
+    let gens = pkg.path().join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&gens)
+        .unwrap()
+        .replace("solution: /submissions/accepted/tally.py\n", "");
+    std::fs::write(&gens, text).unwrap();
+    for sub in ["tally.py", "tally.c"] {
+        std::fs::write(
+            pkg.path().join("submissions/accepted").join(sub),
+            "this does not compile {\n",
+        )
+        .unwrap();
+    }
+    let cache = tempfile::tempdir().unwrap();
+    let data = generate(pkg.path(), cache.path());
+    let read = |p: &str| std::fs::read_to_string(data.join(p)).unwrap();
+    assert_eq!(read("secret/03-small.ans"), "");
+    assert_eq!(read("secret/1-group/11-ten.ans"), "");
+    assert_eq!(
+        read("secret/08-files.ans"),
+        "3007\n",
+        "the generator's own .ans stays"
+    );
+    assert_eq!(read("sample/01.ans"), "6\n", "an inline ans stays");
+}

@@ -186,6 +186,16 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
     let memory_mib = 2048;
     let mut programs = HashMap::new();
     let mut solutions = HashMap::new();
+    let kind = |t: &str| {
+        doc.get("type").is_some_and(|n| yaml_has(n, t))
+            || doc
+                .get("validation")
+                .and_then(|n| n.as_str())
+                .is_some_and(|v| v.contains(t))
+    };
+    // An interactive or multi-pass problem's answers are empty files: no
+    // solution runs, so none is built (generate.py's `generate_from_solution`).
+    let empty_answers = kind("interactive") || kind("multi-pass");
     for rule in &rules.cases {
         if let Some(inv) = &rule.generate
             && !programs.contains_key(&inv.program)
@@ -212,7 +222,7 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
             }),
             Solution::Nothing => None,
         };
-        if let Some(p) = &key
+        if let Some(p) = key.as_ref().filter(|_| !empty_answers)
             && !solutions.contains_key(&key)
         {
             let source = program::source(&dir.join(p))?
@@ -222,13 +232,6 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
             solutions.insert(key.clone(), built);
         }
     }
-    let kind = |t: &str| {
-        doc.get("type").is_some_and(|n| yaml_has(n, t))
-            || doc
-                .get("validation")
-                .and_then(|n| n.as_str())
-                .is_some_and(|v| v.contains(t))
-    };
     let time = doc
         .get("limits")
         .and_then(|l| l.get("generator_time"))
@@ -240,7 +243,7 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
         dir,
         programs,
         solutions,
-        empty_answers: kind("interactive") || kind("multi-pass"),
+        empty_answers,
         limits: Limits {
             time,
             memory: memory_mib << 20,
