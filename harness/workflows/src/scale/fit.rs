@@ -52,6 +52,9 @@ pub const MAX_SCATTER: f64 = 0.25;
 /// The BIC a `log n` factor must gain over the plain model it refines.
 pub const LOG_FACTOR_EVIDENCE: f64 = 2.0;
 
+/// The exponent is measured on the sizes within this factor of the largest.
+pub const TOP_SPAN: f64 = 8.0;
+
 /// A `log n` factor explains exponents up to this many times its own `1 / ln n`
 /// above the plain power.
 pub const LOG_SPAN: f64 = 2.0;
@@ -113,24 +116,27 @@ pub fn choose(points: &[Point]) -> Result<Chosen, Unfit> {
     if growing.len() < MIN_GROWING {
         return slow_growth(&usable, growing.len());
     }
-    let (exponent, half) = exponent(&growing, overhead);
+    let top = top(&growing);
+    let (exponent, half) = exponent(&top, overhead);
     let reference = growing.iter().map(|p| p.0).fold(1.0, f64::max);
     let mut candidates: Vec<Candidate> = Model::ALL
         .iter()
         .map(|&m| candidate(&growing, m, reference))
         .collect();
     candidates.sort_by(|a, b| a.bic.total_cmp(&b.bic));
-    let typical = geometric_mean(&growing);
+    let typical = geometric_mean(&top);
     let plausible: Vec<Candidate> = candidates
         .iter()
         .copied()
         .filter(|c| plausible(c.model, exponent, half, typical))
         .collect();
     let best = match plausible.first() {
-        Some(_) => preferred(&plausible),
+        Some(_) => nearest(&plausible, exponent, typical),
         None => nearest_plain(&candidates, exponent, typical),
     };
-    let noise = power_law_scatter(&growing, overhead, exponent);
+    // The noise is the scatter about one power law through all the growing
+    // points, whatever the model and however few the top points.
+    let noise = power_law_scatter(&growing, overhead, self::exponent(&growing, overhead).0);
     if noise > MAX_SCATTER {
         return Err(Unfit::Noisy(noise));
     }
@@ -268,6 +274,34 @@ fn nearest_plain(candidates: &[Candidate], exponent: f64, n: f64) -> Candidate {
             d(a).total_cmp(&d(b))
         })
         .expect("there are plain models")
+}
+
+/// The growing points of the largest sizes, within [`TOP_SPAN`] of the largest
+/// (all of them when that leaves fewer than [`MIN_GROWING`]): where the growth
+/// extrapolated to `--to` is measured, past the sizes where per-run costs
+/// (allocation, first touches of memory) still bend the curve.
+fn top(growing: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let largest = growing.iter().map(|p| p.0).fold(1.0, f64::max);
+    let top: Vec<(f64, f64)> = growing
+        .iter()
+        .copied()
+        .filter(|p| p.0 * TOP_SPAN >= largest)
+        .collect();
+    if top.len() >= MIN_GROWING {
+        top
+    } else {
+        growing.to_vec()
+    }
+}
+
+/// The candidate whose slope at `n` is nearest the measured exponent; between
+/// equally near ones (a tie), the lower BIC (`sorted` is in BIC order).
+fn nearest(sorted: &[Candidate], exponent: f64, n: f64) -> Candidate {
+    let distance = |c: &Candidate| (c.model.exponent_at(n) - exponent).abs();
+    *sorted
+        .iter()
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        .expect("a plausible model")
 }
 
 /// The `n` in the middle of `points` in logarithms.

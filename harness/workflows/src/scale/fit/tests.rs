@@ -106,7 +106,7 @@ fn a_cache_creep_is_the_nearest_plain_power_not_a_log_factor() {
     let table: [(f64, Model); 4] = [
         (2.3, Model::Quadratic),
         (2.4, Model::Quadratic),
-        (1.15, Model::Linear),
+        (1.2, Model::Linear),
         (1.35, Model::LinearSqrt),
     ];
     for (k, model) in table {
