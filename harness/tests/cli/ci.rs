@@ -136,7 +136,7 @@ fn an_unpaired_input_is_reported_before_the_results() {
     // One stream, as a terminal shows it: the error must come first.
     let cmd = format!(
         "{} run --cmd '{} echo' {} 2>&1",
-        assert_cmd::cargo::cargo_bin("judge").display(),
+        crate::support::spaceless(&assert_cmd::cargo::cargo_bin("judge")).display(),
         crate::support::fixture().display(),
         f.path().display()
     );
@@ -320,7 +320,7 @@ fn an_unpaired_input_of_a_problem_is_said_first_with_the_bless_command() {
         .arg("-c")
         .arg(format!(
             "{} hdu1525 2>&1",
-            assert_cmd::cargo::cargo_bin("judge").display()
+            crate::support::spaceless(&assert_cmd::cargo::cargo_bin("judge")).display()
         ))
         .current_dir(ws.path(""))
         .env("CARGO_TARGET_DIR", ws.path("target"))

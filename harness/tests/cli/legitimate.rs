@@ -23,9 +23,11 @@ fn sum_case() -> Folder {
 }
 
 fn program(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/legitimate")
-        .join(name)
+    crate::support::spaceless(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/legitimate")
+            .join(name),
+    )
 }
 
 /// How a row is run: `judge run FILE`, or `judge run --cmd LINE`.
