@@ -11,7 +11,9 @@ use predicates::prelude::*;
 use crate::support::Folder;
 
 fn fixture() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_fixture_interactive"))
+    crate::support::spaceless(std::path::Path::new(env!(
+        "CARGO_BIN_EXE_fixture_interactive"
+    )))
 }
 
 /// A folder with one case: `rounds` ping/pong rounds, an empty answer file.
