@@ -188,6 +188,38 @@ pub fn load(dir: &Path) -> Result<Package> {
     read(dir, &doc).with_context(|| format!("{}", path.display()))
 }
 
+/// Refuses a `<judging>` whose solution reads or writes a named file: only
+/// standard input and output are judged.
+fn standard_io_only(doc: &roxmltree::Document, judging: Node) -> Result<()> {
+    for (attr, what) in [
+        ("input-file", "reads a file"),
+        ("output-file", "writes a file"),
+    ] {
+        if let Some(f) = judging.attribute(attr)
+            && !f.is_empty()
+            && f != "stdin"
+            && f != "stdout"
+        {
+            bail!(
+                "line {}: the solution {what} ({attr}=\"{f}\"); only standard input and output are supported",
+                line(doc, judging)
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The testset judged: the one named `tests`, else the first.
+fn main_testset<'a, 'i>(judging: Node<'a, 'i>) -> Result<Node<'a, 'i>> {
+    let testsets: Vec<Node> = children(judging, "testset").collect();
+    testsets
+        .iter()
+        .find(|t| t.attribute("name") == Some("tests"))
+        .or(testsets.first())
+        .copied()
+        .context("no <testset> in <judging>")
+}
+
 fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
     let problem = doc.root_element();
     if !problem.has_tag_name("problem") {
@@ -211,28 +243,8 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
     });
     let judging =
         child(problem, "judging").context("no <judging> element (the limits and the tests)")?;
-    for (attr, what) in [
-        ("input-file", "reads a file"),
-        ("output-file", "writes a file"),
-    ] {
-        if let Some(f) = judging.attribute(attr)
-            && !f.is_empty()
-            && f != "stdin"
-            && f != "stdout"
-        {
-            bail!(
-                "line {}: the solution {what} ({attr}=\"{f}\"); only standard input and output are supported",
-                line(doc, judging)
-            );
-        }
-    }
-    let testsets: Vec<Node> = children(judging, "testset").collect();
-    let testset = testsets
-        .iter()
-        .find(|t| t.attribute("name") == Some("tests"))
-        .or(testsets.first())
-        .copied()
-        .context("no <testset> in <judging>")?;
+    standard_io_only(doc, judging)?;
+    let testset = main_testset(judging)?;
     let number = |name: &str| -> Result<Option<f64>> {
         match text(testset, name) {
             None => Ok(None),
