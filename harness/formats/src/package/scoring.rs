@@ -311,6 +311,18 @@ fn combine(scores: &[f64], agg: &str, max: Option<f64>, all_passed: bool) -> f64
     }
 }
 
+/// A temporary folder holding `files` (path, text): the scoring tests' packages.
+#[cfg(test)]
+pub(crate) fn tree(files: &[(&str, impl AsRef<[u8]>)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (f, text) in files {
+        let p = dir.path().join(f);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,13 +338,7 @@ mod tests {
     }
 
     fn data(files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        for (f, text) in files {
-            let p = dir.path().join(f);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(p, text).unwrap();
-        }
-        dir
+        tree(files)
     }
 
     #[test]

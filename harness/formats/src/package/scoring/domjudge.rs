@@ -170,13 +170,7 @@ mod tests {
     }
 
     fn package(files: &[(&str, String)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        for (f, text) in files {
-            let p = dir.path().join(f);
-            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-            std::fs::write(p, text).unwrap();
-        }
-        dir
+        crate::package::scoring::tree(files)
     }
 
     fn example() -> tempfile::TempDir {
