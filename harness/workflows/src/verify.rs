@@ -76,6 +76,27 @@ struct Submission {
 }
 
 impl Submission {
+    /// A submission as collected, before anything is built or run.
+    fn found(
+        label: String,
+        source: Option<Source>,
+        expect: Option<Expectation>,
+        skipped: Option<String>,
+        compile_error: Option<String>,
+    ) -> Submission {
+        Submission {
+            label,
+            source,
+            expect,
+            built: None,
+            skipped,
+            compile_error,
+            results: Vec::new(),
+            statics: Vec::new(),
+            cpython_fallback: false,
+        }
+    }
+
     /// Its language, naming the interpreter of a Python 3 one.
     fn language(&self) -> &'static str {
         self.source.as_ref().map_or("?", |s| match s.lang {
@@ -518,17 +539,13 @@ fn polygon_submissions(
             (_, Some(s)) => unbuildable(s.lang),
             _ => None,
         };
-        subs.push(Submission {
+        subs.push(Submission::found(
             label,
             source,
             expect,
-            built: None,
             skipped,
             compile_error,
-            results: Vec::new(),
-            statics: Vec::new(),
-            cpython_fallback: false,
-        });
+        ));
     }
     subs
 }
@@ -618,17 +635,13 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
             } else if let Some(s) = &source {
                 skipped = unbuildable(s.lang);
             }
-            subs.push(Submission {
+            subs.push(Submission::found(
                 label,
                 source,
                 expect,
-                built: None,
                 skipped,
                 compile_error,
-                results: Vec::new(),
-                statics: Vec::new(),
-                cpython_fallback: false,
-            });
+            ));
         }
     }
     Ok(subs)
