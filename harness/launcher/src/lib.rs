@@ -200,9 +200,11 @@ fn json_string(text: &str) -> Option<String> {
 ///
 /// Until it has seen the first word of the output, it holds the output back:
 /// a `Finished` line that comes first is dropped (and the next line is looked at
-/// the same way); anything else (`Compiling`, the progress bar, a warning, an
-/// error, `Blocking waiting for file lock`) switches it to passing everything
-/// through as it arrives.
+/// the same way); a `Blocking waiting for file lock` line (cargo waiting for
+/// another cargo, which is worth seeing) is written and the next line is looked at
+/// the same way too, since a fresh build prints its lone `Finished` after it;
+/// anything else (`Compiling`, the progress bar, a warning, an error) switches it
+/// to passing everything through as it arrives.
 #[derive(Debug, Default)]
 pub struct Filter {
     /// Bytes held back while undecided.
@@ -210,6 +212,10 @@ pub struct Filter {
     /// Everything is passed through from now on.
     through: bool,
 }
+
+/// The first words of the lines the filter looks at before it decides.
+const FINISHED: &str = "Finished ";
+const BLOCKING: &str = "Blocking waiting for file lock";
 
 impl Filter {
     /// Takes the next bytes cargo wrote.
@@ -226,21 +232,27 @@ impl Filter {
             if word.is_empty() {
                 return;
             }
-            let finished = word.starts_with("Finished ");
-            if !finished && !"Finished ".starts_with(word) {
+            let Some(first) = [FINISHED, BLOCKING]
+                .into_iter()
+                .find(|w| word.starts_with(w) || w.starts_with(word))
+            else {
                 self.pass_through(out);
                 return;
-            }
+            };
             let Some(newline) = self.pending.iter().position(|&b| b == b'\n') else {
                 // `Fini...` so far: wait for the rest of the line.
                 return;
             };
-            if !finished {
-                // A line that is only a prefix of `Finished`.
+            if !word.starts_with(first) {
+                // A line that is only a prefix of one of them.
                 self.pass_through(out);
                 return;
             }
-            self.pending.drain(..=newline);
+            let line: Vec<u8> = self.pending.drain(..=newline).collect();
+            if first == BLOCKING {
+                let _ = out.write_all(&line);
+                let _ = out.flush();
+            }
         }
     }
 
@@ -356,6 +368,20 @@ mod tests {
         assert_eq!(filtered(&[text.as_bytes()]), text);
         let error = "error[E0425]: cannot find value `x`\n";
         assert_eq!(filtered(&[FINISHED, error.as_bytes()]), error);
+    }
+
+    #[test]
+    fn a_fresh_build_that_waited_for_a_lock_prints_only_the_wait() {
+        let blocking = "    Blocking waiting for file lock on build directory\n";
+        let text = format!("{blocking}{}", String::from_utf8_lossy(FINISHED));
+        assert_eq!(filtered(&[text.as_bytes()]), blocking);
+        let (a, b) = text.as_bytes().split_at(12);
+        assert_eq!(filtered(&[a, b]), blocking);
+        let compiling = "   Compiling libc v0.2\n";
+        assert_eq!(
+            filtered(&[blocking.as_bytes(), compiling.as_bytes()]),
+            format!("{blocking}{compiling}")
+        );
     }
 
     #[test]
