@@ -2,7 +2,8 @@
 //! problem as specs ([`problem::Settings`], its [`problem::Checker`] and
 //! [`problem::Interactor`], [`testlib::Program`], [`kattis::Kattis`],
 //! [`program::Source`]), the results the engine produces and the reporters read
-//! ([`judge::CaseResult`], [`known_wrong::Catch`], [`excerpt::Excerpt`]), and the
+//! ([`judge::CaseResult`], [`known_wrong::Catch`], [`excerpt::Excerpt`]), a
+//! package's verdicts ([`package::PackageVerdict`]), and the
 //! [`sink::Sink`] between them; what `scale` measured and fitted ([`scale::Scale`]).
 //!
 //! The bottom of the judge's crates (CONTRIBUTING.md, "Crates"): it depends on
@@ -18,6 +19,7 @@ pub mod known_wrong;
 pub mod limits;
 pub mod names;
 pub mod outcome;
+pub mod package;
 pub mod problem;
 pub mod program;
 pub mod scale;

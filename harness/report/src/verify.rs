@@ -6,6 +6,8 @@
 
 use serde::Serialize;
 
+use judge_model::package::{PackageVerdict, join};
+
 /// Everything `verify` found, as reported.
 #[derive(Debug, Serialize)]
 pub struct VerifyReport {
@@ -43,11 +45,11 @@ pub struct SubmissionReport {
     /// The verdicts it may get (`AC`, `WA`, `TLE`, `RTE`, `MLE`, `OLE`, `CE`, or
     /// DOMjudge's `NO-OUTPUT`, a WA that printed nothing);
     /// empty when only a score or nothing (checked by hand) is expected.
-    pub expected: Vec<String>,
+    pub expected: Vec<PackageVerdict>,
     /// The score it is expected to get, when one is stated (`[low, high]`).
     pub expected_score: Option<[f64; 2]>,
     /// The verdict it got (its first non-accepted case, or AC); `null` when skipped.
-    pub verdict: Option<String>,
+    pub verdict: Option<PackageVerdict>,
     /// Its score (scoring problems), else `null`.
     pub score: Option<f64>,
     /// Whether the verdict (and score) met the expectation; false when skipped.
@@ -67,7 +69,7 @@ pub struct CaseReport {
     /// The case's name under `data/`, e.g. `secret/group1/03`.
     pub name: String,
     /// Its verdict (the names above).
-    pub verdict: String,
+    pub verdict: PackageVerdict,
     /// CPU seconds (the slowest pass of a multi-pass case).
     pub time: f64,
     /// Peak memory in bytes.
@@ -131,12 +133,12 @@ pub fn junit(report: &VerifyReport) -> String {
                 escape(why)
             );
         } else if !s.matched {
-            let got = s.verdict.as_deref().unwrap_or("-");
+            let got = s.verdict.map_or("-", PackageVerdict::name);
             let why = s.mismatch.as_deref().unwrap_or("");
             let _ = writeln!(
                 xml,
                 ">\n      <failure message=\"expected {}, got {got}\">{}</failure>\n    </testcase>",
-                escape(&s.expected.join(" or ")),
+                escape(&join(&s.expected, " or ")),
                 escape(why)
             );
         } else {

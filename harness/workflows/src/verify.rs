@@ -31,6 +31,7 @@ use judge_formats::package::system::System;
 use judge_formats::package::{Format, Package, TimeSource, fmt_secs, timelimit};
 use judge_model::judge::{CaseResult, Job, Verdict};
 use judge_model::limits::Limits;
+use judge_model::package::{self, PackageVerdict};
 use judge_model::program::{Lang, Source};
 use judge_model::units::human_time;
 use judge_report::verify::{CaseReport, SubmissionReport, VerifyReport};
@@ -127,10 +128,10 @@ impl Submission {
     /// Expected to pass every case: judged first, to set the time limit.
     fn expects_accepted(&self) -> bool {
         self.expect.as_ref().is_some_and(|e| {
-            e.any_of == ["AC"]
-                || e.rules
-                    .iter()
-                    .any(|r| r.cases.is_none() && r.permitted.as_deref() == Some(&["AC"][..]))
+            e.any_of == [PackageVerdict::AC]
+                || e.rules.iter().any(|r| {
+                    r.cases.is_none() && r.permitted.as_deref() == Some(&[PackageVerdict::AC][..])
+                })
         })
     }
 }
@@ -501,13 +502,15 @@ fn polygon_expectation(tag: &str) -> Option<Expectation> {
         // `_unexpected_eof`, which exits as PE unless ENABLE_UNEXPECTED_EOF): a
         // wrong answer cut short is PE to the checker, and Codeforces shows PE as
         // WA. So a wrong-answer solution may get either.
-        "wrong-answer" => vec!["WA", "PE"],
-        "presentation-error" => vec!["PE"],
-        "time-limit-exceeded" => vec!["TLE"],
-        "time-limit-exceeded-or-accepted" => vec!["TLE", "AC"],
-        "time-limit-exceeded-or-memory-limit-exceeded" => vec!["TLE", "MLE"],
-        "memory-limit-exceeded" => vec!["MLE"],
-        "failed" => vec!["RTE"],
+        "wrong-answer" => vec![PackageVerdict::WA, PackageVerdict::PE],
+        "presentation-error" => vec![PackageVerdict::PE],
+        "time-limit-exceeded" => vec![PackageVerdict::TLE],
+        "time-limit-exceeded-or-accepted" => vec![PackageVerdict::TLE, PackageVerdict::AC],
+        "time-limit-exceeded-or-memory-limit-exceeded" => {
+            vec![PackageVerdict::TLE, PackageVerdict::MLE]
+        }
+        "memory-limit-exceeded" => vec![PackageVerdict::MLE],
+        "failed" => vec![PackageVerdict::RTE],
         _ => return None,
     };
     Some(Expectation {
@@ -892,7 +895,7 @@ fn report_of(
     let mut r = SubmissionReport {
         path: s.label.clone(),
         language: s.language().to_string(),
-        expected: expected.iter().map(|v| v.to_string()).collect(),
+        expected,
         expected_score: s.expect.as_ref().and_then(|e| e.score).map(|(a, b)| [a, b]),
         verdict: None,
         score: None,
@@ -908,7 +911,7 @@ fn report_of(
     r.cases = case_reports(&judged, time_limit);
     r.cases.extend(s.statics.iter().map(|st| CaseReport {
         name: st.name.clone(),
-        verdict: expect::name(st.verdict).to_string(),
+        verdict: st.verdict.into(),
         time: 0.0,
         memory: 0,
         score: None,
@@ -916,11 +919,11 @@ fn report_of(
     }));
     let verdict = match overall_verdict(s, &judged, time_limit) {
         // The static validation test cases count after the data's.
-        "AC" => s
+        PackageVerdict::AC => s
             .statics
             .iter()
             .find(|st| st.verdict != Verdict::AC)
-            .map_or("AC", |st| expect::name(st.verdict)),
+            .map_or(PackageVerdict::AC, |st| st.verdict.into()),
         other => other,
     };
     let mut verdict = verdict;
@@ -940,7 +943,7 @@ fn report_of(
             graded = Some(scored.full);
         }
     }
-    r.verdict = Some(verdict.to_string());
+    r.verdict = Some(verdict);
     let mut note = None;
     match check_expectation(package, s, &judged, &r, (verdict, graded), time_limit) {
         Ok(()) => {
@@ -976,7 +979,7 @@ fn case_reports(judged: &[&CaseResult], time_limit: f64) -> Vec<CaseReport> {
         .iter()
         .map(|c| CaseReport {
             name: c.case.clone(),
-            verdict: expect::name(verdict_at(c, time_limit)).to_string(),
+            verdict: verdict_at(c, time_limit).into(),
             time: c.time,
             memory: c.memory,
             score: None,
@@ -986,15 +989,15 @@ fn case_reports(judged: &[&CaseResult], time_limit: f64) -> Vec<CaseReport> {
 }
 
 /// The submission's verdict: CE, else its first failure at the time limit, else AC.
-fn overall_verdict(s: &Submission, judged: &[&CaseResult], time_limit: f64) -> &'static str {
+fn overall_verdict(s: &Submission, judged: &[&CaseResult], time_limit: f64) -> PackageVerdict {
     if s.compile_error.is_some() {
-        "CE"
+        PackageVerdict::CE
     } else {
         judged
             .iter()
             .map(|c| verdict_at(c, time_limit))
             .find(|v| *v != Verdict::AC)
-            .map_or("AC", expect::name)
+            .map_or(PackageVerdict::AC, PackageVerdict::from)
     }
 }
 
@@ -1005,7 +1008,7 @@ fn check_expectation(
     s: &Submission,
     judged: &[&CaseResult],
     r: &SubmissionReport,
-    (verdict, graded): (&'static str, Option<Option<f64>>),
+    (verdict, graded): (PackageVerdict, Option<Option<f64>>),
     time_limit: f64,
 ) -> Result<(), String> {
     let messages: Vec<String> = judged
@@ -1020,13 +1023,13 @@ fn check_expectation(
         .chain(s.statics.iter().map(|st| st.message.clone()))
         .collect();
     // DOMjudge's NO-OUTPUT: the wrong answer that decides the verdict printed
-    // nothing (see expect::NO_OUTPUT).
+    // nothing (see PackageVerdict::NoOutput).
     let silent = judged
         .iter()
         .find(|c| verdict_at(c, time_limit) != Verdict::AC)
         .is_some_and(|c| c.verdict == Verdict::WA && c.output_bytes == Some(0));
-    let verdict = if verdict == "WA" && silent {
-        expect::NO_OUTPUT
+    let verdict = if verdict == PackageVerdict::WA && silent {
+        PackageVerdict::NoOutput
     } else {
         verdict
     };
@@ -1039,13 +1042,7 @@ fn check_expectation(
         cases: names
             .zip(&r.cases)
             .zip(&messages)
-            .map(|((name, rc), m)| {
-                (
-                    name,
-                    expect::parse_name(&rc.verdict).unwrap_or("JE"),
-                    m.as_str(),
-                )
-            })
+            .map(|((name, rc), m)| (name, rc.verdict, m.as_str()))
             .collect(),
         score: r.score,
         graded,
@@ -1125,10 +1122,10 @@ fn meets_with_extra_time(s: &Submission, judged: &[&CaseResult]) -> bool {
             .iter()
             .map(|c| c.verdict)
             .find(|v| *v != Verdict::AC)
-            .map_or("AC", expect::name),
+            .map_or(PackageVerdict::AC, PackageVerdict::from),
         cases: judged
             .iter()
-            .map(|c| (c.case.as_str(), expect::name(c.verdict), ""))
+            .map(|c| (c.case.as_str(), c.verdict.into(), ""))
             .collect(),
         score: None,
         graded: None,
@@ -1187,7 +1184,7 @@ fn expected_cell(r: &SubmissionReport) -> String {
             None => "any".into(),
         }
     } else {
-        r.expected.join("|")
+        package::join(&r.expected, "|")
     }
 }
 
@@ -1241,7 +1238,7 @@ fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: boo
             .iter()
             .flatten()
             .find(|c| verdict_at(c, report.time_limit) != Verdict::AC);
-        let got = match (r.verdict.as_deref(), failure) {
+        let got = match (r.verdict, failure) {
             (Some(v), Some(c)) if c.verdict == Verdict::AC => {
                 format!("{v} {} (under the margin)", c.case)
             }

@@ -13,9 +13,10 @@
 //!   Submissions", and DOMjudge's `compiler_error/`, `no_output/`,
 //!   `output_limit/`, `memory_limit/`, `check_manually/`, ...).
 //!
-//! Verdicts here are the package format's own names: AC, WA, TLE, RTE, plus MLE,
-//! OLE and CE, which DOMjudge tells apart, JE for a judge error, and DOMjudge's
-//! NO-OUTPUT, a submission's verdict only: a WA whose output was empty.
+//! Verdicts here are the package format's own ([`PackageVerdict`]): AC, WA, TLE,
+//! RTE, plus MLE, OLE and CE, which DOMjudge tells apart, JE for a judge error,
+//! and DOMjudge's NO-OUTPUT, a submission's verdict only: a WA whose output was
+//! empty.
 
 use std::path::Path;
 
@@ -23,59 +24,8 @@ use anyhow::{Context, Result, bail};
 
 use super::yaml::{self, Node, Value};
 use crate::glob::Glob;
-use judge_model::judge::Verdict;
-
-/// The package format's name for a judge verdict (2025-09 uses AC, WA, TLE, RTE;
-/// the rest are kept apart as DOMjudge does). PE is a wrong answer there.
-pub fn name(v: Verdict) -> &'static str {
-    match v {
-        Verdict::AC => "AC",
-        Verdict::WA => "WA",
-        // Only workspace and testlib checkers say PE (Polygon's tag asks for it);
-        // the package format counts it a wrong answer.
-        Verdict::PE => "PE",
-        Verdict::TLE => "TLE",
-        Verdict::RE => "RTE",
-        Verdict::MLE => "MLE",
-        Verdict::OLE => "OLE",
-        Verdict::CE => "CE",
-        Verdict::ERR | Verdict::INT => "JE",
-    }
-}
-
-/// Whether the verdict `got` satisfies the expected name `want`. The format
-/// counts a memory-limit or output-limit kill as a run-time error (2025-09
-/// "Example submissions": `run_time_error` crashes, with only AC, WA, TLE, RTE
-/// as verdicts), so RTE is satisfied by MLE and OLE too. DOMjudge's NO-OUTPUT
-/// is a wrong answer, so it satisfies WA; WA does not satisfy NO-OUTPUT.
-pub fn satisfies(got: &str, want: &str) -> bool {
-    got == want
-        || (want == "RTE" && matches!(got, "MLE" | "OLE"))
-        || (want == "WA" && matches!(got, "PE" | NO_OUTPUT))
-}
-
-/// DOMjudge's NO-OUTPUT: the output validator rejected an empty output (its
-/// judge's `testcase_run.sh`: exit 43 and an empty `program.out`, never for an
-/// interactive problem; TLE, RTE and OLE come first).
-pub const NO_OUTPUT: &str = "NO-OUTPUT";
-
-/// One verdict name from a tag or a YAML list: Kattis' names and DOMjudge's.
-pub fn parse_name(word: &str) -> Option<&'static str> {
-    let w = word.trim().trim_matches(|c| c == '"' || c == '\'');
-    Some(match w.to_ascii_uppercase().replace('_', "-").as_str() {
-        "AC" | "CORRECT" | "ACCEPTED" => "AC",
-        "WA" | "WRONG-ANSWER" => "WA",
-        "NO-OUTPUT" => NO_OUTPUT,
-        "PE" | "PRESENTATION-ERROR" => "PE",
-        "TLE" | "TIMELIMIT" | "TIME-LIMIT-EXCEEDED" | "TIME-LIMIT" => "TLE",
-        "RTE" | "RE" | "RUN-ERROR" | "RUN-TIME-ERROR" => "RTE",
-        "MLE" | "MEMORY-LIMIT" | "MEMORY-LIMIT-EXCEEDED" => "MLE",
-        "OLE" | "OUTPUT-LIMIT" | "OUTPUT-LIMIT-EXCEEDED" => "OLE",
-        "CE" | "COMPILER-ERROR" | "COMPILE-ERROR" => "CE",
-        "JE" | "JUDGE-ERROR" => "JE",
-        _ => return None,
-    })
-}
+use judge_model::package::PackageVerdict::{AC, CE, MLE, NoOutput, OLE, PE, RTE, TLE, WA};
+use judge_model::package::{PackageVerdict, join};
 
 /// A rule on a submission's case verdicts (2025-09 `permitted` / `required`),
 /// for the cases under `cases` (a test group glob relative to `data/`, or all).
@@ -84,9 +34,9 @@ pub struct CaseRule {
     /// Test cases the rule is about: `None` for all of them.
     pub cases: Option<String>,
     /// Every such case's verdict must be one of these.
-    pub permitted: Option<Vec<&'static str>>,
+    pub permitted: Option<Vec<PackageVerdict>>,
     /// At least one such case's verdict must be one of these.
-    pub required: Option<Vec<&'static str>>,
+    pub required: Option<Vec<PackageVerdict>>,
     /// A `judgemessage.txt` of one such case must contain this.
     pub message: Option<String>,
     /// Whether the rule may bound the time limit (2025-09 "Timelimit
@@ -98,8 +48,8 @@ impl CaseRule {
     /// A rule on every case (`cases: None`), used for the time limit.
     pub fn new(
         cases: Option<String>,
-        permitted: Option<Vec<&'static str>>,
-        required: Option<Vec<&'static str>>,
+        permitted: Option<Vec<PackageVerdict>>,
+        required: Option<Vec<PackageVerdict>>,
     ) -> CaseRule {
         CaseRule {
             cases,
@@ -116,7 +66,7 @@ impl CaseRule {
 pub struct Expectation {
     /// The submission's final verdict (its first non-AC case, or AC) must be one
     /// of these (a tag, or a DOMjudge folder); empty when only rules apply.
-    pub any_of: Vec<&'static str>,
+    pub any_of: Vec<PackageVerdict>,
     /// Rules on the case verdicts (2025-09 folders and submissions.yaml).
     pub rules: Vec<CaseRule>,
     /// The score must lie in this inclusive range (`@EXPECTED_SCORE@`, `score`).
@@ -133,7 +83,7 @@ pub struct Expectation {
 impl Expectation {
     /// The verdict names shown as "expected": the tag's or folder's list, else the
     /// `required` (or `permitted`) names of the rules about every case.
-    pub fn shown(&self) -> Vec<&'static str> {
+    pub fn shown(&self) -> Vec<PackageVerdict> {
         if !self.any_of.is_empty() {
             return self.any_of.clone();
         }
@@ -162,20 +112,16 @@ impl Expectation {
 /// DOMjudge's other folder names as a final verdict. `None` for a folder that
 /// says nothing (`mixed/`, `multiple/`: their files carry tags).
 pub fn folder(name: &str) -> Option<Expectation> {
-    let rule = |permitted: &[&'static str], required: Option<&[&'static str]>| {
+    let rule = |permitted: &[PackageVerdict], required: Option<&[PackageVerdict]>| {
         CaseRule::new(None, Some(permitted.to_vec()), required.map(<[_]>::to_vec))
     };
     let rules = match name {
-        "accepted" => vec![rule(&["AC"], None)],
-        "wrong_answer" => vec![rule(&["AC", "WA"], Some(&["WA"]))],
-        "time_limit_exceeded" => vec![rule(&["AC", "TLE"], Some(&["TLE"]))],
-        "run_time_error" => vec![rule(&["AC", "RTE"], Some(&["RTE"]))],
-        "brute_force" => vec![rule(&["AC", "RTE", "TLE"], Some(&["RTE", "TLE"]))],
-        "rejected" => vec![CaseRule::new(
-            None,
-            None,
-            Some(vec!["RTE", "TLE", "WA", "PE"]),
-        )],
+        "accepted" => vec![rule(&[AC], None)],
+        "wrong_answer" => vec![rule(&[AC, WA], Some(&[WA]))],
+        "time_limit_exceeded" => vec![rule(&[AC, TLE], Some(&[TLE]))],
+        "run_time_error" => vec![rule(&[AC, RTE], Some(&[RTE]))],
+        "brute_force" => vec![rule(&[AC, RTE, TLE], Some(&[RTE, TLE]))],
+        "rejected" => vec![CaseRule::new(None, None, Some(vec![RTE, TLE, WA, PE]))],
         // Legacy: accepted with less than the full score (checked in `check`
         // where the scoring dialect grades verdicts), and a score when tagged.
         "partially_accepted" => {
@@ -187,10 +133,10 @@ pub fn folder(name: &str) -> Option<Expectation> {
         }
         _ => {
             let any_of = match name {
-                "compiler_error" | "compile_error" => vec!["CE"],
-                "no_output" => vec![NO_OUTPUT],
-                "output_limit" | "output_limit_exceeded" => vec!["OLE"],
-                "memory_limit" | "memory_limit_exceeded" => vec!["MLE", "RTE"],
+                "compiler_error" | "compile_error" => vec![CE],
+                "no_output" => vec![NoOutput],
+                "output_limit" | "output_limit_exceeded" => vec![OLE],
+                "memory_limit" | "memory_limit_exceeded" => vec![MLE, RTE],
                 "check_manually" => {
                     return Some(Expectation {
                         manual: true,
@@ -216,7 +162,7 @@ pub fn folder(name: &str) -> Option<Expectation> {
 
 /// The `@EXPECTED_RESULTS@:` and `@EXPECTED_SCORE@:` tags in `text`, if any.
 /// DOMjudge reads the first tag in a file; the names are comma-separated.
-pub fn tags(text: &str) -> (Option<Vec<&'static str>>, Option<f64>) {
+pub fn tags(text: &str) -> (Option<Vec<PackageVerdict>>, Option<f64>) {
     let mut results = None;
     let mut score = None;
     for line in text.lines() {
@@ -224,11 +170,11 @@ pub fn tags(text: &str) -> (Option<Vec<&'static str>>, Option<f64>) {
             && let Some(at) = line.find("@EXPECTED_RESULTS@:")
         {
             let list = &line[at + "@EXPECTED_RESULTS@:".len()..];
-            let names: Vec<&'static str> = list
+            let names: Vec<PackageVerdict> = list
                 .split([',', ' ', '\t'])
                 .map(|w| w.trim_end_matches(['*', '/', '#', '-', ')', '\'', '"']))
                 .filter(|w| !w.is_empty())
-                .map_while(parse_name)
+                .map_while(PackageVerdict::parse)
                 .collect();
             if !names.is_empty() {
                 results = Some(names);
@@ -249,7 +195,7 @@ pub fn tags(text: &str) -> (Option<Vec<&'static str>>, Option<f64>) {
 
 /// The tags of a submission: in `expected_result.txt` if it has one, else the
 /// first tag found in its files (in name order).
-pub fn submission_tags(files: &[std::path::PathBuf]) -> (Option<Vec<&'static str>>, Option<f64>) {
+pub fn submission_tags(files: &[std::path::PathBuf]) -> (Option<Vec<PackageVerdict>>, Option<f64>) {
     let mut ordered: Vec<&std::path::PathBuf> = files.iter().collect();
     ordered.sort_by_key(|f| !f.ends_with("expected_result.txt"));
     let (mut results, mut score) = (None, None);
@@ -380,7 +326,7 @@ fn entry(node: &Node, cases: Option<&str>) -> Result<Entry> {
     };
     let mut out = Entry::default();
     let mut rule = CaseRule::new(cases.map(String::from), None, None);
-    let names = |n: &Node| -> Result<Vec<&'static str>> {
+    let names = |n: &Node| -> Result<Vec<PackageVerdict>> {
         let words: Vec<String> = match &n.value {
             Value::Seq(items) => items
                 .iter()
@@ -395,7 +341,10 @@ fn entry(node: &Node, cases: Option<&str>) -> Result<Entry> {
         };
         words
             .iter()
-            .map(|w| parse_name(w).with_context(|| format!("line {}: unknown verdict {w}", n.line)))
+            .map(|w| {
+                PackageVerdict::parse(w)
+                    .with_context(|| format!("line {}: unknown verdict {w}", n.line))
+            })
             .collect()
     };
     for (key, value) in items {
@@ -440,10 +389,8 @@ fn use_for_time_limit(value: &Node, rule: &mut CaseRule, out: &mut Entry) -> Res
         }
         Some("lower") => out
             .rules
-            .push(CaseRule::new(cases, Some(vec!["AC", "WA", "RTE"]), None)),
-        Some("upper") => out
-            .rules
-            .push(CaseRule::new(cases, None, Some(vec!["TLE"]))),
+            .push(CaseRule::new(cases, Some(vec![AC, WA, RTE]), None)),
+        Some("upper") => out.rules.push(CaseRule::new(cases, None, Some(vec![TLE]))),
         _ => bail!(
             "line {}: use_for_time_limit must be true, false, lower or upper",
             value.line
@@ -477,9 +424,9 @@ fn score_range(node: &Node) -> Result<Option<(f64, f64)>> {
 /// (name relative to `data/`, verdict name, judge message), and its score.
 pub struct Observed<'a> {
     /// The first non-AC verdict, or AC.
-    pub verdict: &'static str,
+    pub verdict: PackageVerdict,
     /// The cases judged, in data order.
-    pub cases: Vec<(&'a str, &'static str, &'a str)>,
+    pub cases: Vec<(&'a str, PackageVerdict, &'a str)>,
     /// The score, for scoring problems.
     pub score: Option<f64>,
     /// Whether `verdict` is a grader's, which tells an accepted submission with
@@ -497,20 +444,20 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
     {
         partially_accepted(seen.verdict, seen.score, full)?;
     }
-    if !expect.any_of.is_empty() && !expect.any_of.iter().any(|w| satisfies(seen.verdict, w)) {
-        if seen.verdict == "WA" && expect.any_of.contains(&NO_OUTPUT) {
-            let case = seen.cases.iter().find(|c| c.1 == "WA").map_or("", |c| c.0);
+    if !expect.any_of.is_empty() && !expect.any_of.iter().any(|w| seen.verdict.satisfies(*w)) {
+        if seen.verdict == WA && expect.any_of.contains(&NoOutput) {
+            let case = seen.cases.iter().find(|c| c.1 == WA).map_or("", |c| c.0);
             return Err(format!(
                 "got WA, expected {}: the wrong output on {case} was not empty \
                  (DOMjudge's NO-OUTPUT is a wrong answer that printed nothing, \
                  never on an interactive problem)",
-                expect.any_of.join(" or ")
+                join(&expect.any_of, " or ")
             ));
         }
         return Err(format!(
             "got {}, expected {}",
             seen.verdict,
-            expect.any_of.join(" or ")
+            join(&expect.any_of, " or ")
         ));
     }
     for rule in &expect.rules {
@@ -518,33 +465,34 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
             None => true,
             Some(g) => in_group(case, g),
         };
-        let cases: Vec<&(&str, &str, &str)> = seen.cases.iter().filter(|c| under(c.0)).collect();
+        let cases: Vec<&(&str, PackageVerdict, &str)> =
+            seen.cases.iter().filter(|c| under(c.0)).collect();
         // A compile error has no cases: it is the verdict of all of them.
-        let verdicts: Vec<&str> = if seen.verdict == "CE" {
-            vec!["CE"]
+        let verdicts: Vec<PackageVerdict> = if seen.verdict == CE {
+            vec![CE]
         } else {
             cases.iter().map(|c| c.1).collect()
         };
         if let Some(permitted) = &rule.permitted
             && let Some(bad) = verdicts
                 .iter()
-                .find(|v| !permitted.iter().any(|w| satisfies(v, w)))
+                .find(|v| !permitted.iter().any(|w| v.satisfies(*w)))
         {
             return Err(format!(
                 "{bad} on a case{}, permitted {}",
                 scope(rule),
-                permitted.join(", ")
+                join(permitted, ", ")
             ));
         }
         if let Some(required) = &rule.required
             && !verdicts
                 .iter()
-                .any(|v| required.iter().any(|w| satisfies(v, w)))
+                .any(|v| required.iter().any(|w| v.satisfies(*w)))
         {
             return Err(format!(
                 "no case{} got {} (got {})",
                 scope(rule),
-                required.join(" or "),
+                join(required, " or "),
                 seen.verdict
             ));
         }
@@ -573,8 +521,12 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
 /// problemtools' `partially_accepted/` (`checks/submissions.py`
 /// `_check_submission`): the grader's verdict is AC, and the score is not the
 /// full score when `range` states one.
-fn partially_accepted(verdict: &str, score: Option<f64>, full: Option<f64>) -> Result<(), String> {
-    if verdict != "AC" {
+fn partially_accepted(
+    verdict: PackageVerdict,
+    score: Option<f64>,
+    full: Option<f64>,
+) -> Result<(), String> {
+    if verdict != AC {
         return Err(format!(
             "got {verdict}, expected AC with less than the full score"
         ));
@@ -611,33 +563,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn domjudge_and_kattis_names_read_as_the_format_verdicts() {
-        for (word, want) in [
-            ("CORRECT", "AC"),
-            ("WRONG-ANSWER", "WA"),
-            ("NO-OUTPUT", "NO-OUTPUT"),
-            ("no_output", "NO-OUTPUT"),
-            ("TIMELIMIT", "TLE"),
-            ("RUN-ERROR", "RTE"),
-            ("OUTPUT-LIMIT", "OLE"),
-            ("MEMORY-LIMIT", "MLE"),
-            ("COMPILER-ERROR", "CE"),
-            ("rte", "RTE"),
-            ("wrong_answer", "WA"),
-        ] {
-            assert_eq!(parse_name(word), Some(want), "{word}");
-        }
-        assert_eq!(parse_name("MAYBE"), None);
-    }
-
-    #[test]
     fn a_tag_anywhere_in_a_file_lists_the_verdicts_and_the_score() {
         let text = "/*\n * This should time out.\n * @EXPECTED_RESULTS@: TIMELIMIT, RUN-ERROR\n */\n# @EXPECTED_SCORE@: 30\n";
-        assert_eq!(tags(text), (Some(vec!["TLE", "RTE"]), Some(30.0)));
+        assert_eq!(tags(text), (Some(vec![TLE, RTE]), Some(30.0)));
         assert_eq!(tags("int main() {}\n"), (None, None));
     }
 
-    fn seen<'a>(verdict: &'static str, cases: &[(&'a str, &'static str)]) -> Observed<'a> {
+    fn seen<'a>(verdict: PackageVerdict, cases: &[(&'a str, PackageVerdict)]) -> Observed<'a> {
         Observed {
             verdict,
             cases: cases.iter().map(|(c, v)| (*c, *v, "")).collect(),
@@ -649,31 +581,31 @@ mod tests {
     #[test]
     fn folder_rules_follow_the_default_directories() {
         let wa = folder("wrong_answer").unwrap();
-        assert!(check(&wa, &seen("WA", &[("sample/1", "AC"), ("secret/1", "WA")])).is_ok());
-        assert!(check(&wa, &seen("TLE", &[("secret/1", "TLE")])).is_err());
-        assert!(check(&wa, &seen("AC", &[("secret/1", "AC")])).is_err());
+        assert!(check(&wa, &seen(WA, &[("sample/1", AC), ("secret/1", WA)])).is_ok());
+        assert!(check(&wa, &seen(TLE, &[("secret/1", TLE)])).is_err());
+        assert!(check(&wa, &seen(AC, &[("secret/1", AC)])).is_err());
         let rte = folder("run_time_error").unwrap();
-        assert!(check(&rte, &seen("MLE", &[("secret/1", "MLE")])).is_ok());
+        assert!(check(&rte, &seen(MLE, &[("secret/1", MLE)])).is_ok());
         let rejected = folder("rejected").unwrap();
-        assert!(check(&rejected, &seen("TLE", &[("secret/1", "TLE")])).is_ok());
-        assert!(check(&rejected, &seen("AC", &[("secret/1", "AC")])).is_err());
+        assert!(check(&rejected, &seen(TLE, &[("secret/1", TLE)])).is_ok());
+        assert!(check(&rejected, &seen(AC, &[("secret/1", AC)])).is_err());
         let ce = folder("compiler_error").unwrap();
-        assert!(check(&ce, &seen("CE", &[])).is_ok());
-        assert!(check(&ce, &seen("AC", &[])).is_err());
+        assert!(check(&ce, &seen(CE, &[])).is_ok());
+        assert!(check(&ce, &seen(AC, &[])).is_err());
         assert!(folder("mixed").is_none());
         let partial = folder("partially_accepted").unwrap();
-        let mut graded = seen("AC", &[("secret/1", "WA")]);
+        let mut graded = seen(AC, &[("secret/1", WA)]);
         graded.graded = Some(Some(100.0));
         graded.score = Some(40.0);
         assert!(check(&partial, &graded).is_ok());
         graded.score = Some(100.0);
         assert!(check(&partial, &graded).is_err());
-        graded.verdict = "WA";
+        graded.verdict = WA;
         graded.score = Some(40.0);
         assert!(check(&partial, &graded).is_err());
         // Where no grader tells (DOMjudge, 2025-09), only a tagged score counts.
-        assert!(check(&partial, &seen("WA", &[("secret/1", "WA")])).is_ok());
-        assert!(check(&folder("check_manually").unwrap(), &seen("WA", &[])).is_ok());
+        assert!(check(&partial, &seen(WA, &[("secret/1", WA)])).is_ok());
+        assert!(check(&folder("check_manually").unwrap(), &seen(WA, &[])).is_ok());
     }
 
     #[test]
@@ -681,17 +613,14 @@ mod tests {
         let e = Expectation {
             rules: vec![CaseRule::new(
                 Some("secret/*-easy".into()),
-                Some(vec!["AC"]),
+                Some(vec![AC]),
                 None,
             )],
             ..Expectation::default()
         };
-        let ok = seen(
-            "TLE",
-            &[("secret/1-easy/a", "AC"), ("secret/2-hard/a", "TLE")],
-        );
+        let ok = seen(TLE, &[("secret/1-easy/a", AC), ("secret/2-hard/a", TLE)]);
         assert!(check(&e, &ok).is_ok());
-        let bad = seen("TLE", &[("secret/1-easy/a", "TLE")]);
+        let bad = seen(TLE, &[("secret/1-easy/a", TLE)]);
         assert!(check(&e, &bad).is_err());
     }
 
@@ -701,7 +630,7 @@ mod tests {
             score: Some((30.0, 30.0)),
             ..Expectation::default()
         };
-        let mut s = seen("AC", &[]);
+        let mut s = seen(AC, &[]);
         s.score = Some(30.0);
         assert!(check(&e, &s).is_ok());
         s.score = Some(40.0);

@@ -19,6 +19,7 @@ use super::static_validation::StaticResult;
 use super::yaml::{self, Node, Value};
 use super::{Format, Package};
 use judge_model::judge::{CaseResult, CaseScore, Verdict};
+use judge_model::package::PackageVerdict;
 
 mod domjudge;
 mod problemtools;
@@ -73,7 +74,7 @@ pub struct Scored {
     pub total: f64,
     /// The verdict the dialect's grader gives, where it has one
     /// (problemtools': the grader aggregates verdicts too).
-    pub verdict: Option<&'static str>,
+    pub verdict: Option<PackageVerdict>,
     /// The full score, where the dialect states one (problemtools' `range` of
     /// `data`), to tell a partially accepted submission from an accepted one.
     pub full: Option<f64>,
@@ -93,8 +94,8 @@ struct JudgedCase<'a> {
     name: &'a str,
     /// Accepted within the time limit.
     passed: bool,
-    /// Its verdict at the time limit, by the format's name (`expect::name`).
-    verdict: &'static str,
+    /// Its verdict at the time limit, by the format's name.
+    verdict: PackageVerdict,
     score: Option<CaseScore>,
     /// A static validation test case (spec/2025-09.md "Static validator"),
     /// with its own maximum (`None` for `pass-fail`).
@@ -126,8 +127,8 @@ pub fn score(
             JudgedCase {
                 name: &c.case.name,
                 passed: verdict == Verdict::AC,
-                verdict: match super::expect::name(verdict) {
-                    "PE" => "WA",
+                verdict: match PackageVerdict::from(verdict) {
+                    PackageVerdict::PE => PackageVerdict::WA,
                     other => other,
                 },
                 score: r.as_ref().and_then(|r| r.score),
@@ -145,7 +146,7 @@ pub fn score(
                 cases.push(JudgedCase {
                     name: &r.name,
                     passed: r.verdict == Verdict::AC,
-                    verdict: super::expect::name(r.verdict),
+                    verdict: r.verdict.into(),
                     score: r.score,
                     fixed: Some(c.max),
                 });
@@ -331,7 +332,11 @@ mod tests {
         JudgedCase {
             name,
             passed,
-            verdict: if passed { "AC" } else { "WA" },
+            verdict: if passed {
+                PackageVerdict::AC
+            } else {
+                PackageVerdict::WA
+            },
             score,
             fixed: None,
         }

@@ -13,6 +13,7 @@
 //! decides from what it measured.
 
 use super::expect::{Expectation, in_group};
+use judge_model::package::PackageVerdict::{AC, CE, TLE};
 
 /// The cases a bound is about: `None` for all, or a test group glob.
 pub type Scope<'a> = Option<&'a str>;
@@ -25,19 +26,19 @@ pub fn lower_bounds(e: &Expectation, legacy: bool) -> Vec<Scope<'_>> {
         return Vec::new();
     }
     if legacy {
-        let accepted = e.any_of == ["AC"]
+        let accepted = e.any_of == [AC]
             || e.rules
                 .iter()
-                .any(|r| r.cases.is_none() && r.permitted.as_deref() == Some(&["AC"][..]));
+                .any(|r| r.cases.is_none() && r.permitted.as_deref() == Some(&[AC][..]));
         return if accepted { vec![None] } else { Vec::new() };
     }
     let mut scopes: Vec<Scope> = e
         .rules
         .iter()
-        .filter(|r| r.timing && r.permitted.as_ref().is_some_and(|p| !p.contains(&"TLE")))
+        .filter(|r| r.timing && r.permitted.as_ref().is_some_and(|p| !p.contains(&TLE)))
         .map(|r| r.cases.as_deref())
         .collect();
-    if !e.any_of.is_empty() && !e.any_of.iter().any(|v| matches!(*v, "TLE" | "CE")) {
+    if !e.any_of.is_empty() && !e.any_of.iter().any(|v| matches!(*v, TLE | CE)) {
         scopes.push(None);
     }
     scopes
@@ -53,10 +54,10 @@ pub fn upper_bounds(e: &Expectation) -> Vec<Scope<'_>> {
     let mut scopes: Vec<Scope> = e
         .rules
         .iter()
-        .filter(|r| r.timing && r.required.as_deref() == Some(&["TLE"][..]))
+        .filter(|r| r.timing && r.required.as_deref() == Some(&[TLE][..]))
         .map(|r| r.cases.as_deref())
         .collect();
-    if e.any_of == ["TLE"] {
+    if e.any_of == [TLE] {
         scopes.push(None);
     }
     scopes
@@ -101,6 +102,7 @@ pub fn under_margin<'s>(
 mod tests {
     use super::*;
     use crate::package::expect::{self, CaseRule, Expectation};
+    use judge_model::package::PackageVerdict::{self, RTE, WA};
 
     #[track_caller]
     fn bounds(e: &Expectation, lower: &[Scope], upper: &[Scope]) {
@@ -127,14 +129,14 @@ mod tests {
 
     #[test]
     fn tags_bound_the_time_limit_by_their_verdicts() {
-        let tag = |v: &[&'static str]| Expectation {
+        let tag = |v: &[PackageVerdict]| Expectation {
             any_of: v.to_vec(),
             ..Expectation::default()
         };
-        bounds(&tag(&["AC"]), &[None], &[]);
-        bounds(&tag(&["WA", "RTE"]), &[None], &[]);
-        bounds(&tag(&["TLE"]), &[], &[None]);
-        bounds(&tag(&["TLE", "RTE"]), &[], &[]);
+        bounds(&tag(&[AC]), &[None], &[]);
+        bounds(&tag(&[WA, RTE]), &[None], &[]);
+        bounds(&tag(&[TLE]), &[], &[None]);
+        bounds(&tag(&[TLE, RTE]), &[], &[]);
     }
 
     #[test]
@@ -146,7 +148,7 @@ mod tests {
             rules: vec![CaseRule::new(
                 Some("secret/big".into()),
                 None,
-                Some(vec!["TLE"]),
+                Some(vec![TLE]),
             )],
             ..Expectation::default()
         };

@@ -23,6 +23,8 @@ use std::path::Path;
 use super::{JudgedCase, Scored};
 use crate::package::yaml::{self, Node};
 use judge_model::judge::CaseScore;
+#[cfg(test)]
+use judge_model::package::PackageVerdict;
 
 /// One group as DOMjudge imports it.
 struct Group {
@@ -163,7 +165,11 @@ mod tests {
         JudgedCase {
             name,
             passed,
-            verdict: if passed { "AC" } else { "WA" },
+            verdict: if passed {
+                PackageVerdict::AC
+            } else {
+                PackageVerdict::WA
+            },
             score: None,
             fixed: None,
         }

@@ -29,6 +29,7 @@ use std::path::Path;
 use super::{JudgedCase, Scored};
 use crate::package::yaml::{self, Node, Value};
 use judge_model::judge::CaseScore;
+use judge_model::package::PackageVerdict::{self, AC, JE, MLE, OLE, PE, RTE, TLE, WA};
 
 /// A group's settings: every key as written, later files over earlier.
 #[derive(Debug, Clone)]
@@ -147,7 +148,7 @@ fn own_file(dir: &Path) -> Option<Node> {
 }
 
 /// One graded node: its verdict and score.
-type Graded = (&'static str, f64);
+type Graded = (PackageVerdict, f64);
 
 struct Grader<'a> {
     data: &'a Path,
@@ -220,7 +221,7 @@ impl Grader<'_> {
                 self.group(&format!("{name}/"), &sub)
             };
             results.push(result);
-            if result.0 != "AC" && settings.breaks() {
+            if result.0 != AC && settings.breaks() {
                 break;
             }
         }
@@ -232,9 +233,9 @@ impl Grader<'_> {
 /// check before it (`_aggregate_group_result`). No children: AC 0.
 fn default_grader(results: &[Graded], flags: &[&str]) -> Graded {
     if results.is_empty() {
-        return ("AC", 0.0);
+        return (AC, 0.0);
     }
-    if let Some(je) = results.iter().find(|r| r.0 == "JE") {
+    if let Some(je) = results.iter().find(|r| r.0 == JE) {
         return *je;
     }
     let mut scoring = "sum";
@@ -253,20 +254,16 @@ fn default_grader(results: &[Graded], flags: &[&str]) -> Graded {
     if ignore_sample {
         // The grader asserts one or two results and keeps the last.
         if results.len() > 2 {
-            return ("JE", 0.0);
+            return (JE, 0.0);
         }
         results = &results[results.len() - 1..];
     }
-    let verdict = if any_accepted && results.iter().any(|r| r.0 == "AC") {
-        "AC"
+    let verdict = if any_accepted && results.iter().any(|r| r.0 == AC) {
+        AC
     } else {
         match verdicts {
-            "first_error" => results
-                .iter()
-                .map(|r| r.0)
-                .find(|v| *v != "AC")
-                .unwrap_or("AC"),
-            "always_accept" => "AC",
+            "first_error" => results.iter().map(|r| r.0).find(|v| *v != AC).unwrap_or(AC),
+            "always_accept" => AC,
             _ => worst_error(results),
         }
     };
@@ -283,24 +280,29 @@ fn default_grader(results: &[Graded], flags: &[&str]) -> Graded {
 }
 
 /// The grader's `worst_error`: the first of JE, IF, RTE, MLE, TLE, OLE, WA, PE
-/// among the verdicts, else AC.
-fn worst_error(results: &[Graded]) -> &'static str {
-    const ORDER: [&str; 8] = ["JE", "IF", "RTE", "MLE", "TLE", "OLE", "WA", "PE"];
+/// among the verdicts, else AC. IF (the grader's own input-format error) is no
+/// case's verdict here, so it is not in the order.
+fn worst_error(results: &[Graded]) -> PackageVerdict {
+    const ORDER: [PackageVerdict; 7] = [JE, RTE, MLE, TLE, OLE, WA, PE];
     ORDER
         .iter()
         .copied()
         .find(|v| results.iter().any(|r| r.0 == *v))
-        .unwrap_or("AC")
+        .unwrap_or(AC)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn case<'a>(name: &'a str, verdict: &'static str, score: Option<CaseScore>) -> JudgedCase<'a> {
+    fn case<'a>(
+        name: &'a str,
+        verdict: PackageVerdict,
+        score: Option<CaseScore>,
+    ) -> JudgedCase<'a> {
         JudgedCase {
             name,
-            passed: verdict == "AC",
+            passed: verdict == AC,
             verdict,
             score,
             fixed: None,
@@ -333,9 +335,9 @@ mod tests {
             "secret/g3/1",
             "secret/g3/2",
         ];
-        let cases: Vec<JudgedCase> = names.iter().map(|n| case(n, "AC", None)).collect();
+        let cases: Vec<JudgedCase> = names.iter().map(|n| case(n, AC, None)).collect();
         let s = grade(p.path(), &p.path().join("data"), &cases);
-        assert_eq!((s.total, s.verdict), (121.0, Some("AC")));
+        assert_eq!((s.total, s.verdict), (121.0, Some(AC)));
         assert_eq!(s.case("secret/g2/1"), Some(20.0));
     }
 
@@ -349,29 +351,29 @@ mod tests {
             ("data/secret/g1/testdata.yaml", "accept_score: 2\n"),
         ]);
         let cases = [
-            case("secret/g1/a", "AC", None),
-            case("secret/g1/b", "WA", None),
-            case("secret/g1/c", "AC", None),
-            case("secret/g2/a", "AC", None),
+            case("secret/g1/a", AC, None),
+            case("secret/g1/b", WA, None),
+            case("secret/g1/c", AC, None),
+            case("secret/g2/a", AC, None),
         ];
         // g1 keeps secret's `continue` and `min`: min(2, 0, 2) = 0; g2: min(1);
         // secret: min(0, 1) = 0, its verdict the worst, WA.
         let s = grade(p.path(), &p.path().join("data"), &cases);
-        assert_eq!((s.total, s.verdict), (0.0, Some("WA")));
+        assert_eq!((s.total, s.verdict), (0.0, Some(WA)));
     }
 
     #[test]
     fn on_reject_break_stops_a_group_at_its_first_rejected_child() {
         let p = package(&[("data/secret/testdata.yaml", "accept_score: 5\n")]);
         let cases = [
-            case("sample/1", "AC", None),
-            case("secret/a", "AC", None),
-            case("secret/b", "TLE", None),
-            case("secret/c", "AC", None),
+            case("sample/1", AC, None),
+            case("secret/a", AC, None),
+            case("secret/b", TLE, None),
+            case("secret/c", AC, None),
         ];
         // data: sample 1 + secret (5 + 0, then stops).
         let s = grade(p.path(), &p.path().join("data"), &cases);
-        assert_eq!((s.total, s.verdict), (6.0, Some("TLE")));
+        assert_eq!((s.total, s.verdict), (6.0, Some(TLE)));
         assert_eq!(s.case("secret/c"), None);
     }
 
@@ -392,38 +394,38 @@ mod tests {
             ),
         ]);
         let cases = [
-            case("secret/s1/1", "AC", None),
-            case("secret/s2/1", "RTE", None),
-            case("secret/s2/2", "WA", None),
+            case("secret/s1/1", AC, None),
+            case("secret/s2/1", RTE, None),
+            case("secret/s2/2", WA, None),
         ];
         let s = grade(p.path(), &p.path().join("data"), &cases);
-        assert_eq!((s.total, s.verdict), (40.0, Some("AC")));
+        assert_eq!((s.total, s.verdict), (40.0, Some(AC)));
         // The root's range is data's, unbounded here.
         assert_eq!(s.full, None);
     }
 
     #[test]
     fn the_grader_flags_choose_the_score_and_the_verdict() {
-        let r = [("AC", 3.0), ("TLE", 0.5), ("WA", 1.0)];
+        let r = [(AC, 3.0), (TLE, 0.5), (WA, 1.0)];
         for (flags, want) in [
-            (&[][..], ("TLE", 4.5)),
-            (&["avg"][..], ("TLE", 1.5)),
-            (&["max", "first_error"][..], ("TLE", 3.0)),
-            (&["min", "always_accept"][..], ("AC", 0.5)),
-            (&["accept_if_any_accepted"][..], ("AC", 4.5)),
+            (&[][..], (TLE, 4.5)),
+            (&["avg"][..], (TLE, 1.5)),
+            (&["max", "first_error"][..], (TLE, 3.0)),
+            (&["min", "always_accept"][..], (AC, 0.5)),
+            (&["accept_if_any_accepted"][..], (AC, 4.5)),
         ] {
             assert_eq!(default_grader(&r, flags), want, "{flags:?}");
         }
         assert_eq!(
-            default_grader(&[("WA", 1.0), ("RTE", 2.0)], &["first_error"]).0,
-            "WA"
+            default_grader(&[(WA, 1.0), (RTE, 2.0)], &["first_error"]).0,
+            WA
         );
         assert_eq!(
-            default_grader(&[("AC", 1.0), ("AC", 2.0)], &["ignore_sample"]),
-            ("AC", 2.0)
+            default_grader(&[(AC, 1.0), (AC, 2.0)], &["ignore_sample"]),
+            (AC, 2.0)
         );
-        assert_eq!(default_grader(&[("AC", 1.0), ("JE", 0.0)], &[]).0, "JE");
-        assert_eq!(default_grader(&[("AC", 1.0 / 3.0)], &[]).1, 0.333333);
+        assert_eq!(default_grader(&[(AC, 1.0), (JE, 0.0)], &[]).0, JE);
+        assert_eq!(default_grader(&[(AC, 1.0 / 3.0)], &[]).1, 0.333333);
     }
 
     #[test]
@@ -436,9 +438,9 @@ mod tests {
             ("data/secret/testdata.yaml", "accept_score: 7\n"),
         ]);
         let cases = [
-            case("secret/a", "WA", None),
-            case("secret/b", "AC", Some(CaseScore::Points(0.5))),
-            case("secret/c", "AC", None),
+            case("secret/a", WA, None),
+            case("secret/b", AC, Some(CaseScore::Points(0.5))),
+            case("secret/c", AC, None),
         ];
         let s = grade(p.path(), &p.path().join("data"), &cases);
         assert_eq!(s.total, 0.0 + 0.5 + 3.0);

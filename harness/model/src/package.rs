@@ -1,0 +1,202 @@
+//! A package's verdicts: the names a problem package's example submissions are
+//! expected to get and `verify` reports they got ([`PackageVerdict`]), as the
+//! package formats spell them. They are not the judge's own [`Verdict`]s: the
+//! formats say RTE where the judge says RE, fold the judge's ERR and INT into JE,
+//! and DOMjudge adds NO-OUTPUT, a wrong answer that printed nothing.
+
+use std::fmt;
+
+use serde::{Serialize, Serializer};
+
+use crate::judge::Verdict;
+
+/// One verdict by the package format's name (2025-09 "Example submissions": AC,
+/// WA, TLE, RTE; the rest kept apart as DOMjudge does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PackageVerdict {
+    /// Accepted.
+    AC,
+    /// Wrong answer.
+    WA,
+    /// Presentation error: only workspace and testlib checkers say it (Polygon's
+    /// tag asks for it); the package format counts it a wrong answer.
+    PE,
+    /// Time limit exceeded.
+    TLE,
+    /// Run-time error (the judge's RE).
+    RTE,
+    /// Memory limit exceeded.
+    MLE,
+    /// Output limit exceeded.
+    OLE,
+    /// Compile error.
+    CE,
+    /// Judge error (the judge's ERR, or INT: no verdict).
+    JE,
+    /// DOMjudge's NO-OUTPUT: the output validator rejected an empty output (its
+    /// judge's `testcase_run.sh`: exit 43 and an empty `program.out`, never for an
+    /// interactive problem; TLE, RTE and OLE come first). A submission's verdict
+    /// only: a WA whose output was empty.
+    NoOutput,
+}
+
+impl PackageVerdict {
+    /// The name a package and `verify`'s reports use, e.g. `RTE`, `NO-OUTPUT`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PackageVerdict::AC => "AC",
+            PackageVerdict::WA => "WA",
+            PackageVerdict::PE => "PE",
+            PackageVerdict::TLE => "TLE",
+            PackageVerdict::RTE => "RTE",
+            PackageVerdict::MLE => "MLE",
+            PackageVerdict::OLE => "OLE",
+            PackageVerdict::CE => "CE",
+            PackageVerdict::JE => "JE",
+            PackageVerdict::NoOutput => "NO-OUTPUT",
+        }
+    }
+
+    /// One verdict name from a tag, a YAML list or a folder: Kattis' names and
+    /// DOMjudge's (`CORRECT`, `WRONG-ANSWER`, `TIMELIMIT`, `RUN-ERROR`, ...), in
+    /// any case, quoted or not, with `_` for `-` (`wrong_answer`, `no_output`).
+    pub fn parse(word: &str) -> Option<PackageVerdict> {
+        let w = word.trim().trim_matches(|c| c == '"' || c == '\'');
+        Some(match w.to_ascii_uppercase().replace('_', "-").as_str() {
+            "AC" | "CORRECT" | "ACCEPTED" => PackageVerdict::AC,
+            "WA" | "WRONG-ANSWER" => PackageVerdict::WA,
+            "NO-OUTPUT" => PackageVerdict::NoOutput,
+            "PE" | "PRESENTATION-ERROR" => PackageVerdict::PE,
+            "TLE" | "TIMELIMIT" | "TIME-LIMIT-EXCEEDED" | "TIME-LIMIT" => PackageVerdict::TLE,
+            "RTE" | "RE" | "RUN-ERROR" | "RUN-TIME-ERROR" => PackageVerdict::RTE,
+            "MLE" | "MEMORY-LIMIT" | "MEMORY-LIMIT-EXCEEDED" => PackageVerdict::MLE,
+            "OLE" | "OUTPUT-LIMIT" | "OUTPUT-LIMIT-EXCEEDED" => PackageVerdict::OLE,
+            "CE" | "COMPILER-ERROR" | "COMPILE-ERROR" => PackageVerdict::CE,
+            "JE" | "JUDGE-ERROR" => PackageVerdict::JE,
+            _ => return None,
+        })
+    }
+
+    /// Whether this verdict, got, satisfies the expected `want`. The format counts
+    /// a memory-limit or output-limit kill as a run-time error (2025-09 "Example
+    /// submissions": `run_time_error` crashes, with only AC, WA, TLE, RTE as
+    /// verdicts), so RTE is satisfied by MLE and OLE too. PE and DOMjudge's
+    /// NO-OUTPUT are wrong answers, so they satisfy WA; WA does not satisfy
+    /// NO-OUTPUT.
+    pub fn satisfies(self, want: PackageVerdict) -> bool {
+        use PackageVerdict::*;
+        self == want
+            || (want == RTE && matches!(self, MLE | OLE))
+            || (want == WA && matches!(self, PE | NoOutput))
+    }
+}
+
+impl From<Verdict> for PackageVerdict {
+    /// The package format's verdict for a judge verdict: RE is RTE, the judge's
+    /// own failures (ERR, and INT: no verdict) are JE.
+    fn from(v: Verdict) -> PackageVerdict {
+        match v {
+            Verdict::AC => PackageVerdict::AC,
+            Verdict::WA => PackageVerdict::WA,
+            Verdict::PE => PackageVerdict::PE,
+            Verdict::TLE => PackageVerdict::TLE,
+            Verdict::RE => PackageVerdict::RTE,
+            Verdict::MLE => PackageVerdict::MLE,
+            Verdict::OLE => PackageVerdict::OLE,
+            Verdict::CE => PackageVerdict::CE,
+            Verdict::ERR | Verdict::INT => PackageVerdict::JE,
+        }
+    }
+}
+
+impl fmt::Display for PackageVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Reports carry the name (`"RTE"`, `"NO-OUTPUT"`), as a string.
+impl Serialize for PackageVerdict {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// `verdicts` joined with `sep` by name: `WA or PE`.
+pub fn join(verdicts: &[PackageVerdict], sep: &str) -> String {
+    verdicts
+        .iter()
+        .map(|v| v.name())
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PackageVerdict::{self, *};
+    use crate::judge::Verdict;
+
+    #[test]
+    fn domjudge_and_kattis_names_read_as_the_format_verdicts() {
+        for (word, want) in [
+            ("CORRECT", AC),
+            ("accepted", AC),
+            ("WRONG-ANSWER", WA),
+            ("NO-OUTPUT", NoOutput),
+            ("no_output", NoOutput),
+            ("PRESENTATION-ERROR", PE),
+            ("TIMELIMIT", TLE),
+            ("time_limit_exceeded", TLE),
+            ("RUN-ERROR", RTE),
+            ("RE", RTE),
+            ("rte", RTE),
+            ("OUTPUT-LIMIT", OLE),
+            ("MEMORY-LIMIT", MLE),
+            ("COMPILER-ERROR", CE),
+            ("compile_error", CE),
+            ("judge-error", JE),
+            ("wrong_answer", WA),
+            ("'AC'", AC),
+            (" \"TLE\" ", TLE),
+        ] {
+            assert_eq!(PackageVerdict::parse(word), Some(want), "{word}");
+        }
+        for word in ["MAYBE", "", "ERR", "INT", "IF"] {
+            assert_eq!(PackageVerdict::parse(word), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn every_name_reads_back_as_its_verdict() {
+        for v in [AC, WA, PE, TLE, RTE, MLE, OLE, CE, JE, NoOutput] {
+            assert_eq!(PackageVerdict::parse(v.name()), Some(v), "{v}");
+            assert_eq!(v.to_string(), v.name());
+        }
+    }
+
+    #[test]
+    fn the_judge_s_verdicts_take_the_format_s_names() {
+        #[rustfmt::skip]
+        let rows = [
+            (Verdict::AC, AC), (Verdict::WA, WA), (Verdict::PE, PE), (Verdict::TLE, TLE),
+            (Verdict::MLE, MLE), (Verdict::RE, RTE), (Verdict::OLE, OLE), (Verdict::CE, CE),
+            (Verdict::ERR, JE), (Verdict::INT, JE),
+        ];
+        for (judge, package) in rows {
+            assert_eq!(PackageVerdict::from(judge), package, "{judge:?}");
+        }
+    }
+
+    #[test]
+    fn a_crash_of_any_kind_satisfies_rte_and_any_wrong_answer_satisfies_wa() {
+        #[rustfmt::skip]
+        let rows = [
+            (RTE, RTE, true), (MLE, RTE, true), (OLE, RTE, true), (TLE, RTE, false),
+            (PE, WA, true), (NoOutput, WA, true), (WA, NoOutput, false), (WA, PE, false),
+            (RTE, MLE, false), (AC, AC, true), (JE, AC, false), (CE, CE, true),
+        ];
+        for (got, want, yes) in rows {
+            assert_eq!(got.satisfies(want), yes, "{got} satisfies {want}");
+        }
+    }
+}
