@@ -283,8 +283,12 @@ fn generate_writes_the_same_files_as_bt_generate() {
     if !have(&["bt", "python3", "g++"]) {
         return;
     }
-    let ours = copy("tally");
-    let theirs = copy("tally");
+    same_as_bt_generate(copy("tally"), copy("tally"));
+}
+
+/// `judge generate --write` in `ours` and `bt generate` in `theirs` (two copies
+/// of one package) write the same files byte for byte.
+fn same_as_bt_generate(ours: crate::package::Copy, theirs: crate::package::Copy) {
     let cache = tempfile::tempdir().unwrap();
     judge()
         .env("CP_GAMES_CACHE", cache.path())
@@ -351,4 +355,65 @@ fn an_interactive_packages_answers_are_empty_and_no_solution_runs() {
         "the generator's own .ans stays"
     );
     assert_eq!(read("sample/01.ans"), "6\n", "an inline ans stays");
+}
+
+/// tally with its first secret case made by `pick`, a generator the root's
+/// `generators:` key makes of two files (no file or folder is called `pick`).
+fn tally_with_a_composed_generator() -> crate::package::Copy {
+    let pkg = copy("tally");
+    let yaml = pkg.path().join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    let text = text.replacen(
+        "solution:",
+        "generators:\n  pick: [pick.py, numbers_of.py]\nsolution:",
+        1,
+    );
+    let text = text.replacen("- small: uniform.py 5 {seed}", "- small: pick 5 {seed}", 1);
+    std::fs::write(&yaml, text).unwrap();
+    std::fs::write(
+        pkg.path().join("generators/pick.py"),
+        "import sys\nimport numbers_of\nprint(*numbers_of.make(int(sys.argv[1]), int(sys.argv[2])), sep='\\n')\n",
+    )
+    .unwrap();
+    std::fs::write(
+        pkg.path().join("generators/numbers_of.py"),
+        "import random\n\ndef make(n, seed):\n    rng = random.Random(seed)\n    return [n, ' '.join(str(rng.randint(-9, 9)) for _ in range(n))]\n",
+    )
+    .unwrap();
+    pkg
+}
+
+#[test]
+fn the_generators_key_runs_a_generator_made_of_the_files_it_lists() {
+    if !have(&["python3", "g++"]) {
+        return;
+    }
+    let pkg = tally_with_a_composed_generator();
+    let cache = tempfile::tempdir().unwrap();
+    let data = generate(pkg.path(), cache.path());
+    let input = std::fs::read_to_string(data.join("secret/03-small.in")).unwrap();
+    // What pick.py prints for the seed Python computes for its command.
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg("import sys; sys.path.insert(0, sys.argv[1]); import numbers_of; print(*numbers_of.make(5, int(sys.argv[2])), sep='\\n')")
+        .arg(pkg.path().join("generators"))
+        .arg(python_seed("pick 5 {seed}"))
+        .output()
+        .unwrap();
+    assert_eq!(input, String::from_utf8(out.stdout).unwrap());
+    assert_eq!(
+        std::fs::read_to_string(data.join("secret/03-small.ans")).unwrap(),
+        tally(&input)
+    );
+}
+
+#[test]
+fn the_generators_key_makes_the_same_files_as_bt_generate() {
+    if !have(&["bt", "python3", "g++"]) {
+        return;
+    }
+    same_as_bt_generate(
+        tally_with_a_composed_generator(),
+        tally_with_a_composed_generator(),
+    );
 }

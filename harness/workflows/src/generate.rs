@@ -19,7 +19,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use judge_engine::package::program::{self, Built};
 use judge_engine::pool::Pool;
 use judge_engine::run;
-use judge_formats::package::generators::{self, EXTENSIONS, Generators, Rule, Solution, location};
+use judge_formats::package::generators::{
+    self, Composed, EXTENSIONS, Generators, Rule, Solution, location,
+};
 use judge_formats::package::{constants, yaml};
 use judge_model::limits::Limits;
 use judge_sandbox::Exit;
@@ -143,6 +145,9 @@ struct Setup<'a> {
     /// Whether answers are empty files (interactive and multi-pass problems).
     empty_answers: bool,
     limits: Limits,
+    /// Where the generators the `generators:` key lists are put together (the
+    /// jail shows it to them as it shows generators/).
+    composed: Option<tempfile::TempDir>,
 }
 
 /// Makes every rule into a staging folder beside `out`, then moves it there.
@@ -186,6 +191,7 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
     let memory_mib = 2048;
     let mut programs = HashMap::new();
     let mut solutions = HashMap::new();
+    let mut composed = None;
     let kind = |t: &str| {
         doc.get("type").is_some_and(|n| yaml_has(n, t))
             || doc
@@ -200,8 +206,14 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
         if let Some(inv) = &rule.generate
             && !programs.contains_key(&inv.program)
         {
-            let path = dir.join(&inv.program);
-            let source = program::source(&path)?.with_context(|| {
+            let path = match rules.composed(&inv.program) {
+                Some(c) => put_together(dir, c, &mut composed)?,
+                None => dir.join(&inv.program),
+            };
+            let entry = rules
+                .composed(&inv.program)
+                .and_then(|c| c.files[0].rsplit('/').next());
+            let source = program::source_with_entry(&path, entry)?.with_context(|| {
                 format!(
                     "generator {}: not a program of a known language",
                     inv.program
@@ -249,7 +261,37 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
             memory: memory_mib << 20,
             output: 1 << 30,
         },
+        composed,
     })
+}
+
+/// A folder holding the files of a generator the `generators:` key lists, by
+/// their file names, under `folder` (made on first use), as BAPCtools'
+/// `Program.build` puts them side by side. bt links them where this copies
+/// (program discovery reads files, not links): the one difference is that a
+/// Python helper listed from another folder imports here and not under bt, whose
+/// entry point's `sys.path[0]` is its real folder.
+fn put_together(
+    dir: &Path,
+    generator: &Composed,
+    folder: &mut Option<tempfile::TempDir>,
+) -> Result<PathBuf> {
+    if folder.is_none() {
+        *folder = Some(tempfile::tempdir().context("cannot create a folder for generators")?);
+    }
+    let name = generator.program.rsplit('/').next().unwrap_or("generator");
+    let to = folder.as_ref().expect("made above").path().join(name);
+    std::fs::create_dir_all(&to).with_context(|| format!("cannot create {}", to.display()))?;
+    for file in &generator.files {
+        let from = std::path::absolute(dir.join(file))?;
+        if !from.is_file() {
+            bail!("generator {}: {file} is not a file", generator.program);
+        }
+        let named = to.join(from.file_name().unwrap_or_default());
+        std::fs::copy(&from, &named)
+            .with_context(|| format!("cannot copy {} to {}", from.display(), named.display()))?;
+    }
+    Ok(to)
 }
 
 /// Whether a `type` value (a word, words, or a list) holds `word`.
@@ -331,7 +373,7 @@ fn run_generator(context: &Setup, built: &Built, args: &[String], work: &Path) -
     }
     let mut command = built.command();
     command.args(args);
-    sandboxed(&mut command, context.dir, work);
+    sandboxed(&mut command, context, work);
     let ran = run::run(command, Path::new("/dev/null"), &context.limits)?;
     check_exit(&ran, "the generator")?;
     let input = work.join("testcase.in");
@@ -350,10 +392,13 @@ fn run_generator(context: &Setup, built: &Built, args: &[String], work: &Path) -
 
 /// A generator runs in `work`, which it may write, and reads the package's
 /// generators/ (its own helper files, as under bt).
-fn sandboxed(command: &mut Command, dir: &Path, work: &Path) {
-    let generators = dir.join("generators");
+fn sandboxed(command: &mut Command, context: &Setup, work: &Path) {
+    let generators = context.dir.join("generators");
     if generators.is_dir() {
         sandbox::share(command, &generators, Access::Code);
+    }
+    if let Some(composed) = &context.composed {
+        sandbox::share(command, composed.path(), Access::Code);
     }
     sandbox::share(command, work, Access::Write);
     command.current_dir(std::path::absolute(work).unwrap_or_else(|_| work.to_path_buf()));
@@ -435,7 +480,7 @@ fn answer(context: &Setup, rule: &Rule, case: &Path) -> Result<()> {
     };
     let mut command = built.command();
     let work = case.parent().unwrap_or(Path::new("."));
-    sandboxed(&mut command, context.dir, work);
+    sandboxed(&mut command, context, work);
     let ran = run::run(command, &input, &context.limits)?;
     check_exit(&ran, "the solution")?;
     write(&answer, &ran.stdout)

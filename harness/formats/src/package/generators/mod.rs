@@ -63,8 +63,30 @@ pub struct Generators {
     pub groups: Vec<Group>,
     /// Test cases a folder includes from elsewhere (`include:`).
     pub includes: Vec<Include>,
+    /// Generators made of listed files (the root's `generators:` key).
+    pub composed: Vec<Composed>,
     /// What the judge does not act on but should say (unknown keys).
     pub warnings: Vec<String>,
+}
+
+/// A generator made of the files the root's `generators:` key lists
+/// (`gen: [gen.py, lib.py]`): BAPCtools' `parse_generators` and `Program`
+/// put the files side by side in one folder, named by their file names, and
+/// run the first one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Composed {
+    /// The name commands run it by, relative to the root (`generators/gen`).
+    pub program: String,
+    /// Its files, relative to the root (`generators/gen.py`), the entry point first.
+    pub files: Vec<String>,
+}
+
+impl Generators {
+    /// The listed files of the generator `program` (`generators/gen`), if the
+    /// `generators:` key makes it.
+    pub fn composed(&self, program: &str) -> Option<&Composed> {
+        self.composed.iter().find(|c| c.program == program)
+    }
 }
 
 /// A folder under data/.
@@ -280,7 +302,72 @@ pub fn parse(text: &str, constants: &Constants) -> Result<Generators> {
         keys: Vec::new(),
     };
     walker.folder("", &root, &base)?;
-    Ok(walker.out)
+    let mut out = walker.out;
+    if let Some(node) = root.get("generators") {
+        out.composed = composed(node, &mut out.warnings)?;
+    }
+    Ok(out)
+}
+
+/// The root's `generators:` map, as generate.py's `parse_generators` reads it:
+/// a name that is no plain file name, or one with no files, is skipped with a
+/// warning; files that are not a list of strings are an error.
+fn composed(node: &Node, warnings: &mut Vec<String>) -> Result<Vec<Composed>> {
+    let entries = match &node.value {
+        Value::Map(entries) => entries,
+        Value::Null => return Ok(Vec::new()),
+        _ => bail!(
+            "line {}: generators must be a map of names to files",
+            node.line
+        ),
+    };
+    let mut out = Vec::new();
+    for (name, files) in entries {
+        if !plain_file_name(name) {
+            warnings.push(format!(
+                "generators.yaml line {}: generator name \"{name}\" is no plain file name (skipped)",
+                files.line
+            ));
+            continue;
+        }
+        let list = match &files.value {
+            Value::Seq(items) => items
+                .iter()
+                .map(|i| {
+                    i.as_str()
+                        .filter(|f| !f.is_empty() && !f.starts_with('/'))
+                        .map(|f| format!("generators/{f}"))
+                        .with_context(|| {
+                            format!("line {}: a file of generator {name} must be a path relative to generators/", i.line)
+                        })
+                })
+                .collect::<Result<Vec<_>>>()?,
+            Value::Null => Vec::new(),
+            _ => bail!("line {}: generator {name}'s files must be a list", files.line),
+        };
+        if list.is_empty() {
+            warnings.push(format!(
+                "generators.yaml line {}: generator {name} lists no files (skipped)",
+                files.line
+            ));
+            continue;
+        }
+        out.push(Composed {
+            program: format!("generators/{name}"),
+            files: list,
+        });
+    }
+    Ok(out)
+}
+
+/// BAPCtools' `FILE_NAME_REGEX` (config.py): `[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,254}`.
+fn plain_file_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        && name.len() <= 255
+        && chars.all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
 }
 
 /// Whether `node` is a test case (a string, or a map with a test case's key).

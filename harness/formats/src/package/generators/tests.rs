@@ -236,3 +236,48 @@ fn bad_rules_are_errors_naming_their_line() {
         assert!(err.contains(want), "{text:?}: {err}");
     }
 }
+
+#[test]
+fn the_generators_key_makes_a_generator_of_its_listed_files_entry_first() {
+    let g = parsed(
+        "generators:\n  gen:\n    - gen.py\n    - lib/common.py\n  _ok: [x.cpp]\n  bad/name: [y.py]\n  empty: []\ndata:\n  secret:\n    data:\n      a: gen 5\n",
+    );
+    let made: Vec<(&str, Vec<&str>)> = g
+        .composed
+        .iter()
+        .map(|c| {
+            (
+                c.program.as_str(),
+                c.files.iter().map(String::as_str).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        made,
+        [
+            (
+                "generators/gen",
+                vec!["generators/gen.py", "generators/lib/common.py"]
+            ),
+            ("generators/_ok", vec!["generators/x.cpp"]),
+        ]
+    );
+    assert!(g.composed("generators/gen").is_some());
+    assert!(g.composed("generators/gen.py").is_none());
+    let warned = g.warnings.join("\n");
+    assert!(
+        warned.contains("\"bad/name\" is no plain file name"),
+        "{warned}"
+    );
+    assert!(
+        warned.contains("generator empty lists no files"),
+        "{warned}"
+    );
+}
+
+#[test]
+fn generators_files_that_are_not_a_list_of_relative_paths_are_an_error() {
+    assert!(error("generators:\n  gen: gen.py\ndata: {}\n").contains("line 2"));
+    assert!(error("generators:\n  gen: [/abs.py]\ndata: {}\n").contains("line 2"));
+    assert!(error("generators: [gen.py]\ndata: {}\n").contains("line 1"));
+}
