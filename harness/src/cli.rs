@@ -64,6 +64,10 @@ pub enum Cmd {
     /// Build a package's test data from generators/generators.yaml, as BAPCtools'
     /// `bt generate` does, into target/ (or the cache); --write also into its data/.
     Generate(GenerateArgs),
+    /// Write a workspace problem as a Kattis problem package: problem.yaml with the
+    /// limits, data/, the bundles of the solution and the known-wrong solutions as
+    /// submissions, the validator and the checker.
+    Export(ExportArgs),
 }
 
 /// `--no-isolation`, for the commands that run programs.
@@ -132,6 +136,48 @@ pub struct ImportArgs {
     /// The new problem's name [default: the package folder's name].
     #[arg(value_name = "NAME")]
     pub name: Option<String>,
+}
+
+/// `cargo judge export NAME`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The workspace problem (problems/NAME/ and testdata/NAME/).
+    #[arg(value_name = "NAME")]
+    pub name: String,
+    /// The package format version to write.
+    #[arg(long, value_enum, default_value_t = PackageFormat::Legacy)]
+    pub format: PackageFormat,
+    /// The package folder [default: target/export/NAME, with only NAME's lowercase
+    /// letters and digits].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Replace the package an earlier export wrote there (a folder with problem.yaml).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// `--format` of `export`: a version of the Kattis problem package format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PackageFormat {
+    /// `legacy`, as problemtools and DOMjudge read by default.
+    Legacy,
+    /// `2025-09`, as BAPCtools writes.
+    #[value(name = "2025-09")]
+    V2025_09,
+}
+
+impl From<ExportArgs> for judge_workflows::export::ExportOptions {
+    fn from(a: ExportArgs) -> Self {
+        judge_workflows::export::ExportOptions {
+            name: a.name,
+            format: match a.format {
+                PackageFormat::Legacy => judge_workflows::export::Format::Legacy,
+                PackageFormat::V2025_09 => judge_workflows::export::Format::V2025_09,
+            },
+            out: a.out,
+            force: a.force,
+        }
+    }
 }
 
 /// `cargo judge [PROBLEM...]`.

@@ -344,6 +344,16 @@ pub fn generate(args: crate::cli::GenerateArgs) -> Result<Status> {
     Ok(Status::Passed)
 }
 
+/// `cargo judge export NAME`: what was written on stdout, each warning on stderr.
+pub fn export(args: crate::cli::ExportArgs) -> Result<Status> {
+    let exported = judge_workflows::export::export(&args.into())?;
+    for w in &exported.warnings {
+        eprintln!("warning: {w}");
+    }
+    println!("{}", exported.summary());
+    Ok(Status::Passed)
+}
+
 /// What is wrong with the testdata is said before anything runs (and counted
 /// again at the end), so it is not lost above a page of results.
 fn say_errors_first(plan: &Plan) {

@@ -75,6 +75,7 @@ pub fn main(cli: Cli) -> i32 {
         Some(Cmd::Import(args)) => judge_workflows::import::import(&args.dir, args.name.as_deref())
             .map(|()| Status::Passed),
         Some(Cmd::Generate(args)) => commands::generate(args),
+        Some(Cmd::Export(args)) => commands::export(args),
     };
     finish(result)
 }

@@ -62,6 +62,8 @@ struct Library {
 #[derive(Debug, Clone)]
 struct Solution {
     main: PathBuf,
+    /// Every binary of the crate: (cargo's target name, its source file).
+    bins: Vec<(String, PathBuf)>,
     libraries: Vec<String>,
     /// Its dependencies from outside the workspace: (code name, package id).
     crates: Vec<(String, String)>,
@@ -232,6 +234,12 @@ impl Sources {
                 p.name.clone(),
                 Solution {
                     main: bin.src_path.clone(),
+                    bins: p
+                        .targets
+                        .iter()
+                        .filter(|t| t.is_bin())
+                        .map(|t| (t.name.clone(), t.src_path.clone()))
+                        .collect(),
                     libraries: libs,
                     crates: foreign,
                     edition: p.edition.clone(),
@@ -290,6 +298,26 @@ impl Sources {
         dir.join(format!("{problem}.rs"))
     }
 
+    /// `problem`'s binaries: (cargo's target name, its source file), in the
+    /// manifest's order; empty for a problem the workspace does not have.
+    pub fn bins(&self, problem: &str) -> Vec<(String, PathBuf)> {
+        self.solutions
+            .get(problem)
+            .map_or_else(Vec::new, |s| s.bins.clone())
+    }
+
+    /// The workspace's target folder.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// The bundle of `source`, one of `problem`'s binaries (a known-wrong
+    /// solution, its validator), made as its solution's is for `judge` (the
+    /// crate's libraries, its edition), and not written anywhere.
+    pub fn text_of(&self, problem: &str, source: &Path, judge: Judge) -> Result<String> {
+        Ok(self.text_with(problem, Some(source), judge)?.text)
+    }
+
     /// Bundles `problem` for its own judge and writes `target/bundle/NAME.rs`.
     pub fn write(&self, problem: &str) -> Result<Bundle> {
         self.write_for(problem, self.judge_of(problem))
@@ -328,12 +356,19 @@ impl Sources {
     /// The bundle's text, the modules it holds, and what else the user and the
     /// check need to know.
     fn text(&self, problem: &str, judge: Judge) -> Result<Made> {
+        self.text_with(problem, None, judge)
+    }
+
+    /// [`Sources::text`] of `source` (a binary of `problem`) instead of its
+    /// main.rs when one is given.
+    fn text_with(&self, problem: &str, source: Option<&Path>, judge: Judge) -> Result<Made> {
         let Some(solution) = self.solutions.get(problem) else {
             let known: Vec<&str> = self.solutions.keys().map(String::as_str).collect();
             return Err(judge_formats::plan::unknown_problem(problem, &known));
         };
-        let main_file = self.shown(&solution.main);
-        let main = self.read(&solution.main)?;
+        let source = source.unwrap_or(&solution.main);
+        let main_file = self.shown(source);
+        let main = self.read(source)?;
         // Crates the judge has installed stay `use` lines; the others are inlined.
         let (installed, inlined): (Vec<_>, Vec<_>) = solution
             .crates

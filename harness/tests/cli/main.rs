@@ -8,6 +8,7 @@ mod checked;
 mod ci;
 mod crates;
 mod diffs;
+mod export;
 mod generate;
 mod golden;
 mod import;

@@ -6,6 +6,7 @@
 pub mod add;
 pub mod bless;
 pub mod diff;
+pub mod export;
 pub mod generate;
 pub mod import;
 pub mod lint;

@@ -496,7 +496,7 @@ fn check_free(name: &str, taken: &[(String, String)]) -> Result<()> {
 /// subcommands clap knows.
 pub const SUBCOMMANDS: &[&str] = &[
     "run", "bless", "lint", "stress", "scale", "new", "listen", "add", "watch", "bundle", "verify",
-    "import", "generate", "help",
+    "import", "generate", "export", "help",
 ];
 
 /// What `cargo judge new NAME` (and `listen`, `import`) scaffold.
