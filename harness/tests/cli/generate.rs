@@ -417,3 +417,38 @@ fn the_generators_key_makes_the_same_files_as_bt_generate() {
         tally_with_a_composed_generator(),
     );
 }
+
+/// generate.py's `check_match`: a case whose file lacks a `match:` pattern is a
+/// warning naming the line, the file and the pattern; one that has it is silent.
+#[test]
+fn a_match_pattern_the_generated_file_lacks_is_a_warning_naming_its_line() {
+    if !have(&["python3", "g++"]) {
+        return;
+    }
+    let pkg = copy("tally");
+    let yaml = pkg.path().join("generators/generators.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap().replacen(
+        "      - manual:\n          copy: manual/big\n",
+        "      - manual:\n          copy: manual/big\n          match:\n            in: ['^\\d+$', 'no such text']\n            ans: '-?\\d'\n",
+        1,
+    );
+    std::fs::write(&yaml, text).unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let out = judge()
+        .env("CP_GAMES_CACHE", cache.path())
+        .arg("generate")
+        .arg(pkg.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    assert_eq!(
+        warnings,
+        ["warning: generators.yaml line 24: secret/09-manual.in does not match \"no such text\""],
+        "{stderr}"
+    );
+}

@@ -84,6 +84,8 @@ pub fn generate(options: &Options) -> Result<Generated> {
         make(dir, &doc, &rules, &out)?;
     }
     let data = out.join("data");
+    let mut warnings = rules.warnings.clone();
+    warnings.extend(unmatched(&rules, &data));
     if options.write {
         write_into(&data, &dir.join("data"))?;
     }
@@ -96,8 +98,38 @@ pub fn generate(options: &Options) -> Result<Generated> {
         cases: rules.cases.len() + rules.includes.len(),
         made,
         took: start.elapsed(),
-        warnings: rules.warnings,
+        warnings,
     })
+}
+
+/// What the `match:` patterns say of the data made: a warning for each pattern
+/// a case's file does not contain, as generate.py's `check_match` warns (it
+/// searches with `re.MULTILINE | re.DOTALL`), and for a pattern that cannot be
+/// checked (a file not made; Python syntax the small regex engine lacks).
+fn unmatched(rules: &Generators, data: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for rule in &rules.cases {
+        for m in &rule.matches {
+            let file = format!("{}.{}", rule.path, m.ext);
+            let at = format!("generators.yaml line {}", m.line);
+            let pattern = match regex_lite::Regex::new(&format!("(?ms){}", m.pattern)) {
+                Ok(p) => p,
+                Err(e) => {
+                    out.push(format!(
+                        "{at}: match pattern {:?} not checked: {e}",
+                        m.pattern
+                    ));
+                    continue;
+                }
+            };
+            match std::fs::read_to_string(data.join(&file)) {
+                Ok(text) if pattern.is_match(&text) => {}
+                Ok(_) => out.push(format!("{at}: {file} does not match {:?}", m.pattern)),
+                Err(_) => out.push(format!("{at}: match.{}: no {file} was made", m.ext)),
+            }
+        }
+    }
+    out
 }
 
 /// Generates the data of the package at `dir` when it needs it (a

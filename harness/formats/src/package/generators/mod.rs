@@ -137,6 +137,20 @@ pub struct Rule {
     pub solution: Solution,
     /// `retries`: how many seeds to try when the generator fails.
     pub retries: u32,
+    /// `match:` patterns: the extension (`in` or `ans`), the line, and a Python
+    /// regular expression the file should contain (a warning when it does not).
+    pub matches: Vec<Match>,
+}
+
+/// One `match:` pattern of a test case (generate.py's `patterns`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Match {
+    /// The file it looks at: `in` or `ans`.
+    pub ext: String,
+    /// The line of generators.yaml it is on.
+    pub line: usize,
+    /// The pattern, searched with `re.MULTILINE | re.DOTALL`.
+    pub pattern: String,
 }
 
 impl Rule {
@@ -305,6 +319,42 @@ pub fn parse(text: &str, constants: &Constants) -> Result<Generators> {
     let mut out = walker.out;
     if let Some(node) = root.get("generators") {
         out.composed = composed(node, &mut out.warnings)?;
+    }
+    Ok(out)
+}
+
+/// A case's `match:` (generate.py): a pattern or a list of them for the `.in`,
+/// or a map of `in` and `ans` to a pattern or a list.
+fn matches(node: &Node) -> Result<Vec<Match>> {
+    let mut out = Vec::new();
+    let mut add = |ext: &str, node: &Node| -> Result<()> {
+        let items = match &node.value {
+            Value::Seq(items) => items.iter().collect(),
+            Value::Null => Vec::new(),
+            _ => vec![node],
+        };
+        for item in items {
+            let pattern = item
+                .as_str()
+                .with_context(|| format!("line {}: match.{ext} must be a string", item.line))?;
+            out.push(Match {
+                ext: ext.to_string(),
+                line: item.line,
+                pattern: pattern.to_string(),
+            });
+        }
+        Ok(())
+    };
+    match &node.value {
+        Value::Map(entries) => {
+            for (key, value) in entries {
+                if key != "in" && key != "ans" {
+                    bail!("line {}: match has in and ans, not {key}", value.line);
+                }
+                add(key, value)?;
+            }
+        }
+        _ => add("in", node)?,
     }
     Ok(out)
 }
@@ -799,6 +849,7 @@ impl Walker<'_> {
             files: Vec::new(),
             solution: config.solution.clone(),
             retries: config.retries,
+            matches: Vec::new(),
         };
         self.fill(&mut rule, &map, &config, has_count, count)?;
         let has_input = rule.generate.is_some()
@@ -831,9 +882,10 @@ impl Walker<'_> {
         has_count: bool,
         count: i64,
     ) -> Result<()> {
-        let known = ["solution", "random_salt", "retries", "count", "match"];
+        let known = ["solution", "random_salt", "retries", "count"];
         for (key, value) in map {
             match key.as_str() {
+                "match" => rule.matches = matches(value)?,
                 "generate" => {
                     rule.generate = Some(self.invocation(value, config, has_count, count)?)
                 }

@@ -281,3 +281,31 @@ fn generators_files_that_are_not_a_list_of_relative_paths_are_an_error() {
     assert!(error("generators:\n  gen: [/abs.py]\ndata: {}\n").contains("line 2"));
     assert!(error("generators: [gen.py]\ndata: {}\n").contains("line 1"));
 }
+
+#[test]
+fn match_is_a_pattern_a_list_or_a_map_of_in_and_ans() {
+    let text = "data:\n  secret:\n    data:\n      a:\n        in: '1'\n        match: '^1$'\n      b:\n        in: '2'\n        match: [x, y]\n      c:\n        in: '3'\n        match:\n          ans: [z]\n          in: w\n";
+    let g = parsed(text);
+    let got: Vec<Vec<(&str, usize, &str)>> = g
+        .cases
+        .iter()
+        .map(|c| {
+            c.matches
+                .iter()
+                .map(|m| (m.ext.as_str(), m.line, m.pattern.as_str()))
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            vec![("in", 6, "^1$")],
+            vec![("in", 9, "x"), ("in", 9, "y")],
+            vec![("ans", 13, "z"), ("in", 14, "w")],
+        ]
+    );
+    assert!(
+        error("data:\n  secret:\n    data:\n      a:\n        in: '1'\n        match: {out: x}\n")
+            .contains("line 6")
+    );
+}
