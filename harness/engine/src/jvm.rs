@@ -50,7 +50,6 @@ pub fn flags(memory: u64, fixed_heap: bool) -> Vec<String> {
 
 /// Whether `name` (a word of a command line) is the `java` or `kotlin` launcher.
 fn is_launcher(name: &str) -> bool {
-    let name = name.trim_matches(['\'', '"']);
     Path::new(name)
         .file_name()
         .is_some_and(|n| n == "java" || n == "kotlin")
@@ -68,7 +67,13 @@ pub fn runs_jvm(command: &Command) -> bool {
         && args
             .next()
             .and_then(OsStr::to_str)
-            .is_some_and(|line| line.split_whitespace().any(is_launcher))
+            .and_then(crate::shell::words::split)
+            .is_some_and(|words| {
+                words
+                    .iter()
+                    .filter_map(|w| w.text.as_deref())
+                    .any(is_launcher)
+            })
 }
 
 /// Whether the command line already sets the heap (`-Xmx`): the judge's own
@@ -141,6 +146,8 @@ mod tests {
             (cmd("sh", &["-c", "exec java -cp . Main", "sh"]), true),
             (cmd("sh", &["-c", "cd /x && '/opt/jdk/bin/java' Main", "sh"]), true),
             (cmd("sh", &["-c", "exec kotlin MainKt", "sh"]), true),
+            (cmd("sh", &["-c", "exec '/opt/my jdk/bin/java' Main", "sh"]), true),
+            (cmd("sh", &["-c", "exec '/opt/java tools/run' Main", "sh"]), false),
             (cmd("python3", &["java.py"]), false),
             (cmd("sh", &["-c", "exec ./javac-wrapper Main", "sh"]), false),
             (cmd("sh", &["run.sh", "java"]), false),

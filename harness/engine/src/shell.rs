@@ -5,17 +5,15 @@
 //! which program it runs and which files it names (what an isolated run of it may
 //! see) is decided here, once, in [`ShellCommand`]. Running what it starts is
 //! `run`'s; what a checker's or an interactor's exit means is `check`'s and
-//! `interact`'s. A leaf: it imports no other module of the engine.
+//! `interact`'s. A leaf: it imports no other module of the engine. How the shell
+//! reads a line into words is [`words`]'.
+
+pub mod words;
 
 use judge_sandbox::Access;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// Characters that make a line more than one simple command (a list, a pipe, a
-/// redirection, a subshell, an expansion): such a line runs under the shell as
-/// written.
-const COMPOUND: &str = ";&|<>()$`\n";
 
 /// Words the shell itself acts on at the start of a command (POSIX's reserved
 /// words, special built-ins and the built-ins that only work inside the shell,
@@ -61,14 +59,17 @@ impl ShellCommand {
         &self.line
     }
 
-    /// The line's words, split at whitespace (quoting is the shell's).
-    pub fn words(&self) -> std::str::SplitWhitespace<'_> {
-        self.line.split_whitespace()
+    /// The line's words as the shell reads them (quotes removed); none when a
+    /// quote is never closed.
+    fn words(&self) -> Vec<words::Word> {
+        words::split(&self.line).unwrap_or_default()
     }
 
-    /// The first word: the program, for a simple command.
-    pub fn program(&self) -> Option<&str> {
-        self.words().next()
+    /// The first word as written (quotes kept): the program, for a simple
+    /// command.
+    fn program(&self) -> Option<&str> {
+        let first = self.words().into_iter().next()?;
+        Some(&self.line[first.span])
     }
 
     /// Whether the line has no words at all.
@@ -77,17 +78,19 @@ impl ShellCommand {
     }
 
     /// Whether the line is more than one simple command (`;`, `&&`, a pipe, a
-    /// redirection, a subshell, an expansion).
+    /// redirection, a subshell, an expansion), outside quotes: such a line runs
+    /// under the shell as written.
     pub fn is_compound(&self) -> bool {
-        self.line.contains(|c| COMPOUND.contains(c))
+        words::is_compound(&self.line)
     }
 
-    /// The first word when it names the program literally: no quoting,
-    /// expansion or assignment for the shell to do first. The checks that a
-    /// program exists and is executable look at this word only.
-    pub fn literal_program(&self) -> Option<&str> {
-        self.program()
-            .filter(|p| !p.contains(['=', '\'', '"', '$', '(', '{', '`', '\\']))
+    /// The program the first word names, quotes removed, when the shell has
+    /// nothing else to do to it first (no expansion, no assignment). The checks
+    /// that a program exists and is executable look at this word only.
+    pub fn literal_program(&self) -> Option<String> {
+        let first = self.words().into_iter().next()?;
+        let written = &self.line[first.span];
+        first.text.filter(|_| !written.contains(['=', '{']))
     }
 
     /// Whether the line is one simple command starting a program: not compound,
@@ -155,7 +158,7 @@ impl ShellCommand {
     /// which program of `./gen | ./sol` takes them is not the judge's to guess.
     pub fn command(&self) -> Command {
         if self.is_plain() {
-            let mut words = self.words();
+            let mut words = self.line.split_whitespace();
             let mut c = Command::new(words.next().unwrap_or_default());
             c.args(words);
             c
@@ -188,31 +191,30 @@ impl ShellCommand {
             return Some(program.to_str()?.to_string());
         }
         let script = command.get_args().nth(1)?.to_str()?.strip_prefix("exec ")?;
-        let word = script.split_whitespace().next()?;
-        Some(word.trim_matches('\'').to_string())
+        words::split(script)?.into_iter().next()?.text
     }
 
-    /// The line with each plain word that names an existing path relative to
-    /// `base` made absolute (quoted when it needs quoting), for a run in a fresh
-    /// empty folder: `run --cmd "python3 sol.py" DIR` finds `sol.py` where the
-    /// user typed it. Words with quotes, `$`, globs or a leading `-` are left to
-    /// the shell; so is an absolute path.
+    /// The line with each word that names an existing path relative to `base`
+    /// made absolute (quoted as the shell needs), for a run in a fresh empty
+    /// folder: `run --cmd "python3 sol.py" DIR` finds `sol.py` where the user
+    /// typed it, `python3 'my sol.py'` too. Words the shell expands (`$`, globs,
+    /// `~`), assignments, braces and a leading `-` are left to the shell; so is
+    /// an absolute path.
     pub fn absolutized(&self, base: &Path) -> ShellCommand {
-        let line = self
-            .line
-            .split(' ')
-            .map(|word| {
-                let plain = !word.is_empty()
-                    && !word.starts_with(['-', '/', '~'])
-                    && !word.contains(|c: char| "'\"$`*?[]{}()<>|&;=\\".contains(c));
-                if plain && base.join(word).exists() {
-                    quote(&base.join(word).to_string_lossy())
-                } else {
-                    word.to_string()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
+        let mut line = self.line.clone();
+        // From the last word back, so the spans of those before stay put.
+        for word in self.words().into_iter().rev() {
+            let written = &self.line[word.span.clone()];
+            let Some(text) = word.text.filter(|t| {
+                !t.is_empty() && !t.starts_with(['-', '/']) && !written.contains(['=', '{', '}'])
+            }) else {
+                continue;
+            };
+            let path = base.join(text);
+            if path.exists() {
+                line.replace_range(word.span, &quote(&path.to_string_lossy()));
+            }
+        }
         ShellCommand { line }
     }
 
@@ -222,14 +224,19 @@ impl ShellCommand {
     pub fn named_files(&self, base: &Path) -> Vec<PathBuf> {
         let mut files = Vec::new();
         let mut class_path = false;
-        for word in self.words() {
-            let word = word.trim_matches(|c| c == '\'' || c == '"');
-            let path = base.join(word);
+        // The words as the shell passes them (`'/a b/x.py'` is `/a b/x.py`);
+        // one it expands names nothing known before it runs.
+        for text in self.words().into_iter().map(|w| w.text) {
+            let Some(text) = text.filter(|t| !t.is_empty()) else {
+                class_path = false;
+                continue;
+            };
+            let path = base.join(&text);
             let seen = (path.is_file() || class_path && path.is_dir()) && !is_test_data(&path);
             if seen && !files.contains(&path) {
                 files.push(path);
             }
-            class_path = CLASS_PATH.contains(&word);
+            class_path = CLASS_PATH.contains(&text.as_str());
         }
         files
     }
@@ -448,19 +455,22 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("sol.py"), "").unwrap();
         std::fs::write(dir.path().join("1.in"), "").unwrap();
-        let line = ShellCommand::new("python3 sol.py -v 'sol.py' 1.in missing.py");
+        std::fs::write(dir.path().join("my sol.py"), "").unwrap();
+        let line = ShellCommand::new("python3 sol.py -v 'my sol.py' 1.in missing.py \"$X\"");
         let abs = line.absolutized(dir.path());
         let named = abs.named_files(dir.path());
         let sol = dir.path().join("sol.py");
+        let spaced = dir.path().join("my sol.py");
         let input = dir.path().join("1.in");
         assert_eq!(
             abs.line(),
             format!(
-                "python3 {} -v 'sol.py' {} missing.py",
+                "python3 {} -v '{}' {} missing.py \"$X\"",
                 sol.display(),
+                spaced.display(),
                 input.display()
             )
         );
-        assert_eq!(named, vec![sol]);
+        assert_eq!(named, vec![sol, spaced]);
     }
 }

@@ -519,21 +519,24 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
     if let Some(program) = missing_program(&line, None) {
         // As in a shell, a bare name is looked up on PATH only.
         let hint = if Path::new(&program).is_file() {
-            format!(" (there is one in the current folder: write ./{program})")
+            let word = judge_engine::shell::quote(&format!("./{program}"));
+            format!(" (there is one in the current folder: write {word})")
         } else {
             String::new()
         };
         bail!("cannot run {flag} \"{cmd}\": program \"{program}\" not found{hint}");
     }
     if let Some(program) = not_executable(&line) {
+        // Written as the shell needs them, so the hints can be pasted.
+        let word = judge_engine::shell::quote(&program);
         let interpreter = match Path::new(&program).extension().and_then(|e| e.to_str()) {
-            Some("py") => format!(", or run it through python3: {flag} \"python3 {program}\""),
-            Some("sh") => format!(", or run it through sh: {flag} \"sh {program}\""),
+            Some("py") => format!(", or run it through python3: {flag} \"python3 {word}\""),
+            Some("sh") => format!(", or run it through sh: {flag} \"sh {word}\""),
             _ => String::new(),
         };
         bail!(
             "cannot run {flag} \"{cmd}\": {program} is not executable \
-             (chmod +x {program}{interpreter})"
+             (chmod +x {word}{interpreter})"
         );
     }
     Ok(())
@@ -544,8 +547,8 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
 fn not_executable(line: &ShellCommand) -> Option<String> {
     use std::os::unix::fs::PermissionsExt as _;
     let program = line.literal_program().filter(|p| p.contains('/'))?;
-    let meta = std::fs::metadata(program).ok()?;
-    (meta.is_file() && meta.permissions().mode() & 0o111 == 0).then(|| program.to_string())
+    let meta = std::fs::metadata(&program).ok()?;
+    (meta.is_file() && meta.permissions().mode() & 0o111 == 0).then_some(program)
 }
 
 /// Fails when a checker program does not exist (run in its folder), or a testlib
@@ -575,18 +578,18 @@ fn missing_program(line: &ShellCommand, dir: Option<&Path>) -> Option<String> {
         return None;
     }
     let found = if program.contains('/') {
-        let path = Path::new(program);
+        let path = Path::new(&program);
         match dir {
             Some(d) if path.is_relative() => d.join(path).is_file(),
             _ => path.is_file(),
         }
     } else {
-        judge_sandbox::on_path(program).is_some()
+        judge_sandbox::on_path(&program).is_some()
             || [
                 "cd", "exec", "env", "test", "true", "false", "echo", "printf", "command", "exit",
                 "read", "[", ":", ".", "set", "ulimit", "time",
             ]
-            .contains(&program)
+            .contains(&program.as_str())
     };
-    (!found).then(|| program.to_string())
+    (!found).then_some(program)
 }

@@ -3,7 +3,7 @@
 
 use predicates::prelude::*;
 
-use crate::support::{Folder, judge_fixture};
+use crate::support::{Folder, judge_fixture, sh};
 
 #[test]
 fn a_case_glob_that_matches_nothing_fails_instead_of_passing() {
@@ -135,10 +135,10 @@ fn an_unpaired_input_is_reported_before_the_results() {
     f.write("2.in", "5 6\n");
     // One stream, as a terminal shows it: the error must come first.
     let cmd = format!(
-        "{} run --cmd '{} echo' {} 2>&1",
-        crate::support::spaceless(&assert_cmd::cargo::cargo_bin("judge")).display(),
-        crate::support::fixture().display(),
-        f.path().display()
+        "{} run --cmd {} {} 2>&1",
+        sh(assert_cmd::cargo::cargo_bin("judge")),
+        sh(format!("{} echo", sh(crate::support::fixture()))),
+        sh(f.path())
     );
     let out = std::process::Command::new("sh")
         .args(["-c", &cmd])
@@ -169,7 +169,7 @@ fn a_closed_stdout_ends_quietly_and_kills_every_solution() {
         }
         f.write(&format!("{i}.out"), "right\n");
     }
-    let fixture = crate::support::fixture().display().to_string();
+    let fixture = sh(crate::support::fixture());
     let cmd = format!(
         "read x; if [ $x = 1 ]; then echo wrong; elif [ $x = 2 ]; then sleep 1; echo wrong; else exec {fixture} sleep; fi"
     );
@@ -320,7 +320,7 @@ fn an_unpaired_input_of_a_problem_is_said_first_with_the_bless_command() {
         .arg("-c")
         .arg(format!(
             "{} hdu1525 2>&1",
-            crate::support::spaceless(&assert_cmd::cargo::cargo_bin("judge")).display()
+            sh(assert_cmd::cargo::cargo_bin("judge"))
         ))
         .current_dir(ws.path(""))
         .env("CARGO_TARGET_DIR", ws.path("target"))
@@ -347,7 +347,7 @@ fn a_closed_stdout_under_json_ends_quietly() {
     let f = Folder::echo_cases();
     let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
         .args(["run", "--format", "json", "--cmd"])
-        .arg(format!("{} echo", crate::support::fixture().display()))
+        .arg(format!("{} echo", sh(crate::support::fixture())))
         .arg(f.path())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -110,7 +110,7 @@ fn json_input_paths_are_the_same_under_cargo_judge_and_run_from_a_subfolder() {
         let json = crate::support::json_of(&out);
         json["cases"][0]["input"].as_str().unwrap().to_string()
     };
-    let fixture = format!("{} echo", crate::support::fixture().display());
+    let fixture = format!("{} echo", crate::support::sh(crate::support::fixture()));
     let expected = root.join("testdata/hdu1525/01-sample.in");
     assert_eq!(input(&["hdu1525"]), expected.display().to_string());
     assert_eq!(
@@ -161,7 +161,7 @@ fn changes_far_apart_are_shown_as_separate_hunks() {
     );
     let out = run_cmd(
         f.path(),
-        &format!("cat {}", f.path().join("actual").display()),
+        &format!("cat {}", crate::support::sh(f.path().join("actual"))),
         &[],
     )
     .assert()

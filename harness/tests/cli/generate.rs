@@ -240,7 +240,7 @@ fn run_judges_a_package_on_its_generated_data() {
         .env("CP_GAMES_CACHE", cache.path())
         .arg("run")
         .arg("--cmd")
-        .arg(format!("python3 {}", sub.display()))
+        .arg(format!("python3 {}", crate::support::sh(&sub)))
         .arg(pkg.path())
         .assert()
         .code(1)

@@ -8,12 +8,10 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-use crate::support::Folder;
+use crate::support::{Folder, sh};
 
 fn fixture() -> PathBuf {
-    crate::support::spaceless(std::path::Path::new(env!(
-        "CARGO_BIN_EXE_fixture_interactive"
-    )))
+    PathBuf::from(env!("CARGO_BIN_EXE_fixture_interactive"))
 }
 
 /// A folder with one case: `rounds` ping/pong rounds, an empty answer file.
@@ -31,7 +29,7 @@ fn game(rounds: u32) -> Folder {
 fn judge(solution: &str, interactor: &str, dir: &Path, extra: &[&str]) -> Command {
     let mut cmd = against(
         solution,
-        &format!("{} interactor {interactor}", fixture().display()),
+        &format!("{} interactor {interactor}", sh(fixture())),
         dir,
     );
     cmd.args(extra);
@@ -44,7 +42,7 @@ fn against(solution: &str, interactor: &str, dir: &Path) -> Command {
     let mut cmd = Command::cargo_bin("judge").unwrap();
     cmd.arg("run")
         .arg("--cmd")
-        .arg(format!("{} solution {solution}", fixture().display()))
+        .arg(format!("{} solution {solution}", sh(fixture())))
         .arg(dir)
         .arg("--interactor")
         .arg(interactor)
@@ -265,7 +263,7 @@ fn problem_toml_names_an_interactor_command_run_in_the_testdata_folder() {
     // A relative path: found only if the command runs in the testdata folder.
     f.write(
         "interactor.sh",
-        &format!("exec {} interactor ping \"$@\"\n", fixture().display()),
+        &format!("exec {} interactor ping \"$@\"\n", sh(fixture())),
     );
     f.write(
         "problem.toml",
@@ -274,7 +272,7 @@ fn problem_toml_names_an_interactor_command_run_in_the_testdata_folder() {
     let mut cmd = Command::cargo_bin("judge").unwrap();
     cmd.arg("run")
         .arg("--cmd")
-        .arg(format!("{} solution pong", fixture().display()))
+        .arg(format!("{} solution pong", sh(fixture())))
         .arg(f.path())
         .current_dir(std::env::temp_dir())
         .assert()

@@ -59,7 +59,7 @@ fn isolation_granted() -> bool {
 /// root, through without it (WA saying what it got away with).
 #[track_caller]
 fn kept_only_by_isolation(probe: &str, arg: &str, dir: &Path) {
-    let mode = format!("probe-{probe} {arg}");
+    let mode = format!("probe-{probe} {}", crate::support::sh(arg));
     judge_fixture(&mode, dir, &["-v"])
         .assert()
         .code(0)
@@ -140,7 +140,7 @@ fn a_program_writes_a_private_tmp_not_the_machines() {
     // lands where nobody else looks.
     let f = two_cases();
     let target = Path::new("/tmp").join(format!("cp-judge-probe-{}", std::process::id()));
-    let mode = format!("probe-write {}", target.display());
+    let mode = format!("probe-write {}", crate::support::sh(&target));
     judge_fixture(&mode, f.path(), &[]).assert().code(1);
     assert!(!target.exists(), "{} was written", target.display());
     if root() {
@@ -357,7 +357,7 @@ impl Unprivileged {
             .arg("--cmd")
             .arg(format!(
                 "{} {mode}",
-                self.dir.path().join("fixture").display()
+                crate::support::sh(self.dir.path().join("fixture"))
             ))
             .arg(self.cases())
             .args(["--format", "json"])
@@ -390,7 +390,7 @@ fn run_as_an_unprivileged_user_the_judge_isolates_programs_in_a_user_namespace()
     let address = listener.local_addr().unwrap().to_string();
     let answer = u.cases().join("a.out");
     let escapes = [
-        format!("probe-read {}", answer.display()),
+        format!("probe-read {}", crate::support::sh(&answer)),
         format!("probe-connect {address}"),
     ];
     let verdicts = |json: &serde_json::Value| -> Vec<String> {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
 
-use crate::support::{Folder, have};
+use crate::support::{Folder, have, sh};
 
 /// One case, `1 2` → `3`, under a 512 MiB memory limit (the deep recursion's
 /// stack is about 100 MiB of it).
@@ -23,11 +23,9 @@ fn sum_case() -> Folder {
 }
 
 fn program(name: &str) -> PathBuf {
-    crate::support::spaceless(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/legitimate")
-            .join(name),
-    )
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/legitimate")
+        .join(name)
 }
 
 /// How a row is run: `judge run FILE`, or `judge run --cmd LINE`.
@@ -125,7 +123,7 @@ fn a_python_program_using_the_standard_library_is_ac_also_through_a_pyenv_style_
     all_accepted(
         &[
             (How::File("stdlib.py"), &[]),
-            (How::Cmd(format!("python3 {}", script.display())), &[]),
+            (How::Cmd(format!("python3 {}", sh(&script))), &[]),
         ],
         Some(&pyenv.path().join("shims")),
     );
@@ -171,14 +169,47 @@ fn shell_scripts_writing_dev_null_through_pipelines_and_temporary_files_are_ac()
     }
     all_accepted(
         &[
-            (
-                How::Cmd(format!("sh {}", program("pipeline.sh").display())),
-                &[],
-            ),
-            (
-                How::Cmd(format!("bash {}", program("stdio.bash").display())),
-                &[],
-            ),
+            (How::Cmd(format!("sh {}", sh(program("pipeline.sh")))), &[]),
+            (How::Cmd(format!("bash {}", sh(program("stdio.bash")))), &[]),
+        ],
+        None,
+    );
+}
+
+#[test]
+fn programs_in_a_folder_whose_name_has_spaces_and_shell_characters_are_ac() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // The command line names them quoted, as a shell needs: the isolated run
+    // must see the very files the shell will open.
+    use std::os::unix::fs::PermissionsExt as _;
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("my sols (v2); it's");
+    std::fs::create_dir(&dir).unwrap();
+    let py = dir.join("sum it.py");
+    std::fs::write(&py, "a, b = map(int, input().split())\nprint(a + b)\n").unwrap();
+    let script = dir.join("sum.sh");
+    std::fs::write(&script, "#!/bin/sh\nread a b\necho $((a + b))\n").unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let escaped: String = py
+        .to_str()
+        .unwrap()
+        .chars()
+        .flat_map(|c| {
+            if c.is_ascii_alphanumeric() || "/._-".contains(c) {
+                vec![c]
+            } else {
+                vec!['\\', c]
+            }
+        })
+        .collect();
+    all_accepted(
+        &[
+            (How::Cmd(format!("python3 {}", sh(&py))), &[]),
+            (How::Cmd(format!("python3 {escaped}")), &[]),
+            (How::Cmd(sh(&script)), &[]),
+            (How::Cmd(format!("{} extra", sh(&script))), &[]),
         ],
         None,
     );
@@ -199,7 +230,7 @@ fn a_java_program_with_secure_random_and_a_thread_is_ac_at_any_memory_limit_from
     assert!(built.success());
     // `java` named by the command line, not by the judge: its heap comes from
     // the memory limit all the same.
-    let cmd = format!("java -cp {} Main", classes.path().display());
+    let cmd = format!("java -cp {} Main", sh(classes.path()));
     all_accepted(
         &[
             (How::File("Main.java"), &[]),

@@ -74,7 +74,10 @@ pub(crate) fn copy(name: &str) -> Copy {
 }
 
 fn python(dir: &Path, sub: &str) -> String {
-    format!("python3 {}", dir.join("submissions").join(sub).display())
+    format!(
+        "python3 {}",
+        crate::support::sh(dir.join("submissions").join(sub))
+    )
 }
 
 /// `judge run --cmd CMD PACKAGE --format json`: exit status and each case as

@@ -568,7 +568,7 @@ fn run_passes_a_cases_args_to_its_command() {
     let sol = dir.join("submissions/accepted/shout.py");
     // A plain line starts python3 itself; a quoted one goes through sh, with
     // "$@" appended; a compound one gets them as "$@" and passes them on.
-    let plain = format!("python3 {}", sol.display());
+    let plain = format!("python3 {}", crate::support::sh(&sol));
     let quoted = format!("python3 '{}'", sol.display());
     let compound = format!("true && python3 '{}' \"$@\"", sol.display());
     for line in [plain, quoted, compound] {

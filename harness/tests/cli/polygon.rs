@@ -76,7 +76,7 @@ fn cache() -> PathBuf {
 fn run_imported(ws: &TempWs, name: &str, solution: &str) -> Option<i32> {
     let sol = format!(
         "python3 {}",
-        package(name).join("solutions").join(solution).display()
+        crate::support::sh(package(name).join("solutions").join(solution))
     );
     ws.judge()
         .args(["run", "--cmd", &sol])
@@ -252,7 +252,12 @@ fn run_cmd_on_a_polygon_package_judges_main_ac_and_rejected_not() {
         return;
     }
     let dir = package("mean");
-    let sol = |name: &str| format!("python3 {}", dir.join("solutions").join(name).display());
+    let sol = |name: &str| {
+        format!(
+            "python3 {}",
+            crate::support::sh(dir.join("solutions").join(name))
+        )
+    };
     let out = judge()
         .args(["run", "--cmd", &sol("mean.py")])
         .arg(&dir)

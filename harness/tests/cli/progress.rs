@@ -78,11 +78,11 @@ fn run_args(f: &Folder, time_limit: &str) -> Vec<String> {
     let started = f.path().join("started");
     let cmd = format!(
         "read x; if [ $x = wrong ]; then \
-             i=0; while [ ! -e '{s}' ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done; \
+             i=0; while [ ! -e {s} ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done; \
              echo wrong; \
-         else touch '{s}'; exec {} sleep; fi",
-        fixture().display(),
-        s = started.display(),
+         else touch {s}; exec {} sleep; fi",
+        crate::support::sh(fixture()),
+        s = crate::support::sh(&started),
     );
     vec![
         "run".into(),

@@ -97,7 +97,7 @@ fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_int() {
             .arg("--junit")
             .arg(&junit)
             .arg("--cmd")
-            .arg(format!("{} fork-then-sleep", fixture().display()))
+            .arg(format!("{} fork-then-sleep", crate::support::sh(fixture())))
             .arg(f.path())
             .env(MARK_VAR, &mark)
             .stdout(Stdio::piped())
@@ -513,7 +513,7 @@ fn the_sandbox_server_holds_none_of_the_descriptors_the_judge_inherited() {
     let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"));
     judge
         .args(["run", "--time-limit", "0.5", "--cmd"])
-        .arg(format!("{} sleep", fixture().display()))
+        .arg(format!("{} sleep", crate::support::sh(fixture())))
         .arg(f.path())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
@@ -609,7 +609,11 @@ fn a_writer_outside_the_run_holding_its_stdout_does_not_keep_the_judge_reading()
     let out = assert_cmd::Command::cargo_bin("judge")
         .unwrap()
         .args(["run", "--no-isolation", "--format", "json", "--cmd"])
-        .arg(format!("python3 {} {}", solution.display(), sock.display()))
+        .arg(format!(
+            "python3 {} {}",
+            crate::support::sh(&solution),
+            crate::support::sh(&sock)
+        ))
         .arg(f.path())
         .timeout(Duration::from_secs(60))
         .output()

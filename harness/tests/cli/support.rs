@@ -31,36 +31,24 @@ impl Folder {
     }
 }
 
-/// The fixture binary, at a path without spaces: tests write it into `--cmd`
-/// lines unquoted, and a clone may sit in a folder whose name has a space.
 pub fn fixture() -> PathBuf {
-    spaceless(Path::new(env!("CARGO_BIN_EXE_fixture")))
+    PathBuf::from(env!("CARGO_BIN_EXE_fixture"))
 }
 
-/// `path` itself when it has no whitespace, else a hard link to it (a copy where
-/// links cannot go) under the temporary folder, made once per test process.
-pub fn spaceless(path: &Path) -> PathBuf {
-    use std::collections::HashMap;
-    use std::sync::Mutex;
-    static MADE: Mutex<Option<HashMap<PathBuf, PathBuf>>> = Mutex::new(None);
-    if !path.to_string_lossy().contains(char::is_whitespace) {
-        return path.to_path_buf();
+/// `text` (a path, a command line) as one word of a shell command line, for the
+/// lines tests write: as it is when the shell would leave it alone, else
+/// single-quoted. A clone may sit in a folder whose name has a space.
+pub fn sh(text: impl AsRef<std::ffi::OsStr>) -> String {
+    let text = text.as_ref().to_string_lossy();
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+,:@%".contains(c));
+    if plain {
+        text.into_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
     }
-    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
-    let made = made.get_or_insert_with(HashMap::new);
-    if let Some(there) = made.get(path) {
-        return there.clone();
-    }
-    let dir = std::env::temp_dir().join(format!("cp-games-tests-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let there = dir.join(made.len().to_string());
-    std::fs::create_dir_all(&there).unwrap();
-    let there = there.join(path.file_name().unwrap());
-    if std::fs::hard_link(path, &there).is_err() {
-        std::fs::copy(path, &there).unwrap();
-    }
-    made.insert(path.to_path_buf(), there.clone());
-    there
 }
 
 /// `judge run --cmd "fixture MODE" DIR` plus `extra`. stdout is not a terminal, so
@@ -69,7 +57,7 @@ pub fn judge_fixture(mode: &str, dir: &Path, extra: &[&str]) -> Command {
     let mut cmd = Command::cargo_bin("judge").unwrap();
     cmd.arg("run")
         .arg("--cmd")
-        .arg(format!("{} {mode}", fixture().display()))
+        .arg(format!("{} {mode}", sh(fixture())))
         .arg(dir)
         .args(extra)
         .timeout(std::time::Duration::from_secs(60));

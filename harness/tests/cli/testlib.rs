@@ -157,7 +157,7 @@ fn a_testlib_interactor_in_problem_toml_talks_to_the_solution_then_its_checker_j
             .arg("--cmd")
             .arg(format!(
                 "python3 {}",
-                guess.join("solutions").join(solution).display()
+                crate::support::sh(guess.join("solutions").join(solution))
             ))
             .arg(f.path())
             .args(["--format", "json"])

@@ -281,7 +281,7 @@ fn ctrl_c_kills_every_running_solution_before_the_judge_exits() {
         .args(["run", "--time-limit", "100", "--cmd"])
         .arg(format!(
             "{} fork-then-sleep",
-            crate::support::fixture().display()
+            crate::support::sh(crate::support::fixture())
         ))
         .arg(f.path())
         .env(crate::support::MARK_VAR, &mark)
