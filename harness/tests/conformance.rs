@@ -442,3 +442,85 @@ run_time_error/exit3.py: RTE 0.042s @ sample/1
     assert!(!said.contains_key("accepted/double.py"));
     assert!(parse_bt("scores: problem.yaml: unrecognized value for `type`: scoring\n").is_err());
 }
+
+/// Runs `tool` on the package at `dir` (where it may write its build files):
+/// verifyproblem's config, data, validators and submissions parts (its
+/// statement part needs pdflatex), or `bt run` in the package, with a config
+/// folder of its own: bt remembers every uuid it has seen in
+/// `~/.config/bapctools/uuids` and warns (exiting 1) when another package with
+/// the same one still exists, as any other export of ybt1218 would. The full
+/// report, and whether the tool exited 0.
+fn judge_package_with(tool: Tool, dir: &Path, config: &Path) -> (String, bool) {
+    let mut run = match tool {
+        Tool::Verifyproblem => {
+            let mut c = Command::new("verifyproblem");
+            c.arg(dir)
+                .args(["-p", "config", "data", "validators", "submissions"]);
+            c
+        }
+        Tool::Bt => {
+            let mut c = Command::new("bt");
+            c.args(["run", "-B", "-G"])
+                .current_dir(dir)
+                .env("XDG_CONFIG_HOME", config);
+            c
+        }
+    };
+    let out = run.output().unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (text, out.status.success())
+}
+
+/// `cargo judge export` of ybt1218 (a solution using the contest library, a
+/// validator, and known-wrong solutions that get WA and RTE): verifyproblem
+/// judges the legacy export and bt the 2025-09 one, and each must load it
+/// without an error and give every submission its folder's verdict, as
+/// `cargo judge ybt1218` gives the solution and its known-wrong solutions.
+#[test]
+fn the_reference_tools_give_every_submission_of_an_export_its_verdict() {
+    if !have(&["verifyproblem", "bt", "rustc"]) {
+        return;
+    }
+    let expected = BTreeMap::from([
+        ("accepted/ybt1218.rs", "AC"),
+        ("wrong_answer/wa_int32.rs", "WA"),
+        ("run_time_error/re_equal.rs", "RTE"),
+    ]);
+    for (tool, format) in [(Tool::Verifyproblem, "legacy"), (Tool::Bt, "2025-09")] {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("ybt1218");
+        let started = std::time::Instant::now();
+        judge()
+            .args(["export", "ybt1218", "--format", format, "--out"])
+            .arg(&dir)
+            .assert()
+            .success();
+        let (text, ok) = judge_package_with(tool, &dir, &tmp.path().join("config"));
+        let said = match tool {
+            Tool::Verifyproblem => parse_verifyproblem(&text),
+            Tool::Bt => parse_bt(&text),
+        }
+        .unwrap_or_else(|why| panic!("{} refused the export: {why}\n{text}", tool.name()));
+        let got: BTreeMap<&str, &str> = said
+            .iter()
+            .map(|(path, s)| match s {
+                Said::Judged(v, _) => (path.as_str(), v.as_str()),
+                Said::NotBuilt => (path.as_str(), "not built"),
+            })
+            .collect();
+        assert_eq!(got, expected, "{}:\n{text}", tool.name());
+        match tool {
+            // Warnings (the tolerated CRLF inputs, a lenient validator) but no
+            // error, the input validator's run on every input included.
+            Tool::Verifyproblem => assert!(text.contains("ybt1218 tested: 0 errors"), "{text}"),
+            // bt exits 1 on any error or warning.
+            Tool::Bt => assert!(ok, "bt failed:\n{text}"),
+        }
+        eprintln!(
+            "conformance: the {format} export of ybt1218 judged by {} in {:.0} s",
+            tool.name(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+}

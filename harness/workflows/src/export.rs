@@ -6,8 +6,9 @@
 //! problem.toml's limits become problem.yaml's, the cases `data/sample/` and
 //! `data/secret/`, the solution's bundle the accepted submission and each
 //! known-wrong solution's bundle a submission in the folder of its verdict, the
-//! problem's validate binary an input validator, and the checker the default
-//! output validator's flags or a custom output validator. What cannot be said in
+//! problem's validate binary an input validator, the checker the default
+//! output validator's flags or a custom output validator, and an interactive
+//! problem's interactor binary the output validator, run interactively. What cannot be said in
 //! the format is an error naming it; what is said only approximately is a
 //! warning in the outcome. Nothing is printed and nothing is written outside the
 //! package folder.
@@ -126,12 +127,6 @@ pub fn export(options: &ExportOptions) -> Result<Exported> {
     }
     let testdata = sources.root().join("testdata").join(name);
     let settings = Settings::load(&testdata)?;
-    if settings.interactive {
-        bail!(
-            "{}: interactive problems cannot be exported yet (their interactor would be the package's output validator)",
-            testdata.join(judge_model::problem::FILE_NAME).display()
-        );
-    }
     let dir = match &options.out {
         Some(d) => d.clone(),
         None => sources.target().join("export").join(package_name(name)),
@@ -199,7 +194,11 @@ fn write_package(
         ));
     }
     let (samples, secret) = data(testdata, dir)?;
-    let validation = output_validation(&settings.checker, format, dir, &mut warnings)?;
+    let validation = if settings.interactive {
+        interactor_validation(sources, name, settings, bins, format, dir)?
+    } else {
+        output_validation(&settings.checker, format, dir, &mut warnings)?
+    };
     write_data_settings(format, &validation, dir, samples > 0)?;
     std::fs::write(
         dir.join("problem.yaml"),
@@ -268,7 +267,17 @@ fn data(testdata: &Path, dir: &Path) -> Result<(usize, usize)> {
         std::fs::create_dir_all(&folder)
             .with_context(|| format!("cannot create {}", folder.display()))?;
         let flat = case.name.replace('/', "-");
-        for (from, ext) in [(&case.input, "in"), (&case.output, "ans")] {
+        // An interactive sample's dialogue (spec "Interactive problems") goes along.
+        let interaction = case.input.with_extension("interaction");
+        let files = [
+            (&case.input, "in"),
+            (&case.output, "ans"),
+            (&interaction, "interaction"),
+        ];
+        for (from, ext) in files {
+            if ext == "interaction" && !from.is_file() {
+                continue;
+            }
             let to = folder.join(format!("{flat}.{ext}"));
             std::fs::copy(from, &to).with_context(|| format!("cannot copy {}", from.display()))?;
         }
@@ -289,6 +298,8 @@ struct Validation {
     flags: Vec<String>,
     /// Whether a custom validator is in the package.
     custom: bool,
+    /// Whether it is an interactor, talking to the submission.
+    interactive: bool,
     /// In words, for the summary.
     describe: String,
 }
@@ -306,6 +317,7 @@ fn output_validation(
     let default = |flags: &[&str], describe: &str| Validation {
         flags: flags.iter().map(|f| f.to_string()).collect(),
         custom: false,
+        interactive: false,
         describe: describe.to_string(),
     };
     Ok(match checker {
@@ -366,6 +378,7 @@ fn kattis_validation(
             describe: format!("the default output validator ({})", flags.join(" ")),
             flags,
             custom: false,
+            interactive: false,
         });
     };
     // Legacy: any number of programs under output_validators/; 2025-09: the
@@ -390,6 +403,7 @@ fn kattis_validation(
         describe: format!("the output validator {}", program.name),
         flags,
         custom: true,
+        interactive: false,
     })
 }
 
@@ -468,6 +482,10 @@ fn problem_yaml(name: &str, settings: &Settings, format: Format, v: &Validation)
         }
     }
     y.push_str("limits:\n");
+    if format == Format::V2025_09 && v.interactive {
+        // spec/2025-09.md "Type".
+        y.push_str("type: interactive\n");
+    }
     if format == Format::V2025_09 {
         // spec/2025-09.md "Limits": time_limit in seconds.
         let _ = writeln!(y, "  time_limit: {}", settings.time_limit.as_secs_f64());
@@ -476,11 +494,12 @@ fn problem_yaml(name: &str, settings: &Settings, format: Format, v: &Validation)
     let _ = writeln!(y, "  output: {}", settings.output_limit.div_ceil(1 << 20));
     if format == Format::Legacy {
         // spec/legacy.md "Validation": default or custom, and the flags.
-        let _ = writeln!(
-            y,
-            "validation: {}",
-            if v.custom { "custom" } else { "default" }
-        );
+        let validation = match (v.custom, v.interactive) {
+            (_, true) => "custom interactive",
+            (true, false) => "custom",
+            (false, false) => "default",
+        };
+        let _ = writeln!(y, "validation: {validation}");
         if !v.flags.is_empty() {
             let _ = writeln!(y, "validator_flags: {}", yaml_string(&v.flags.join(" ")));
         }
@@ -618,22 +637,78 @@ fn input_validator(
         return Ok(None);
     }
     let folder = dir.join("input_validators").join("validate");
-    std::fs::create_dir_all(&folder)
-        .with_context(|| format!("cannot create {}", folder.display()))?;
-    std::fs::write(folder.join("validate.rs"), text).context("cannot write validate.rs")?;
-    write_script(&folder.join("build"), BUILD_SCRIPT)?;
-    write_script(&folder.join("run"), RUN_SCRIPT)?;
-    std::fs::write(folder.join("README"), VALIDATOR_README).context("cannot write README")?;
+    write_rust_program(&text, &folder, "validate", VALIDATOR_RUN, VALIDATOR_README)?;
     Ok(Some("input_validators/validate".to_string()))
 }
 
-const BUILD_SCRIPT: &str = "#!/bin/sh\n\
-# Run by the package's tools in a copy of this folder before the validator is\n\
-# used (spec \"Programs\"). Needs rustc on PATH, as the Rust submissions do.\n\
-set -e\n\
-rustc --edition 2021 -O -o validate.bin validate.rs\n";
+/// The interactor as the package's output validator, run interactively
+/// (spec/legacy.md "Validation": `custom interactive`; spec/2025-09.md "Type":
+/// `interactive`): it keeps the Kattis convention already (`INTERACTOR INPUT
+/// ANSWER FEEDBACK_DIR`, exit 42 or 43), so `run` only starts it.
+fn interactor_validation(
+    sources: &judge_bundle::Sources,
+    name: &str,
+    settings: &Settings,
+    bins: &[(String, PathBuf)],
+    format: Format,
+    dir: &Path,
+) -> Result<Validation> {
+    let Some(judge_model::problem::Interactor::Binary(target)) = &settings.interactor else {
+        bail!(
+            "testdata/{name}/problem.toml: only an interactor that is a binary of the problem's crate (interactor = \"{name}-interactor\") can be exported, as the package's output validator"
+        );
+    };
+    let Some((_, source)) = bins.iter().find(|(t, _)| t == target) else {
+        bail!("problems/{name} has no binary {target}, the interactor problem.toml names");
+    };
+    let text = sources.text_of(name, source, judge_bundle::judges::STD)?;
+    let folder = match format {
+        Format::Legacy => dir.join("output_validators").join("interactor"),
+        Format::V2025_09 => dir.join("output_validator"),
+    };
+    write_rust_program(
+        &text,
+        &folder,
+        "interactor",
+        INTERACTOR_RUN,
+        INTERACTOR_README,
+    )?;
+    Ok(Validation {
+        flags: Vec::new(),
+        custom: true,
+        interactive: true,
+        describe: format!("the interactor {target} as the output validator"),
+    })
+}
 
-const RUN_SCRIPT: &str = "#!/bin/sh\n\
+/// A Rust program of the package: its bundle `NAME.rs` in `folder`, with a
+/// `build` script that compiles it and the `run` script given (spec
+/// "Programs": a validator in Rust needs them). Needs rustc on PATH, as the
+/// Rust submissions do.
+fn write_rust_program(
+    text: &str,
+    folder: &Path,
+    name: &str,
+    run: &str,
+    readme: &str,
+) -> Result<()> {
+    std::fs::create_dir_all(folder)
+        .with_context(|| format!("cannot create {}", folder.display()))?;
+    std::fs::write(folder.join(format!("{name}.rs")), text)
+        .with_context(|| format!("cannot write {name}.rs"))?;
+    let build = format!(
+        "#!/bin/sh\n\
+         # Run by the package's tools in a copy of this folder before the program is\n\
+         # used (spec \"Programs\"). Needs rustc on PATH, as the Rust submissions do.\n\
+         set -e\n\
+         rustc --edition 2021 -O -o {name}.bin {name}.rs\n"
+    );
+    write_script(&folder.join("build"), &build)?;
+    write_script(&folder.join("run"), run)?;
+    std::fs::write(folder.join("README"), readme).context("cannot write README")
+}
+
+const VALIDATOR_RUN: &str = "#!/bin/sh\n\
 # The workspace's validator exits 0 for a valid input and prints why not\n\
 # otherwise; the format wants 42 for valid (spec \"Input validators\").\n\
 \"$(dirname \"$0\")/validate.bin\"\n\
@@ -646,6 +721,15 @@ const VALIDATOR_README: &str = "The problem's input validator (src/bin/validate.
 bundled with the library code it uses into validate.rs). `build` compiles it\n\
 with rustc (which must be on PATH); `run` runs it on standard input and exits\n\
 42 when it accepts the input (it exits 0), 43 otherwise.\n";
+
+const INTERACTOR_RUN: &str = "#!/bin/sh\n\
+# The interactor keeps the format's convention: INPUT ANSWER FEEDBACK_DIR,\n\
+# exit 42 or 43 (spec \"Output validator\").\n\
+exec \"$(dirname \"$0\")/interactor.bin\" \"$@\"\n";
+
+const INTERACTOR_README: &str = "The problem's interactor (its cp-games crate's interactor binary, bundled\n\
+with the library code it uses into interactor.rs). `build` compiles it with\n\
+rustc (which must be on PATH); `run` starts it as the output validator.\n";
 
 fn write_script(path: &Path, text: &str) -> Result<()> {
     use std::os::unix::fs::PermissionsExt as _;
