@@ -193,10 +193,9 @@ fn relayed_run(
     let j = interact::decide(&x, &limits);
     if j.verdict != judge_model::judge::Verdict::AC {
         bail!(
-            "the relayed ping/pong run was {}: {}{}",
+            "the relayed ping/pong run was {}: {}",
             j.verdict.name(),
             j.reason.as_ref().map(reason::words).unwrap_or_default(),
-            j.detail
         );
     }
     Ok(Sample {

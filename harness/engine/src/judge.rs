@@ -208,7 +208,7 @@ pub fn allocation_failed(exit: Exit, stderr: &str) -> Option<&'static str> {
 }
 
 /// The last lines of a run's stderr (at most five) that a reason shows.
-fn tail(stderr: &str) -> Vec<String> {
+pub(crate) fn tail(stderr: &str) -> Vec<String> {
     let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
     tail.into_iter().rev().map(str::to_string).collect()
 }

@@ -217,6 +217,65 @@ pub enum Reason {
         /// The last lines of its stderr (at most five).
         stderr: Vec<String>,
     },
+    /// Interactive: the interactor ended first with 43 while the solution was
+    /// still running (WA, whatever the solution did next).
+    RejectedFirst,
+    /// Interactive: the interactor ended after the solution with 43 (WA).
+    Rejected,
+    /// Interactive: the interactor ended with neither 42 nor 43 (ERR).
+    InteractorFailed {
+        /// How it ended.
+        exit: String,
+        /// The last lines of its stderr (at most five).
+        stderr: Vec<String>,
+    },
+    /// Interactive: the interactor was still running long after the solution
+    /// ended, and was killed (ERR).
+    InteractorHung {
+        /// How long after the solution it was killed.
+        after: Duration,
+        /// The last lines of its stderr (at most five).
+        stderr: Vec<String>,
+    },
+    /// Interactive: both sides blocked reading with nothing in flight, killed
+    /// before the wall-clock backstop (TLE).
+    Deadlocked {
+        /// How long no byte had moved.
+        silent: Duration,
+        /// Wall time when it was killed.
+        wall: Duration,
+        /// The wall-clock backstop it was killed before.
+        backstop: Duration,
+    },
+    /// Interactive: a TLE of the solution's own `reason`, with what the relay saw
+    /// of the dialogue at the end.
+    Stalled {
+        /// The classifier's reason (a TLE).
+        reason: Box<Reason>,
+        /// How long no byte had moved either way, if the relay knows.
+        silent: Option<Duration>,
+        /// Both sides were waiting for input: probably an unflushed output.
+        both_waiting: bool,
+    },
+    /// Interactive, a testlib interactor: it rejected the dialogue (WA).
+    TestlibRejected,
+    /// Interactive, a testlib interactor: it said the output's format is wrong
+    /// (exit 2, PE).
+    TestlibPresentation,
+    /// Interactive, a testlib interactor: it failed (ERR), as testlib's exit
+    /// says (`said FAIL (exit 3, ...)`, `crashed (SIGSEGV)`, ...).
+    TestlibFailed {
+        /// What its exit says, worded by the engine's testlib reader.
+        why: String,
+    },
+    /// Interactive: the interactor accepted, then the checker rejected the
+    /// interactor's output (WA or PE, as Polygon judges it).
+    CheckerRejected {
+        /// The checker, as `describe` names it.
+        checker: String,
+        /// Where and why it rejected.
+        rejection: crate::outcome::Rejection,
+    },
     /// The reason of one pass of a multi-pass problem.
     InPass {
         /// The pass, from 1.

@@ -5,6 +5,10 @@
 use judge_model::judge::{Memory, Reason};
 use judge_model::units::{human_bytes, precise_time};
 
+/// The hint given when an interactive solution reaches its wall limit while both
+/// sides wait.
+const FLUSH_HINT: &str = "both sides were waiting: did the solution flush its output?";
+
 /// The sentence for `reason`, plain text; an MLE or RE ends with the stderr tail.
 pub fn words(reason: &Reason) -> String {
     let time = |d: &std::time::Duration| precise_time(d.as_secs_f64());
@@ -54,10 +58,81 @@ pub fn words(reason: &Reason) -> String {
         } => format!(
             "{}{}",
             memory(*how, &human_bytes(*peak), &human_bytes(*limit), exit),
-            tail_note(stderr)
+            tail_note("", stderr)
         ),
-        Reason::Crashed { exit, stderr } => format!("{exit}{}", tail_note(stderr)),
+        Reason::Crashed { exit, stderr } => format!("{exit}{}", tail_note("", stderr)),
+        Reason::RejectedFirst
+        | Reason::Rejected
+        | Reason::InteractorFailed { .. }
+        | Reason::InteractorHung { .. }
+        | Reason::Deadlocked { .. }
+        | Reason::Stalled { .. }
+        | Reason::TestlibRejected
+        | Reason::TestlibPresentation
+        | Reason::TestlibFailed { .. }
+        | Reason::CheckerRejected { .. } => interactive(reason),
         Reason::InPass { pass, reason } => format!("pass {pass}: {}", words(reason)),
+    }
+}
+
+/// The sentence for an interactive run's own reasons: the interactor's side, a
+/// deadlock, a TLE with what the relay saw.
+fn interactive(reason: &Reason) -> String {
+    match reason {
+        Reason::RejectedFirst => {
+            "the interactor rejected the dialogue (exit 43) while the solution was still running"
+                .into()
+        }
+        Reason::Rejected => "the interactor rejected the dialogue (exit 43)".into(),
+        Reason::InteractorFailed { exit, stderr } => format!(
+            "the interactor failed ({exit}; 42 accepts, 43 rejects){}",
+            tail_note("interactor ", stderr)
+        ),
+        Reason::InteractorHung { after, stderr } => format!(
+            "the interactor was still running {:.1} s after the solution ended; killed{}",
+            after.as_secs_f64(),
+            tail_note("interactor ", stderr)
+        ),
+        Reason::Deadlocked {
+            silent,
+            wall,
+            backstop,
+        } => format!(
+            "deadlocked: both sides blocked reading their input with nothing in flight \
+             (no byte moved for {:.1} s, and neither used CPU while the judge looked), \
+             so nothing could ever move again; killed at {:.1} s, before the {:.1} s \
+             backstop\n{FLUSH_HINT}",
+            silent.as_secs_f64(),
+            wall.as_secs_f64(),
+            backstop.as_secs_f64(),
+        ),
+        Reason::Stalled {
+            reason,
+            silent,
+            both_waiting,
+        } => {
+            let mut s = words(reason);
+            if let Some(silent) = silent {
+                s.push_str(&format!(
+                    "\nno byte had moved either way for {:.1} s (the backstop counts from the last one)",
+                    silent.as_secs_f64()
+                ));
+            }
+            if *both_waiting {
+                s.push_str(&format!("\n{FLUSH_HINT}"));
+            }
+            s
+        }
+        Reason::TestlibRejected => "the testlib interactor rejected the dialogue".into(),
+        Reason::TestlibPresentation => {
+            "the testlib interactor said: wrong output format (exit 2)".into()
+        }
+        Reason::TestlibFailed { why } => format!("the testlib interactor {why}"),
+        Reason::CheckerRejected { checker, rejection } => format!(
+            "the interactor accepted; {checker} rejected its output: {}",
+            crate::diff::header(rejection)
+        ),
+        other => words(other),
     }
 }
 
@@ -87,12 +162,13 @@ fn memory(how: Memory, peak: &str, limit: &str, exit: &str) -> String {
     }
 }
 
-/// The stderr tail under a reason, if the run wrote any.
-fn tail_note(lines: &[String]) -> String {
+/// The stderr tail under a reason, if the run wrote any; `whose` names the
+/// program when it is not the solution (`interactor `).
+fn tail_note(whose: &str, lines: &[String]) -> String {
     if lines.is_empty() {
         return String::new();
     }
-    format!("\nstderr (last lines):\n  {}", lines.join("\n  "))
+    format!("\n{whose}stderr (last lines):\n  {}", lines.join("\n  "))
 }
 
 #[cfg(test)]
@@ -141,6 +217,17 @@ mod tests {
             (Reason::Crashed { exit: "exit 3".into(), stderr: Vec::new() }, "exit 3"),
             (Reason::Crashed { exit: "SIGSEGV".into(), stderr: tail.clone() }, "SIGSEGV\nstderr (last lines):\n  panicked at src/main.rs:3:5\n  boom"),
             (Reason::InPass { pass: 2, reason: Box::new(Reason::CpuOver { cpu: ms(1500), limit: ms(1000) }) }, "pass 2: 1.5 s CPU, over the limit of 1 s"),
+            (Reason::RejectedFirst, "the interactor rejected the dialogue (exit 43) while the solution was still running"),
+            (Reason::Rejected, "the interactor rejected the dialogue (exit 43)"),
+            (Reason::InteractorFailed { exit: "exit 1".into(), stderr: Vec::new() }, "the interactor failed (exit 1; 42 accepts, 43 rejects)"),
+            (Reason::InteractorFailed { exit: "SIGSEGV".into(), stderr: tail.clone() }, "the interactor failed (SIGSEGV; 42 accepts, 43 rejects)\ninteractor stderr (last lines):\n  panicked at src/main.rs:3:5\n  boom"),
+            (Reason::InteractorHung { after: ms(2975), stderr: tail.clone() }, "the interactor was still running 3.0 s after the solution ended; killed\ninteractor stderr (last lines):\n  panicked at src/main.rs:3:5\n  boom"),
+            (Reason::Deadlocked { silent: ms(300), wall: ms(450), backstop: ms(3000) }, "deadlocked: both sides blocked reading their input with nothing in flight (no byte moved for 0.3 s, and neither used CPU while the judge looked), so nothing could ever move again; killed at 0.5 s, before the 3.0 s backstop\nboth sides were waiting: did the solution flush its output?"),
+            (Reason::Stalled { reason: Box::new(Reason::CpuOver { cpu: ms(1500), limit: ms(1000) }), silent: Some(ms(3000)), both_waiting: false }, "1.5 s CPU, over the limit of 1 s\nno byte had moved either way for 3.0 s (the backstop counts from the last one)"),
+            (Reason::Stalled { reason: Box::new(Reason::CpuOver { cpu: ms(1500), limit: ms(1000) }), silent: None, both_waiting: true }, "1.5 s CPU, over the limit of 1 s\nboth sides were waiting: did the solution flush its output?"),
+            (Reason::TestlibRejected, "the testlib interactor rejected the dialogue"),
+            (Reason::TestlibPresentation, "the testlib interactor said: wrong output format (exit 2)"),
+            (Reason::TestlibFailed { why: "crashed (SIGSEGV)".into() }, "the testlib interactor crashed (SIGSEGV)"),
         ];
         let mut wrong = Vec::new();
         for (reason, expected) in rows {

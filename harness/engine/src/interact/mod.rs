@@ -34,7 +34,7 @@ use std::time::Duration;
 
 pub use dialogue::{Dialogue, Dir};
 pub use relay::run;
-pub use verdict::{FLUSH_HINT, Judgement, decide};
+pub use verdict::{Judgement, decide};
 
 use judge_model::problem::Interactor;
 
@@ -266,7 +266,6 @@ fn judge_pass(
     let j = decide(&x, &limits);
     result.verdict = j.verdict;
     result.reason = j.reason;
-    result.detail = j.detail;
     if let (Some(said), Interactor::Testlib { checker, .. }) = (testlib_exit, interactor) {
         let checker = checker
             .as_deref()
@@ -318,19 +317,19 @@ fn testlib_verdict(
     job: &Job,
     x: &Interaction,
 ) -> anyhow::Result<()> {
-    use judge_model::judge::Verdict;
+    use judge_model::judge::{Reason, Verdict};
     use judge_model::outcome::Outcome;
     match (result.verdict, said) {
         (Verdict::ERR, Err(why)) => {
-            result.detail = format!("the testlib interactor {why}");
+            result.reason = Some(Reason::TestlibFailed { why });
         }
         // Its message is the judge message already shown.
         (Verdict::WA, Ok(Outcome::Presentation(_))) => {
             result.verdict = Verdict::PE;
-            result.detail = "the testlib interactor said: wrong output format (exit 2)".into();
+            result.reason = Some(Reason::TestlibPresentation);
         }
         (Verdict::WA, Ok(_)) => {
-            result.detail = "the testlib interactor rejected the dialogue".into();
+            result.reason = Some(Reason::TestlibRejected);
         }
         (Verdict::AC, Ok(Outcome::Accepted)) => {
             let Some((checker, built)) = checker else {
@@ -347,11 +346,10 @@ fn testlib_verdict(
                     Outcome::Presentation(r) => (Verdict::PE, r),
                 };
             result.verdict = verdict;
-            result.detail = format!(
-                "the interactor accepted; {} rejected its output: {}",
-                checker.describe(),
-                judge_model::words::header(&r)
-            );
+            result.reason = Some(Reason::CheckerRejected {
+                checker: checker.describe(),
+                rejection: r.clone(),
+            });
             result.rejection = Some(r);
         }
         _ => {}

@@ -20,39 +20,25 @@
 use std::fmt::Write as _;
 
 use super::{ACCEPT, Interaction, REJECT};
-use crate::judge::{Classified, classify};
+use crate::judge::{Classified, classify, tail};
 use judge_model::judge::{Reason, Verdict};
 use judge_model::limits::Limits;
 use judge_sandbox::Exit;
-
-/// The hint given when a solution reaches its wall limit while both sides wait.
-pub const FLUSH_HINT: &str = "both sides were waiting: did the solution flush its output?";
 
 /// The verdict and what to show with it.
 #[derive(Debug, Clone)]
 pub struct Judgement {
     /// The verdict.
     pub verdict: Verdict,
-    /// Why the solution's run earned the verdict by itself (TLE, MLE, RE, OLE,
-    /// INT: the judge's classifier), as data the reporters word.
+    /// Why, as data the reporters word: the solution's own run (TLE, MLE, RE,
+    /// OLE, INT: the judge's classifier, with what the relay saw on a TLE), or
+    /// the interactor's side (its exit, its stderr tail), or a deadlock; `None`
+    /// when accepted.
     pub reason: Option<Reason>,
-    /// Why, for people, after the reason: which rule decided, exit statuses,
-    /// stderr tails, notes on a TLE.
-    pub detail: String,
     /// The interactor's feedback (`judgemessage.txt`, then `teammessage.txt`).
     pub judge_message: String,
     /// The dialogue: its title and its lines, rendered (see `dialogue`).
     pub dialogue: (String, String),
-}
-
-fn tail(label: &str, bytes: &[u8]) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    let lines: Vec<&str> = text.lines().rev().take(5).collect();
-    if lines.is_empty() {
-        return String::new();
-    }
-    let lines: Vec<&str> = lines.into_iter().rev().collect();
-    format!("\n{label} stderr (last lines):\n  {}", lines.join("\n  "))
 }
 
 /// Decides the verdict of `x`, run under the solution's `limits`.
@@ -66,83 +52,60 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
         }
         let _ = write!(judge_message, "team message: {}", int.team_message);
     }
-    let int_exit = int.exit.to_string();
+    let stderr = || tail(&String::from_utf8_lossy(&int.stderr_tail));
     let interactor_failed = || {
-        (
-            Verdict::ERR,
-            None,
-            format!(
-                "the interactor failed ({int_exit}; 42 accepts, 43 rejects){}",
-                tail("interactor", &int.stderr_tail)
-            ),
-        )
+        let exit = int.exit.to_string();
+        let failed = Reason::InteractorFailed {
+            exit,
+            stderr: stderr(),
+        };
+        (Verdict::ERR, Some(failed))
     };
-    let (verdict, reason, detail) = if x.interactor_first
+    let (verdict, reason) = if x.interactor_first
         && int.exit == Exit::Code(REJECT)
         && !sol.interrupted
     {
-        (
-            Verdict::WA,
-            None,
-            "the interactor rejected the dialogue (exit 43) while the solution was still running"
-                .to_string(),
-        )
+        (Verdict::WA, Some(Reason::RejectedFirst))
     } else if x.interactor_first && int.exit != Exit::Code(ACCEPT) && !sol.interrupted {
         interactor_failed()
     } else {
         match classify(sol, limits) {
-            Classified::Interrupted(why) => (Verdict::INT, Some(why), String::new()),
-            Classified::Failed(Verdict::TLE, _) if x.deadlocked => (
-                Verdict::TLE,
-                None,
-                format!(
-                    "deadlocked: both sides blocked reading their input with nothing in flight \
-                     (no byte moved for {:.1} s, and neither used CPU while the judge looked), \
-                     so nothing could ever move again; killed at {:.1} s, before the {:.1} s \
-                     backstop\n{FLUSH_HINT}",
-                    x.silent_for.unwrap_or_default().as_secs_f64(),
-                    sol.wall.as_secs_f64(),
-                    limits.wall().as_secs_f64(),
-                ),
-            ),
-            Classified::Failed(Verdict::TLE, why) => {
-                // Notes after the reason (which the reporters word).
-                let mut notes = String::new();
-                if let Some(silent) = x.silent_for {
-                    let _ = write!(
-                        notes,
-                        "\nno byte had moved either way for {:.1} s (the backstop counts from the last one)",
-                        silent.as_secs_f64()
-                    );
-                }
-                if x.both_waiting {
-                    let _ = write!(notes, "\n{FLUSH_HINT}");
-                }
-                (Verdict::TLE, Some(why), notes)
+            Classified::Interrupted(why) => (Verdict::INT, Some(why)),
+            Classified::Failed(Verdict::TLE, _) if x.deadlocked => {
+                let deadlock = Reason::Deadlocked {
+                    silent: x.silent_for.unwrap_or_default(),
+                    wall: sol.wall,
+                    backstop: limits.wall(),
+                };
+                (Verdict::TLE, Some(deadlock))
             }
-            Classified::Failed(verdict, why) => (verdict, Some(why), String::new()),
-            Classified::Ran if int.killed => (
-                Verdict::ERR,
-                None,
-                format!(
-                    "the interactor was still running {:.1} s after the solution ended; killed{}",
-                    int.wall.saturating_sub(sol.wall).as_secs_f64(),
-                    tail("interactor", &int.stderr_tail)
-                ),
-            ),
-            Classified::Ran if int.exit == Exit::Code(ACCEPT) => (Verdict::AC, None, String::new()),
-            Classified::Ran if int.exit == Exit::Code(REJECT) => (
-                Verdict::WA,
-                None,
-                "the interactor rejected the dialogue (exit 43)".to_string(),
-            ),
+            Classified::Failed(Verdict::TLE, why) if x.silent_for.is_some() || x.both_waiting => {
+                let stalled = Reason::Stalled {
+                    reason: Box::new(why),
+                    silent: x.silent_for,
+                    both_waiting: x.both_waiting,
+                };
+                (Verdict::TLE, Some(stalled))
+            }
+            Classified::Failed(verdict, why) => (verdict, Some(why)),
+            Classified::Ran if int.killed => {
+                let after = int.wall.saturating_sub(sol.wall);
+                let hung = Reason::InteractorHung {
+                    after,
+                    stderr: stderr(),
+                };
+                (Verdict::ERR, Some(hung))
+            }
+            Classified::Ran if int.exit == Exit::Code(ACCEPT) => (Verdict::AC, None),
+            Classified::Ran if int.exit == Exit::Code(REJECT) => {
+                (Verdict::WA, Some(Reason::Rejected))
+            }
             Classified::Ran => interactor_failed(),
         }
     };
     Judgement {
         verdict,
         reason,
-        detail,
         judge_message,
         dialogue: (x.dialogue.title(), x.dialogue.render()),
     }
@@ -250,27 +213,27 @@ mod tests {
         let fails = interactor(Exit::Code(1));
         let crashes = solution(Exit::Code(3));
         let sigpipe = solution(Exit::Signal(libc::SIGPIPE));
-        // (rule, changes, verdict, words the detail must hold; where the solution's
-        // run decided, the classifier's reason as data: its variant and facts)
+        // (rule, changes, verdict, the reason as data: its variant and facts, as
+        // its Debug text holds them; the reporters word it)
         #[rustfmt::skip]
         let rows: &[(&str, &[Change], Verdict, &str)] = &[
-            ("1. the interactor rejects first: WA, whatever the solution did next", &[&interactor_first, &rejects, &sigpipe], Verdict::WA, "while the solution was still running"),
-            ("1. ... even if the solution then ran out of time", &[&interactor_first, &rejects, &over_cpu], Verdict::WA, "exit 43"),
-            ("1. the interactor fails first: ERR, the solution's reaction says nothing", &[&interactor_first, &fails, &crashes], Verdict::ERR, "the interactor failed (exit 1"),
-            ("1. the interactor crashes first: ERR, though the solution then died too", &[&interactor_first, &interactor(Exit::Signal(libc::SIGSEGV)), &sigpipe], Verdict::ERR, "SIGSEGV"),
-            ("1. accepting first decides nothing yet: the solution must end well", &[&interactor_first, &over_cpu], Verdict::TLE, "CpuOver"),
-            ("2. the solution over its CPU limit, though the interactor accepted", &[&over_cpu], Verdict::TLE, ""),
-            ("2. the solution at the wall backstop: TLE, with how long nothing moved", &[&at_wall_backstop], Verdict::TLE, "no byte had moved either way for 3.0 s"),
-            ("2. ... with both sides waiting: the flush hint", &[&at_wall_backstop, &both_waiting], Verdict::TLE, FLUSH_HINT),
-            ("2. a deadlock: TLE before the backstop, with the flush hint", &[&deadlocked], Verdict::TLE, "deadlocked: both sides blocked"),
-            ("2. the solution over its memory limit, though the interactor rejected after", &[&over_memory, &rejects], Verdict::MLE, ""),
-            ("2. the solution crashed, though the interactor rejected after", &[&crashes, &rejects], Verdict::RE, "exit 3"),
-            ("2. the solution wrote past the output limit", &[&over_output, &rejects], Verdict::OLE, ""),
-            ("2. Ctrl-C: no verdict", &[&interrupted, &interactor_first, &rejects], Verdict::INT, "Interrupted"),
-            ("3. the solution ended well, the interactor accepts: AC", &[], Verdict::AC, ""),
-            ("3. the interactor rejects after the solution ended: WA", &[&rejects], Verdict::WA, "rejected the dialogue (exit 43)"),
-            ("3. the interactor fails after the solution ended: ERR", &[&fails], Verdict::ERR, "42 accepts, 43 rejects"),
-            ("3. the interactor still running long after the solution: killed, ERR", &[&interactor_killed], Verdict::ERR, "still running 3.0 s after the solution ended"),
+            ("1. the interactor rejects first: WA, whatever the solution did next", &[&interactor_first, &rejects, &sigpipe], Verdict::WA, "Some(RejectedFirst)"),
+            ("1. ... even if the solution then ran out of time", &[&interactor_first, &rejects, &over_cpu], Verdict::WA, "Some(RejectedFirst)"),
+            ("1. the interactor fails first: ERR, the solution's reaction says nothing", &[&interactor_first, &fails, &crashes], Verdict::ERR, "InteractorFailed { exit: \"exit 1\""),
+            ("1. the interactor crashes first: ERR, though the solution then died too", &[&interactor_first, &interactor(Exit::Signal(libc::SIGSEGV)), &sigpipe], Verdict::ERR, "InteractorFailed { exit: \"SIGSEGV\""),
+            ("1. accepting first decides nothing yet: the solution must end well", &[&interactor_first, &over_cpu], Verdict::TLE, "Some(CpuOver"),
+            ("2. the solution over its CPU limit, though the interactor accepted", &[&over_cpu], Verdict::TLE, "Some(CpuOver"),
+            ("2. the solution at the wall backstop: TLE, with how long nothing moved", &[&at_wall_backstop], Verdict::TLE, "Stalled { reason: Asleep { wall: 3s, cpu: 10ms, limit: 1s }, silent: Some(3s), both_waiting: false }"),
+            ("2. ... with both sides waiting: the flush hint", &[&at_wall_backstop, &both_waiting], Verdict::TLE, "silent: Some(3s), both_waiting: true"),
+            ("2. a deadlock: TLE before the backstop, with the flush hint", &[&deadlocked], Verdict::TLE, "Deadlocked { silent: 300ms, wall: 450ms, backstop: "),
+            ("2. the solution over its memory limit, though the interactor rejected after", &[&over_memory, &rejects], Verdict::MLE, "Some(Memory"),
+            ("2. the solution crashed, though the interactor rejected after", &[&crashes, &rejects], Verdict::RE, "Crashed { exit: \"exit 3\""),
+            ("2. the solution wrote past the output limit", &[&over_output, &rejects], Verdict::OLE, "Some(OutputOver"),
+            ("2. Ctrl-C: no verdict", &[&interrupted, &interactor_first, &rejects], Verdict::INT, "Some(Interrupted"),
+            ("3. the solution ended well, the interactor accepts: AC", &[], Verdict::AC, "None"),
+            ("3. the interactor rejects after the solution ended: WA", &[&rejects], Verdict::WA, "Some(Rejected)"),
+            ("3. the interactor fails after the solution ended: ERR", &[&fails], Verdict::ERR, "InteractorFailed { exit: \"exit 1\""),
+            ("3. the interactor still running long after the solution: killed, ERR", &[&interactor_killed], Verdict::ERR, "InteractorHung { after: 2.98s"),
         ];
         let mut wrong = Vec::new();
         for (rule, changes, verdict, says) in rows {
@@ -279,7 +242,7 @@ mod tests {
                 change(&mut x);
             }
             let j = decide(&x, &LIMITS);
-            let said = format!("{:?} {}", j.reason, j.detail);
+            let said = format!("{:?}", j.reason);
             if j.verdict != *verdict || !said.contains(says) {
                 wrong.push(format!(
                     "{rule}: expected {} saying {says:?}, got {} saying {said:?}",

@@ -115,7 +115,6 @@ impl Tester<'_> {
         })?;
         let j = decide(&x, &self.limits);
         let mut shown = j.reason.as_ref().map(reason::words).unwrap_or_default();
-        shown.push_str(&j.detail);
         if !j.judge_message.is_empty() {
             shown.push_str(&format!("\njudge message: {}", j.judge_message));
         }
