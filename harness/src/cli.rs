@@ -553,8 +553,8 @@ pub struct Options {
 
 impl Options {
     /// What to judge and under which limits, as the plan takes it.
-    pub fn selection(&self) -> judge_formats::plan::Selection {
-        judge_formats::plan::Selection {
+    pub fn selection(&self) -> judge_engine::plan::Selection {
+        judge_engine::plan::Selection {
             cases: self.cases.clone(),
             time_limit: self.time_limit,
             memory_limit: self.memory_limit,

@@ -5,7 +5,7 @@
 //! This is the command layer's glue and holds no rules of its own: what to judge
 //! is `plan`'s, verdicts `judge`'s, scheduling `runner`'s, words `report`'s.
 
-use judge_engine::ext::*;
+use judge_formats::problem::SettingsExt as _;
 use std::io::Write as _;
 use std::path::Path;
 
@@ -15,9 +15,9 @@ use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
 use judge_engine::build::{self, Executables, Workspace};
 use judge_engine::interact;
 use judge_engine::known_wrong;
+use judge_engine::plan::{self, Plan};
 use judge_engine::run;
 use judge_engine::runner;
-use judge_formats::plan::{self, Plan};
 use judge_model::judge::{CaseResult, Job, Verdict};
 use judge_model::known_wrong::{Catch, KnownWrong};
 use judge_model::problem::Checker;

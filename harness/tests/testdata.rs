@@ -13,11 +13,12 @@
 //! 64 KiB, and its binary is AC on every case, as a judge would run what is pasted.
 //! A problem that cannot be bundled fails this test alone, with the reason.
 
-use judge_engine::ext::*;
+use judge_formats::problem::SettingsExt as _;
 use std::process::ExitCode;
 
 use judge_engine::runner::exe_command;
-use judge_engine::{build, discover, known_wrong};
+use judge_engine::{build, known_wrong};
+use judge_formats::discover;
 use judge_model::judge::{Job, Verdict};
 use judge_model::problem::Settings;
 use judge_report as report;

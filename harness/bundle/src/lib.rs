@@ -21,7 +21,7 @@ pub mod judges;
 mod lex;
 mod msrv;
 
-use judge_engine::ext::*;
+use judge_formats::problem::SettingsExt as _;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -364,7 +364,7 @@ impl Sources {
     fn text_with(&self, problem: &str, source: Option<&Path>, judge: Judge) -> Result<Made> {
         let Some(solution) = self.solutions.get(problem) else {
             let known: Vec<&str> = self.solutions.keys().map(String::as_str).collect();
-            return Err(judge_formats::plan::unknown_problem(problem, &known));
+            return Err(judge_engine::plan::unknown_problem(problem, &known));
         };
         let source = source.unwrap_or(&solution.main);
         let main_file = self.shown(source);

@@ -3,8 +3,9 @@
 //! problems) use. A checker kind and an interactor kind of the one engine, the way
 //! [`judge_model::kattis::Kattis`] is for Kattis validators.
 //!
-//! Owns finding `testlib.h` for a program, building it once (g++, cached by the
-//! content of the source and the header, through [`crate::package::program`]),
+//! Owns building a program once (g++, cached by the content of the source and
+//! the header, through [`crate::package::program`]; `judge_formats::testlib`
+//! reads it, with the `testlib.h` it is built against),
 //! the calling conventions and reading a verdict from the exit status. testlib.h's
 //! header comment gives the conventions:
 //!
@@ -21,7 +22,6 @@
 
 use std::path::Path;
 use std::process::Command;
-use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
@@ -30,7 +30,6 @@ use crate::package::program::Built;
 use crate::run;
 use judge_compare::{Rejection, Why};
 use judge_model::outcome::Outcome;
-use judge_model::program::{Lang, Source};
 use judge_sandbox::Exit;
 
 /// testlib.h's default exit codes (`OK_EXIT_CODE` ... `UNEXPECTED_EOF_EXIT_CODE`,
@@ -60,15 +59,10 @@ pub mod exit {
     pub const PARTIALLY: i32 = 16;
 }
 
-use judge_model::testlib::{HEADER, Program, Role, header_search};
+use judge_model::testlib::Program;
 
-/// What the engine does with a testlib program: read it from a folder, build it,
-/// run it (the spec is the model's [`Program`]).
+/// What the engine does with a testlib program: build it, run it (the spec is the model's [`Program`]).
 pub trait ProgramExt: Sized {
-    /// The testlib program at `path` (a C++ file) for the problem folder `base`,
-    /// with the first `testlib.h` of [`header_search`]. Errors name the file.
-    fn new(role: Role, path: &Path, base: &Path, time_limit: Duration) -> Result<Self>;
-
     /// Builds the program (or finds it in the build cache); the error is the
     /// compiler's.
     fn build(&self) -> Result<Built>;
@@ -94,50 +88,6 @@ pub trait ProgramExt: Sized {
 }
 
 impl ProgramExt for Program {
-    fn new(role: Role, path: &Path, base: &Path, time_limit: Duration) -> Result<Program> {
-        if !path.is_file() {
-            bail!(
-                "{}: no such file (the testlib {})",
-                path.display(),
-                role.name()
-            );
-        }
-        let source = program::source(path)?.with_context(|| {
-            format!(
-                "{}: a testlib {} must be a program in a language of the judge's table (.cpp, .py, .java, ...)",
-                path.display(),
-                role.name()
-            )
-        })?;
-        let search = header_search(path, base);
-        let found = search.iter().find(|d| d.join(HEADER).is_file()).cloned();
-        // testlib.h is C++'s; a program in another language (a Polygon package's
-        // `gen.py`) keeps testlib's conventions (arguments, exit codes) by itself.
-        let header_dir = match found {
-            Some(dir) => dir,
-            None if !matches!(source.lang, Lang::Cpp | Lang::C) => program::folder(&source),
-            None => {
-                let looked: Vec<String> = search.iter().map(|d| d.display().to_string()).collect();
-                bail!(
-                    "{}: no {HEADER} found for this testlib {} (looked in {})",
-                    path.display(),
-                    role.name(),
-                    looked.join(", ")
-                );
-            }
-        };
-        let lang = match source.lang {
-            Lang::C => Lang::Cpp,
-            other => other,
-        };
-        Ok(Program {
-            role,
-            source: Source { lang, ..source },
-            header_dir,
-            time_limit,
-        })
-    }
-
     fn build(&self) -> Result<Built> {
         program::build(&self.source, std::slice::from_ref(&self.header_dir), 1024).map_err(|e| {
             anyhow::anyhow!(
@@ -386,30 +336,5 @@ mod tests {
         );
         let err = outcome(Exit::Code(3), b"FAIL bad answer\n").unwrap_err();
         assert!(err.contains("FAIL") && err.contains("bad answer"), "{err}");
-    }
-
-    #[test]
-    fn testlib_h_is_looked_for_beside_the_source_then_in_the_problem_folder_then_files() {
-        let d = tempfile::tempdir().unwrap();
-        let base = d.path();
-        std::fs::create_dir_all(base.join("files")).unwrap();
-        std::fs::create_dir_all(base.join("checkers")).unwrap();
-        std::fs::write(base.join("checkers/check.cpp"), "").unwrap();
-        let new = || {
-            Program::new(
-                Role::Checker,
-                &base.join("checkers/check.cpp"),
-                base,
-                Duration::from_secs(1),
-            )
-        };
-        let err = new().unwrap_err().to_string();
-        assert!(err.contains("no testlib.h"), "{err}");
-        std::fs::write(base.join("files/testlib.h"), "").unwrap();
-        assert_eq!(new().unwrap().header_dir, base.join("files"));
-        std::fs::write(base.join("testlib.h"), "").unwrap();
-        assert_eq!(new().unwrap().header_dir, base);
-        std::fs::write(base.join("checkers/testlib.h"), "").unwrap();
-        assert_eq!(new().unwrap().header_dir, base.join("checkers"));
     }
 }

@@ -1,5 +1,5 @@
 //! One test case as data: its name and the input and expected-output files. Finding
-//! cases in a folder is the engine's (`judge_engine::discover`).
+//! cases in a folder is the readers' (`judge_formats::discover`).
 
 use std::path::PathBuf;
 

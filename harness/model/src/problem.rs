@@ -1,7 +1,7 @@
 //! A problem as data: its limits, how its outputs are checked ([`Checker`]) and
 //! its interactor ([`Interactor`]), as specs (a program a checker or interactor
 //! names is its source; the engine builds it before any case runs). Reading
-//! `problem.toml` into [`Settings`] is the engine's (`judge_engine::problem`).
+//! `problem.toml` into [`Settings`] is the readers' (`judge_formats::problem`).
 
 use std::path::PathBuf;
 use std::sync::Arc;

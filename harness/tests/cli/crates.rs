@@ -11,10 +11,11 @@ const LAYERS: &[&[&str]] = &[
     &["judge-compare", "judge-sandbox", "judge-launcher"],
     // Problems and results as data.
     &["judge-model"],
-    // Building, running, checking, classifying; the one runner.
-    &["judge-engine"],
-    // Readers of problem formats, and reporters: neither knows the other.
-    &["judge-formats", "judge-report"],
+    // Readers of problem formats into the model.
+    &["judge-formats"],
+    // Planning, building, running, checking, classifying, the one runner; and
+    // the reporters: neither knows the other.
+    &["judge-engine", "judge-report"],
     // The bundler.
     &["judge-bundle"],
     // The workflows below the command line: each returns a typed outcome.
@@ -27,10 +28,13 @@ const LAYERS: &[&[&str]] = &[
 
 /// Crates held to fewer judge crates than their layer allows: the reporters read
 /// the model only (results, the `Sink`, the diff's excerpt), so they can never run,
-/// build or check anything, as ripgrep's printer cannot search. The model needs
-/// only the comparison crate's record of a rejection.
+/// build or check anything, as ripgrep's printer cannot search. The readers of
+/// problem formats use the model only too: they read files and start no process
+/// (no engine, no sandbox). The model needs only the comparison crate's record of
+/// a rejection.
 const ONLY: &[(&str, &[&str])] = &[
     ("judge-report", &["judge-model"]),
+    ("judge-formats", &["judge-model"]),
     ("judge-model", &["judge-compare"]),
 ];
 
@@ -119,30 +123,31 @@ fn every_crate_under_harness_has_a_layer() {
 #[test]
 fn a_dependency_on_a_higher_or_sibling_crate_is_reported() {
     // The rule itself, on made-up manifests: the model using the engine (up),
-    // a reader using a reporter (sideways), the engine using the model (down).
+    // the engine using a reporter (sideways), the engine using the readers and
+    // the model (down).
     let packages: Vec<serde_json::Value> = serde_json::from_str(
         r#"[
             {"name": "judge-model", "dependencies": [{"name": "judge-engine"}]},
-            {"name": "judge-formats", "dependencies": [{"name": "judge-report"}]},
-            {"name": "judge-engine", "dependencies": [{"name": "judge-model"}, {"name": "anyhow"}]}
+            {"name": "judge-engine", "dependencies": [{"name": "judge-report"}]},
+            {"name": "judge-engine", "dependencies": [{"name": "judge-formats"}, {"name": "judge-model"}, {"name": "anyhow"}]}
         ]"#,
     )
     .unwrap();
     assert_eq!(
         upward_edges(&packages),
         [
-            "judge-model (layer 1) -> judge-engine (layer 2)",
-            "judge-formats (layer 3) -> judge-report (layer 3)",
+            "judge-model (layer 1) -> judge-engine (layer 3)",
+            "judge-engine (layer 3) -> judge-report (layer 3)",
         ]
     );
 }
 
 #[test]
-fn the_reporters_depending_on_the_engine_is_reported() {
-    // A lower layer, but not the model: a reporter that could run or check.
+fn the_reporters_depending_on_a_reader_is_reported() {
+    // A lower layer, but not the model: a reporter that could read a problem.
     let packages: Vec<serde_json::Value> = serde_json::from_str(
         r#"[
-            {"name": "judge-report", "dependencies": [{"name": "judge-engine"}, {"name": "judge-model"}, {"name": "serde"}]},
+            {"name": "judge-report", "dependencies": [{"name": "judge-formats"}, {"name": "judge-model"}, {"name": "serde"}]},
             {"name": "judge-model", "dependencies": [{"name": "judge-sandbox"}, {"name": "judge-compare"}]}
         ]"#,
     )
@@ -150,8 +155,27 @@ fn the_reporters_depending_on_the_engine_is_reported() {
     assert_eq!(
         upward_edges(&packages),
         [
-            "judge-report -> judge-engine (it may use only judge-model)",
+            "judge-report -> judge-formats (it may use only judge-model)",
             "judge-model -> judge-sandbox (it may use only judge-compare)",
+        ]
+    );
+}
+
+#[test]
+fn the_readers_depending_on_the_engine_or_the_sandbox_is_reported() {
+    // A reader that could run a program: the engine is above it, the sandbox
+    // below it but not the model.
+    let packages: Vec<serde_json::Value> = serde_json::from_str(
+        r#"[
+            {"name": "judge-formats", "dependencies": [{"name": "judge-engine"}, {"name": "judge-sandbox"}, {"name": "judge-model"}, {"name": "roxmltree"}]}
+        ]"#,
+    )
+    .unwrap();
+    assert_eq!(
+        upward_edges(&packages),
+        [
+            "judge-formats (layer 2) -> judge-engine (layer 3)",
+            "judge-formats -> judge-sandbox (it may use only judge-model)",
         ]
     );
 }

@@ -32,7 +32,7 @@ pub struct AddOptions {
 /// `cargo judge add NAME`.
 pub fn add(args: AddOptions) -> Result<Status> {
     let ws = build::workspace()?;
-    judge_formats::plan::problem(&ws, &args.problem)?;
+    judge_engine::plan::problem(&ws, &args.problem)?;
     let dir = ws.testdata().join(&args.problem);
     if !dir.is_dir() {
         bail!(

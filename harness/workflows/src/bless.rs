@@ -10,7 +10,7 @@
 //! side by side on the engine's pool (`-j`); what is printed and written stays in
 //! case order. Running and comparing reuse `stress`, `check` and `diff`.
 
-use judge_engine::ext::*;
+use judge_formats::problem::SettingsExt as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -21,9 +21,9 @@ use crate::diff;
 use crate::stress::{self, Side};
 use judge_engine::build;
 use judge_engine::check;
-use judge_engine::discover;
+use judge_engine::plan::{self, CaseFilter};
 use judge_engine::pool::Pool;
-use judge_formats::plan::{self, CaseFilter};
+use judge_formats::discover;
 use judge_model::limits::Limits;
 use judge_model::outcome::Outcome;
 use judge_model::problem::{Checker, Settings};

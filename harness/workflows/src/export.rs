@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
-use judge_engine::problem::SettingsExt;
+use judge_formats::problem::SettingsExt;
 use judge_model::judge::Verdict;
 use judge_model::known_wrong::expected_verdict;
 use judge_model::problem::{Checker, Settings};
@@ -241,7 +241,7 @@ pub fn is_sample(case: &str) -> bool {
 /// `.ans`, spec "Test data"; a nested case's `/` as `-`, as secret groups
 /// would change how it is judged). Returns how many went to each.
 fn data(testdata: &Path, dir: &Path) -> Result<(usize, usize)> {
-    let found = judge_engine::discover::cases(testdata)?;
+    let found = judge_formats::discover::cases(testdata)?;
     if let Some(p) = found.unpaired.first().or(found.ambiguous.first()) {
         bail!(
             "{}: not a complete case (an .in needs exactly one .out); `cargo judge lint` lists them all",

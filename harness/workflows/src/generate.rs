@@ -78,7 +78,7 @@ pub fn generate(options: &Options) -> Result<Generated> {
     let dir = &options.package;
     let start = Instant::now();
     let (doc, rules) = read(dir)?;
-    let out = location::folder(dir, &rules)?;
+    let out = location::folder(dir, &rules, &program::can_build)?;
     let made = !out.join("data").is_dir();
     if made {
         make(dir, &doc, &rules, &out)?;
@@ -245,12 +245,13 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
             let entry = rules
                 .composed(&inv.program)
                 .and_then(|c| c.files[0].rsplit('/').next());
-            let source = program::source_with_entry(&path, entry)?.with_context(|| {
-                format!(
-                    "generator {}: not a program of a known language",
-                    inv.program
-                )
-            })?;
+            let source =
+                judge_formats::program::source_with_entry(&path, entry)?.with_context(|| {
+                    format!(
+                        "generator {}: not a program of a known language",
+                        inv.program
+                    )
+                })?;
             let source = constants::apply_all(vec![source], &constants)?.remove(0);
             let built = program::build(&source, &[], memory_mib)
                 .with_context(|| format!("generator {} does not build", inv.program))?;
@@ -258,7 +259,7 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
         }
         let key = match &rule.solution {
             Solution::Given(p) => Some(p.clone()),
-            Solution::Default => location::default_solution(dir).map(|p| {
+            Solution::Default => location::default_solution(dir, &program::can_build).map(|p| {
                 p.strip_prefix(dir)
                     .unwrap_or(&p)
                     .to_string_lossy()
@@ -269,7 +270,7 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
         if let Some(p) = key.as_ref().filter(|_| !empty_answers)
             && !solutions.contains_key(&key)
         {
-            let source = program::source(&dir.join(p))?
+            let source = judge_formats::program::source(&dir.join(p))?
                 .with_context(|| format!("solution {p}: not a program of a known language"))?;
             let built = program::build(&source, &[], memory_mib)
                 .with_context(|| format!("solution {p} does not build"))?;
@@ -497,12 +498,14 @@ fn answer(context: &Setup, rule: &Rule, case: &Path) -> Result<()> {
     }
     let key = match &rule.solution {
         Solution::Given(p) => Some(p.clone()),
-        Solution::Default => location::default_solution(context.dir).map(|p| {
-            p.strip_prefix(context.dir)
-                .unwrap_or(&p)
-                .to_string_lossy()
-                .into_owned()
-        }),
+        Solution::Default => {
+            location::default_solution(context.dir, &program::can_build).map(|p| {
+                p.strip_prefix(context.dir)
+                    .unwrap_or(&p)
+                    .to_string_lossy()
+                    .into_owned()
+            })
+        }
         Solution::Nothing => None,
     };
     let Some(built) = context.solutions.get(&key) else {

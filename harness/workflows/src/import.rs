@@ -15,7 +15,6 @@
 
 pub mod programs;
 
-use judge_engine::ext::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -32,7 +31,7 @@ use judge_model::program::Lang;
 /// package folder's name) and prints what it wrote.
 pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
     crate::generate::say(crate::generate::ensure(dir)?);
-    let package = judge_formats::package::load(dir)?;
+    let package = judge_engine::package::load(dir)?;
     // A Polygon package's testlib interactor has problem.toml keys of its own.
     if package.interactive && package.polygon.is_none() {
         bail!(
@@ -354,7 +353,7 @@ fn rust_solution(package: &Package) -> Option<PathBuf> {
             .find(|s| {
                 matches!(s.tag.as_str(), "main" | "accepted")
                     && s.path.is_file()
-                    && Lang::of_file(&s.path) == Some(Lang::Rust)
+                    && judge_formats::program::lang_of_file(&s.path) == Some(Lang::Rust)
             })
             .map(|s| s.path.clone());
     }
@@ -362,7 +361,7 @@ fn rust_solution(package: &Package) -> Option<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && Lang::of_file(p) == Some(Lang::Rust))
+        .filter(|p| p.is_file() && judge_formats::program::lang_of_file(p) == Some(Lang::Rust))
         .collect();
     files.sort();
     files.into_iter().next()

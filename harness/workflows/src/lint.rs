@@ -10,6 +10,7 @@
 //! and it is not validated. Cases are found by `discover`; binaries built by `build`.
 
 use judge_engine::ext::*;
+use judge_formats::problem::SettingsExt as _;
 use std::collections::HashMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -19,9 +20,10 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use walkdir::WalkDir;
 
+use judge_engine::build;
+use judge_engine::plan;
 use judge_engine::run;
-use judge_engine::{build, discover};
-use judge_formats::plan;
+use judge_formats::discover;
 use judge_model::limits::Limits;
 use judge_model::status::Status;
 use judge_model::units::plural;

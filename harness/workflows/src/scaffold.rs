@@ -703,7 +703,7 @@ pub fn toml_string(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use judge_engine::ext::*;
+    use judge_formats::problem::SettingsExt as _;
 
     #[test]
     fn toml_string_reads_back_as_the_same_text() {

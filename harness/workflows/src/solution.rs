@@ -50,7 +50,7 @@ pub fn of(
                      problems/NAME/src/main.rs DIR --checked), not a --cmd"
                 );
             }
-            judge_formats::plan::check_program("--cmd", cmd)?;
+            judge_engine::plan::check_program("--cmd", cmd)?;
             Ok(Solution::Ready(
                 Box::new(ShellCommand::new(cmd).solution()),
                 cmd.to_string(),
@@ -154,7 +154,7 @@ fn cargo_built(krate: &Path, stem: &str, checked: bool) -> Result<Solution> {
 
 /// `file` compiled by its language (or found compiled in the cache).
 fn compiled(file: &Path, memory_mib: u64) -> Result<Solution> {
-    let Some(source) = program::source(file)? else {
+    let Some(source) = judge_formats::program::source(file)? else {
         bail!(
             "{}: not a source file of a known language (.c, .cpp, .cc, .py, .java, .rs); \
              to run a program, give --cmd CMD",

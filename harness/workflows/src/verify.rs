@@ -142,7 +142,7 @@ impl Submission {
 pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     let started = Instant::now();
     crate::generate::say(crate::generate::ensure(dir)?);
-    let package = judge_formats::package::load(dir)?;
+    let package = judge_engine::package::load(dir)?;
     let mut errors: Vec<String> = package.errors.clone();
     let mut subs = match &package.polygon {
         Some(p) => polygon_submissions(p, &package.root),
@@ -598,7 +598,7 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
             let file = file_name(&entry);
             // spec/2025-09.md "General requirements": a name with other
             // characters is as if it were not there.
-            if !program::valid_name(&file) {
+            if !judge_formats::program::valid_name(&file) {
                 continue;
             }
             let lower = file.to_ascii_lowercase();
@@ -613,7 +613,7 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
                     .map(|(_, e)| e.clone())
             });
             let (source, compile_error) =
-                match program::source_with_entry(&entry, named_entry.as_deref()) {
+                match judge_formats::program::source_with_entry(&entry, named_entry.as_deref()) {
                     Ok(Some(s)) => (Some(s), None),
                     // A file of no known language beside submissions is not one
                     // (a note, a binary helper); a folder that cannot be built is CE.
@@ -1351,7 +1351,7 @@ fn validate_statically(
         let sub = subs[*i].source.as_ref()?;
         let code = judge_formats::package::include::code(sub.lang)
             .map_or_else(|| sub.lang.name().to_ascii_lowercase(), String::from);
-        Some(judge_formats::package::static_validation::check(
+        Some(judge_engine::package::static_validation::check(
             &built, sub, &code, case,
         ))
     });

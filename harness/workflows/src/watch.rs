@@ -36,7 +36,7 @@ pub struct WatchOptions {
 /// `cargo judge watch NAME`.
 pub fn watch(args: WatchOptions) -> Result<Status> {
     let ws = build::workspace()?;
-    let problem = judge_formats::plan::problem(&ws, &args.problem)?;
+    let problem = judge_engine::plan::problem(&ws, &args.problem)?;
     let folders = [problem.dir.clone(), ws.testdata().join(&args.problem)];
     let exe = std::env::current_exe().context("cannot find the judge's own executable")?;
     // The installed `cargo-judge` drops a first `judge` (cargo's): give it one, so

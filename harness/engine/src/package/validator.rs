@@ -386,7 +386,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("validate.py");
         std::fs::write(&file, "import sys\nsys.exit(43)\n").unwrap();
-        let source = crate::package::program::source(&file).unwrap().unwrap();
+        let source = judge_formats::program::source(&file).unwrap().unwrap();
         let v = Kattis::new(vec![source], Vec::new(), Vec::new(), Vec::new()).unwrap();
         let err = v.check(&[], &file, b"1\n", b"2\n").unwrap_err();
         assert!(format!("{err:#}").contains("was not built"), "{err:#}");

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 
 use super::yaml::{Node, Value};
-use judge_engine::package::program;
+use crate::program;
 use judge_model::program::Source;
 
 /// The constants, as `(token, value)` pairs: `("INT_FIVE", "5")`.

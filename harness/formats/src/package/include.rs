@@ -8,13 +8,12 @@
 //! the package and a second `verify` finds it made. Building it is the
 //! engine's `program::build`, as for any program.
 
-use judge_engine::ext::*;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 
-use judge_engine::package::program;
+use crate::program;
 use judge_model::program::{Lang, Source};
 
 /// The package format's code for a language (spec/languages.md), which names
@@ -79,7 +78,7 @@ pub fn with_included(source: &Source, include: &Path, named: Option<&str>) -> Re
     let driver = files.iter().find_map(|(rel, _)| {
         let is_main = rel.parent() == Some(Path::new(""))
             && rel.file_stem().is_some_and(|s| s == "main")
-            && Lang::of_file(rel) == Some(source.lang);
+            && program::lang_of_file(rel) == Some(source.lang);
         is_main.then(|| rel.to_string_lossy().into_owned())
     });
     let entry = named

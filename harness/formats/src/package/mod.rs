@@ -21,18 +21,13 @@ pub mod system;
 pub mod timelimit;
 pub mod yaml;
 
-use judge_engine::package::program;
-
-use judge_engine::ext::*;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use judge_engine::discover;
-use judge_engine::shell::ShellCommand;
+use crate::discover;
+use crate::program::{self, CanBuild};
 use judge_model::case::Case;
-use judge_model::problem::{Checker, Settings};
 use judge_model::program::Source;
 pub use outputs::OutputCase;
 use yaml::{Node, Value};
@@ -233,8 +228,11 @@ fn number(node: &Node, key: &str, min_exclusive: f64) -> Result<Option<f64>> {
 }
 
 /// Reads the package at `dir`: a Kattis package, or a Polygon one (a
-/// `problem.xml` and no `problem.yaml`).
-pub fn load(dir: &Path) -> Result<Package> {
+/// `problem.xml` and no `problem.yaml`). `can_build` says which languages this
+/// machine builds: it decides which submission answers generated data when
+/// generators.yaml names none. A Polygon package's missing tests are not made
+/// here ([`polygon::Polygon::fill`] says what they are).
+pub fn load(dir: &Path, can_build: CanBuild) -> Result<Package> {
     let path = dir.join(FILE_NAME);
     if !path.is_file() && polygon::is_polygon(dir) {
         return polygon::load(dir);
@@ -242,10 +240,10 @@ pub fn load(dir: &Path) -> Result<Package> {
     let text = std::fs::read_to_string(&path)
         .with_context(|| format!("cannot read {}", path.display()))?;
     let doc = yaml::parse(&text).with_context(|| format!("{}", path.display()))?;
-    read(dir, &doc).with_context(|| format!("{}", path.display()))
+    read(dir, &doc, can_build).with_context(|| format!("{}", path.display()))
 }
 
-fn read(dir: &Path, doc: &Node) -> Result<Package> {
+fn read(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<Package> {
     if !matches!(doc.value, Value::Map(_)) {
         bail!("line {}: expected a mapping of keys", doc.line);
     }
@@ -259,7 +257,7 @@ fn read(dir: &Path, doc: &Node) -> Result<Package> {
         .map(|d| dir.join(d))
         .filter(|d| d.is_dir())
         .collect();
-    let (data_dir, generated) = data_folder(dir, doc)?;
+    let (data_dir, generated) = data_folder(dir, doc, can_build)?;
     let mut data = test_data(dir, &data_dir, doc)?;
     let (static_validator, static_cases, static_errors) =
         static_validation::read(dir, &data_dir, kind.scoring)?;
@@ -315,12 +313,12 @@ pub fn needs_generation(dir: &Path) -> bool {
 /// The data/ folder to read: the package's own, or, when it
 /// [`needs_generation`], the one generated from it (an error naming the
 /// command when it has not been generated yet).
-fn data_folder(dir: &Path, doc: &Node) -> Result<(PathBuf, bool)> {
+fn data_folder(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<(PathBuf, bool)> {
     if !needs_generation(dir) {
         return Ok((dir.join("data"), false));
     }
     let rules = generators::read(dir, doc)?.context("generators.yaml vanished")?;
-    let data = generators::location::folder(dir, &rules)?.join("data");
+    let data = generators::location::folder(dir, &rules, can_build)?.join("data");
     if !data.is_dir() {
         bail!(
             "{}: its test data is made by {} and has not been made yet: `cargo judge generate {}` makes it",
@@ -950,45 +948,6 @@ impl Package {
         )
     }
 
-    /// The judge settings for `time_limit` seconds. An interactive package's
-    /// validator is the interactor: it is built here (once), so judging can start it.
-    pub fn settings(&self, time_limit: f64) -> Result<Settings> {
-        let mut settings = Settings {
-            title: self.title.clone(),
-            time_limit: Duration::from_secs_f64(time_limit),
-            memory_limit: self.limits.memory_mib << 20,
-            output_limit: self.limits.output_mib << 20,
-            checker: Checker::Kattis(std::sync::Arc::clone(&self.validator)),
-            passes: self.passes,
-            ..Settings::default()
-        };
-        if let Some(p) = &self.polygon {
-            p.apply(&mut settings)?;
-            return Ok(settings);
-        }
-        if self.interactive {
-            let built = self.validator.build()?;
-            let Some(first) = built.first() else {
-                bail!(
-                    "{}: an interactive package needs its interactor in output_validators/",
-                    self.root.display()
-                );
-            };
-            settings.checker = Checker::Tokens;
-            settings.interactive = true;
-            // A build/run interactor runs in its built folder (its `run` calls
-            // `./jury` and the like).
-            settings.interactor = Some(match (first.argv.as_slice(), &first.dir) {
-                ([exe], None) => judge_model::problem::Interactor::Exe(PathBuf::from(exe)),
-                (argv, dir) => judge_model::problem::Interactor::Shell {
-                    command: ShellCommand::from_words(argv).line().to_string(),
-                    dir: dir.clone(),
-                },
-            });
-        }
-        Ok(settings)
-    }
-
     /// Computes the time limit problemtools would from the slowest accepted run.
     pub fn computed_limit(&self, slowest: f64) -> f64 {
         let r = self.limits.resolution;
@@ -1076,7 +1035,7 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, text).unwrap();
         }
-        let p = load(dir.path());
+        let p = load(dir.path(), &|_| true);
         (dir, p)
     }
 
@@ -1161,41 +1120,18 @@ mod tests {
         ));
         let (_d, p) = package("validator_flags: float_tolerance 1e-3\n", &files);
         let p = p.unwrap();
-        let g2 = p
-            .cases
-            .iter()
-            .find(|c| c.case.name == "secret/g2/1")
-            .unwrap();
-        let v = &p.validator;
-        let ok = |input: &Path, out: &str, ans: &str| {
-            v.check(&v.build().unwrap(), input, out.as_bytes(), ans.as_bytes())
-                .unwrap()
-                == judge_model::outcome::Outcome::Accepted
-        };
-        let a = &p
-            .cases
-            .iter()
-            .find(|c| c.case.name == "secret/a")
-            .unwrap()
-            .case
-            .input;
-        assert!(ok(a, "X 1.0001", "x 1"));
-        assert!(!ok(&g2.case.input, "X 1.0001", "x 1"));
-        assert!(ok(&g2.case.input, "x 1.0001", "x 1"));
+        assert_eq!(flags(&p, "secret/a"), ["float_tolerance", "1e-3"]);
+        // Legacy: a group's flags come after the package's, which still apply.
+        assert_eq!(
+            flags(&p, "secret/g2/1"),
+            ["float_tolerance", "1e-3", "case_sensitive"]
+        );
     }
 
-    /// Whether the package's validator accepts `out` for `ans` on the case `name`.
-    fn accepts(p: &Package, name: &str, out: &str, ans: &str) -> bool {
+    /// The output validator's arguments for the case `name`.
+    fn flags(p: &Package, name: &str) -> Vec<String> {
         let case = p.cases.iter().find(|c| c.case.name == name).unwrap();
-        p.validator
-            .check(
-                &p.validator.build().unwrap(),
-                &case.case.input,
-                out.as_bytes(),
-                ans.as_bytes(),
-            )
-            .unwrap()
-            == judge_model::outcome::Outcome::Accepted
+        p.validator.flags_of(&case.case.input)
     }
 
     #[test]
@@ -1214,13 +1150,13 @@ mod tests {
         let (_d, p) = package("problem_format_version: 2025-09\n", &files);
         let p = p.unwrap();
         assert!(p.errors.is_empty(), "{:?}", p.errors);
-        assert!(!accepts(&p, "secret/g2/1", "X", "x"), "the group's flags");
-        assert!(!accepts(&p, "secret/g2/1", "1.05", "1"));
-        assert!(
-            accepts(&p, "secret/g2/2", "X 1.05", "x 1"),
+        assert_eq!(flags(&p, "secret/g2/1"), ["case_sensitive"], "the group's");
+        assert_eq!(
+            flags(&p, "secret/g2/2"),
+            ["float_tolerance", "0.1"],
             "the case's own"
         );
-        assert!(accepts(&p, "secret/a", "X", "x"), "no flags outside g2");
+        assert!(flags(&p, "secret/a").is_empty(), "no flags outside g2");
     }
 
     #[test]
@@ -1242,9 +1178,8 @@ mod tests {
         let (_d, p) = package("name: X\n", &files);
         let p = p.unwrap();
         // sub's flags replace g's for sub's cases (g/z's entry comes later).
-        assert!(accepts(&p, "secret/g/sub/1", "X 1.05", "x 1"));
-        assert!(!accepts(&p, "secret/g/z", "X", "x"));
-        assert!(!accepts(&p, "secret/g/z", "1.05", "1"));
+        assert_eq!(flags(&p, "secret/g/sub/1"), ["float_tolerance", "0.1"]);
+        assert_eq!(flags(&p, "secret/g/z"), ["case_sensitive"]);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use super::{GroupConfig, PackageCase, case_config, folder_config};
-use judge_engine::discover;
+use crate::discover;
 use judge_model::case::Case;
 
 /// An output the output validator must accept or reject.

@@ -10,18 +10,18 @@
 //! `<interactor>`, the `<validators>` and the `<solutions>` (each `<solution
 //! tag="main|accepted|rejected|wrong-answer|...">` with its `<source path>`);
 //! `<files><executables>` with the generators. Checkers, interactors, validators
-//! and generators are testlib programs ([`judge_engine::testlib`]), compiled against the
+//! and generators are testlib programs ([`crate::testlib`]), compiled against the
 //! package's `files/testlib.h` when they are C++; `<source type>` (`python.3`,
 //! `java11`, ...) names their language in the one table ([`source_lang`]).
 //!
-//! Owns reading that file, and filling in a package whose tests are not in it
-//! (only `<test cmd=...>` lines: Polygon's "Standard" package) by running its
-//! generators (a multi-test generator's `from-file` tests from one run per
-//! command) and, for the answers, its `main` solution, into the build cache;
-//! the package folder itself is never written. Groups and points are read and
+//! Owns reading that file, and for a package whose tests are not in it (only
+//! `<test cmd=...>` lines: Polygon's "Standard" package) what is to be made and
+//! where ([`Fill`]): the engine makes it (its `package::polygon`) by
+//! running its generators (a multi-test generator's `from-file` tests from one
+//! run per command) and, for the answers, its `main` solution, into the build
+//! cache; the package folder itself is never written. Groups and points are read and
 //! shown; judging is pass/fail, each case on its own.
 
-use judge_engine::ext::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -30,15 +30,11 @@ use anyhow::{Context, Result, bail};
 use roxmltree::Node;
 
 use super::{Format, Package, PackageCase, PackageLimits, TimeSource};
-use judge_engine::judge::exit_text;
-use judge_engine::package::program;
-use judge_engine::run;
-use judge_engine::testlib;
+use crate::{program, testlib};
 use judge_model::case::Case;
 use judge_model::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
 use judge_model::program::{LANGUAGES, Lang, Source};
 use judge_model::testlib::{Program, Role};
-use judge_sandbox::Exit;
 
 /// The metadata file at a Polygon package's root.
 pub const FILE_NAME: &str = "problem.xml";
@@ -66,8 +62,45 @@ pub struct Polygon {
     pub groups: Vec<(Option<String>, Option<f64>)>,
     /// The name of the testset judged (`tests`): a validator is told it.
     pub testset: String,
-    /// What reading the package did that the header should say (tests generated).
+    /// What making the package's tests did that the header should say (tests
+    /// generated).
     pub notes: Vec<String>,
+    /// The tests and answers the package does not ship, to be made before judging.
+    pub fill: Fill,
+}
+
+/// The tests and answers a Polygon package does not ship, and how to make them:
+/// each into [`Fill::out`], a folder of the build cache per package content (so
+/// a second run finds them made).
+#[derive(Debug, Clone, Default)]
+pub struct Fill {
+    /// `<files><executables>`: the generators, by name (`gen` for files/gen.cpp),
+    /// with the language their `<source type>` names.
+    pub generators: Vec<(String, PathBuf, Option<Lang>)>,
+    /// The `main` solution, for answers.
+    pub main: Option<Solution>,
+    /// Whether the problem is interactive (its answers are empty).
+    pub interactive: bool,
+    /// The memory limit the solution runs with, in MiB.
+    pub memory_mib: u64,
+    /// Where the made tests go.
+    pub out: PathBuf,
+    /// What to make, test by test, in order.
+    pub tests: Vec<Missing>,
+}
+
+/// What one test lacks.
+#[derive(Debug, Clone)]
+pub struct Missing {
+    /// The test's number (from 1).
+    pub n: usize,
+    /// Its input: the package's file, or where the generator's goes.
+    pub input: PathBuf,
+    /// The `<test cmd>` line that makes the input, and the file a multi-test
+    /// generator writes it to (`from-file`), when the package lacks it.
+    pub generate: Option<(String, Option<String>)>,
+    /// Where its answer goes, when the package lacks it.
+    pub answer: Option<PathBuf>,
 }
 
 /// A solution of the package and its tag.
@@ -352,6 +385,7 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
         groups: Vec::new(),
         testset: String::new(),
         notes: Vec::new(),
+        fill: Fill::default(),
     })
 }
 
@@ -359,7 +393,7 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
 /// `<source type>` names (else its file ending's).
 fn program(role: Role, dir: &Path, rel: &str, lang: Option<Lang>) -> Result<Program> {
     let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
-    let mut p = Program::new(role, &dir.join(rel), dir, limit)?;
+    let mut p = testlib::read(role, &dir.join(rel), dir, limit)?;
     if let Some(lang) = lang.filter(|l| !matches!(l, Lang::C | Lang::Cpp)) {
         p.source.lang = lang;
     }
@@ -412,7 +446,7 @@ fn float(tolerance: f64) -> Checker {
     }
 }
 
-/// The cases of the test set, generating what is missing.
+/// The cases of the test set, with what is missing to be made ([`Polygon::fill`]).
 fn tests(
     doc: &roxmltree::Document,
     dir: &Path,
@@ -432,20 +466,20 @@ fn tests(
             .with_context(|| format!("<test-count> \"{t}\" is not a number"))?,
         None => list.len(),
     };
-    let mut filler = Filler::new(dir, problem, polygon, memory_mib)?;
+    polygon.fill = Fill::new(dir, problem, polygon, memory_mib);
     let (mut cases, mut errors) = (Vec::new(), Vec::new());
     for n in 1..=count {
         let test = list.get(n - 1);
         let mut input = dir.join(pattern(input_pattern, n)?);
         let mut answer = dir.join(pattern(answer_pattern, n)?);
         let cmd = test.and_then(|t| t.attribute("cmd"));
+        let mut generate = None;
         if !input.is_file() {
             match cmd {
                 Some(cmd) if test.and_then(|t| t.attribute("method")) != Some("manual") => {
                     let from_file = test.and_then(|t| t.attribute("from-file"));
-                    input = filler
-                        .generate(n, cmd, from_file)
-                        .with_context(|| format!("test {n}: cannot generate it with \"{cmd}\""))?;
+                    generate = Some((cmd.to_string(), from_file.map(String::from)));
+                    input = polygon.fill.out.join(format!("{n:02}"));
                 }
                 _ => {
                     errors.push(format!("{}: no such test (a manual test)", input.display()));
@@ -453,10 +487,18 @@ fn tests(
                 }
             }
         }
+        let mut made_answer = None;
         if !answer.is_file() {
-            answer = filler
-                .answer(n, &input)
-                .with_context(|| format!("test {n}: cannot make its answer"))?;
+            answer = polygon.fill.out.join(format!("{n:02}.a"));
+            made_answer = Some(answer.clone());
+        }
+        if generate.is_some() || made_answer.is_some() {
+            polygon.fill.tests.push(Missing {
+                n,
+                input: input.clone(),
+                generate,
+                answer: made_answer,
+            });
         }
         let at = test.map_or(0, |t| line(doc, *t));
         let points = match test.and_then(|t| t.attribute("points")) {
@@ -486,34 +528,16 @@ fn tests(
             args: Vec::new(),
         });
     }
-    polygon.notes.extend(filler.notes());
     if cases.is_empty() && errors.is_empty() {
         errors.push(format!("{}: the test set has no tests", dir.display()));
     }
     Ok((cases, errors))
 }
 
-/// Makes the tests and answers a package does not ship, into the build cache
-/// (a folder per package content, so a second run finds them made).
-struct Filler<'a> {
-    dir: &'a Path,
-    /// `<files><executables>`: the generators, by name (`gen` for files/gen.cpp),
-    /// with the language their `<source type>` names.
-    generators: Vec<(String, PathBuf, Option<Lang>)>,
-    /// The `main` solution, for answers.
-    main: Option<Solution>,
-    interactive: bool,
-    memory_mib: u64,
-    out: PathBuf,
-    generated: usize,
-    answered: usize,
-    /// Tests taken from a file a multi-test generator wrote, and its runs.
-    from_files: usize,
-    multi_runs: usize,
-}
-
-impl<'a> Filler<'a> {
-    fn new(dir: &'a Path, problem: Node, polygon: &Polygon, memory_mib: u64) -> Result<Filler<'a>> {
+impl Fill {
+    /// What a package at `dir` would need to make its tests: its generators, its
+    /// main solution, and the folder named by their content.
+    fn new(dir: &Path, problem: Node, polygon: &Polygon, memory_mib: u64) -> Fill {
         let mut generators = Vec::new();
         if let Some(execs) = child(problem, "files").and_then(|f| child(f, "executables")) {
             for e in children(execs, "executable") {
@@ -549,8 +573,7 @@ impl<'a> Filler<'a> {
         {
             std::fs::read(e.path()).unwrap_or_default().hash(&mut h);
         }
-        Ok(Filler {
-            dir,
+        Fill {
             generators,
             main,
             interactive: polygon.interactor.is_some(),
@@ -558,242 +581,12 @@ impl<'a> Filler<'a> {
             out: program::cache_dir()
                 .join("polygon-tests")
                 .join(format!("{:016x}", h.finish())),
-            generated: 0,
-            answered: 0,
-            from_files: 0,
-            multi_runs: 0,
-        })
-    }
-
-    fn limits(&self) -> judge_model::limits::Limits {
-        judge_model::limits::Limits {
-            time: Duration::from_secs(60),
-            memory: (self.memory_mib << 20).max(1 << 30),
-            output: 1 << 30,
+            tests: Vec::new(),
         }
     }
-
-    /// Makes test `n` from its `<test cmd>` line into the cache: the generator's
-    /// stdout, or with `from-file` the file of that name a multi-test generator
-    /// wrote in its folder.
-    fn generate(&mut self, n: usize, cmd: &str, from_file: Option<&str>) -> Result<PathBuf> {
-        let path = self.out.join(format!("{n:02}"));
-        self.generated += 1;
-        self.from_files += usize::from(from_file.is_some());
-        if path.is_file() {
-            return Ok(path);
-        }
-        let Some(file) = from_file else {
-            let stdout = self.run_generator(cmd, None)?;
-            write_new(&path, &stdout)?;
-            return Ok(path);
-        };
-        if file.is_empty() || file.contains(['/', '\\']) || file.starts_with('.') {
-            bail!("from-file=\"{file}\" is not the name of a file in the generator's folder");
-        }
-        let folder = self.multigen(cmd)?;
-        let made = folder.join(file);
-        let bytes = std::fs::read(&made).map_err(|_| {
-            let mut wrote: Vec<String> = std::fs::read_dir(&folder)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect();
-            wrote.sort();
-            anyhow::anyhow!(
-                "the generator wrote no file \"{file}\" (from-file); it wrote: {}",
-                if wrote.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    wrote.join(" ")
-                }
-            )
-        })?;
-        write_new(&path, &bytes)?;
-        Ok(path)
-    }
-
-    /// The folder where a multi-test generator ran `cmd`: run once per distinct
-    /// command (a later test of the same command, or a later judge run, finds it).
-    ///
-    /// testlib's generator guide: a multi-test generator calls
-    /// `startTest(test_index)`, which reopens stdout as a file named
-    /// `test_index` in its current folder; Polygon's script names the tests one
-    /// run makes (`multigen a b c > {4-10}`), and problem.xml gives each test its
-    /// run (`cmd`) and the file it is (`from-file`).
-    fn multigen(&mut self, cmd: &str) -> Result<PathBuf> {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        cmd.split_whitespace().collect::<Vec<_>>().hash(&mut h);
-        let folder = self
-            .out
-            .join("multigen")
-            .join(format!("{:016x}", h.finish()));
-        if folder.is_dir() {
-            return Ok(folder);
-        }
-        // It runs in a fresh folder, renamed when it succeeds: a failed or
-        // half-finished run is never taken for a made one.
-        let work = folder.with_extension(format!("tmp-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&work);
-        std::fs::create_dir_all(&work)
-            .with_context(|| format!("cannot create {}", work.display()))?;
-        self.multi_runs += 1;
-        let ran = self.run_generator(cmd, Some(&work));
-        if let Err(e) = ran {
-            let _ = std::fs::remove_dir_all(&work);
-            return Err(e);
-        }
-        if let Err(e) = std::fs::rename(&work, &folder) {
-            let _ = std::fs::remove_dir_all(&work);
-            // Another judge run made it meanwhile: the same command's files.
-            if !folder.is_dir() {
-                return Err(e).with_context(|| format!("cannot write {}", folder.display()));
-            }
-        }
-        Ok(folder)
-    }
-
-    /// Runs the generator line `cmd` (in `folder`, which it may write, when
-    /// given): its stdout.
-    fn run_generator(&self, cmd: &str, folder: Option<&Path>) -> Result<Vec<u8>> {
-        let words: Vec<&str> = cmd.split_whitespace().collect();
-        let Some((generator, args)) = words.split_first() else {
-            bail!("an empty cmd");
-        };
-        if args.iter().any(|a| a.starts_with('>') || a.contains('$')) {
-            bail!("a generator line with a redirection is a script line, not a test's cmd");
-        }
-        let (_, source, lang) = self
-            .generators
-            .iter()
-            .find(|(name, _, _)| name == generator)
-            .with_context(|| format!("no generator {generator} among <files><executables>"))?;
-        let mut program = Program::new(Role::Generator, source, self.dir, Duration::from_secs(60))?;
-        if let Some(lang) = lang.filter(|l| !matches!(l, Lang::C | Lang::Cpp)) {
-            program.source.lang = lang;
-        }
-        let built = program.build()?;
-        let mut command = built.command();
-        command.args(args);
-        if let Some(folder) = folder {
-            let folder = std::path::absolute(folder)?;
-            judge_sandbox::share(&mut command, &folder, judge_sandbox::Access::Write);
-            command.current_dir(folder);
-        }
-        let limits = self.limits();
-        let ran = run::run(command, Path::new("/dev/null"), &limits)?;
-        if ran.exit != Exit::Code(0) {
-            bail!(
-                "the generator failed ({}): {}",
-                exit_text(&ran),
-                testlib::message(&ran.stderr_tail)
-            );
-        }
-        Ok(ran.stdout)
-    }
-
-    /// The answer to `input`: the `main` solution's output (an empty file for an
-    /// interactive problem, whose interactor reads the input alone).
-    fn answer(&mut self, n: usize, input: &Path) -> Result<PathBuf> {
-        let path = self.out.join(format!("{n:02}.a"));
-        self.answered += 1;
-        if path.is_file() {
-            return Ok(path);
-        }
-        if self.interactive {
-            write_new(&path, b"")?;
-            return Ok(path);
-        }
-        let main = self
-            .main
-            .as_ref()
-            .context("the package has no answer file and no solution tagged main to make one")?;
-        let source = main.source()?.with_context(|| {
-            format!("{}: not a language this judge builds", main.path.display())
-        })?;
-        let built = program::build(&source, &[], self.memory_mib)?;
-        let ran = run::run(built.command(), input, &self.limits())?;
-        if ran.exit != Exit::Code(0) {
-            bail!(
-                "the main solution {} failed ({})",
-                main.path.display(),
-                exit_text(&ran)
-            );
-        }
-        write_new(&path, &ran.stdout)?;
-        Ok(path)
-    }
-
-    fn notes(&self) -> Vec<String> {
-        let mut notes = Vec::new();
-        if self.generated > 0 {
-            notes.push(format!(
-                "{} tests generated with the package's generators",
-                self.generated
-            ));
-        }
-        if self.from_files > 0 {
-            notes.push(format!(
-                "{} of them files a multi-test generator wrote ({} run{} of it)",
-                self.from_files,
-                self.multi_runs,
-                if self.multi_runs == 1 { "" } else { "s" }
-            ));
-        }
-        if self.answered > 0 {
-            let from = if self.interactive {
-                "empty (interactive)"
-            } else {
-                "from the main solution"
-            };
-            notes.push(format!("{} answers {from}", self.answered));
-        }
-        if !notes.is_empty() {
-            notes.push(format!("in {}", self.out.display()));
-        }
-        notes
-    }
-}
-
-/// Writes `bytes` to `path` through a temporary file, so a half-written test is
-/// never taken for a made one.
-fn write_new(path: &Path, bytes: &[u8]) -> Result<()> {
-    let parent = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent)
-        .with_context(|| format!("cannot create {}", parent.display()))?;
-    let tmp = parent.join(format!(
-        ".{}.tmp-{}",
-        path.file_name().unwrap_or_default().to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))
 }
 
 impl Polygon {
-    /// The judge settings' checker and interactor, built now (once, before any
-    /// case runs: a compile error is one error, not an ERR on every case).
-    pub fn apply(&self, settings: &mut judge_model::problem::Settings) -> Result<()> {
-        if let Checker::Testlib(p) = &self.checker {
-            p.build()?;
-        }
-        settings.checker = self.checker.clone();
-        if let Some(interactor) = &self.interactor {
-            interactor.build()?;
-            settings.interactive = true;
-            settings.interactor = Some(judge_model::problem::Interactor::Testlib {
-                interactor: Arc::clone(interactor),
-                checker: match &self.checker {
-                    Checker::Testlib(p) => Some(Arc::clone(p)),
-                    _ => None,
-                },
-            });
-        }
-        Ok(())
-    }
-
     /// The header's description: checker, interactor, groups, notes.
     pub fn describe(&self) -> String {
         let mut s = format!("checker {}", self.checker_name);
@@ -862,7 +655,7 @@ mod tests {
             std::fs::create_dir_all(p.parent().unwrap()).unwrap();
             std::fs::write(p, "1\n").unwrap();
         }
-        let p = super::super::load(dir.path());
+        let p = super::super::load(dir.path(), &|_| true);
         (dir, p)
     }
 

@@ -11,7 +11,6 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use judge_engine::package::program::LangExt;
 use judge_formats::package::Package;
 use judge_model::program::Lang;
 
@@ -102,7 +101,7 @@ fn reference(root: &Path) -> Option<PathBuf> {
         .map(|e| e.path())
         .filter(|p| p.is_file())
         .filter_map(|p| {
-            let rank = match Lang::of_file(&p)? {
+            let rank = match judge_formats::program::lang_of_file(&p)? {
                 Lang::Cpp => 0,
                 Lang::C => 1,
                 Lang::Python => 2,

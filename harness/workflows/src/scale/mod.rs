@@ -19,8 +19,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use judge_engine::build;
-use judge_engine::ext::SettingsExt as _;
 use judge_engine::shell::ShellCommand;
+use judge_formats::problem::SettingsExt as _;
 use judge_model::limits::Limits;
 use judge_model::problem::Settings;
 use judge_model::scale::{Point, Scale, Series, Stop};
@@ -235,7 +235,7 @@ fn size_flag(flag: &str) -> Result<String> {
 /// `--against` binary found among its binaries.
 fn problem_setup(name: &str, options: &Options, flag: String) -> Result<Setup> {
     let ws = build::workspace()?;
-    let problem = judge_formats::plan::problem(&ws, name)?.clone();
+    let problem = judge_engine::plan::problem(&ws, name)?.clone();
     let testdata = ws.testdata().join(name);
     let settings = Settings::load(&testdata)?;
     if settings.interactive {
@@ -296,15 +296,15 @@ fn binary(name: &str, exe: PathBuf) -> Program {
 /// `--cmd CMD --gen GEN_CMD`: command lines in any language, with the default
 /// limits unless `--time-limit`/`--memory-limit` say otherwise.
 fn commands_setup(cmd: &str, generator: &str, options: &Options, flag: String) -> Result<Setup> {
-    judge_formats::plan::check_program("--cmd", cmd)?;
-    judge_formats::plan::check_program("--gen", generator)?;
+    judge_engine::plan::check_program("--cmd", cmd)?;
+    judge_engine::plan::check_program("--gen", generator)?;
     let line = |what: &str| Program {
         name: what.to_string(),
         start: Box::new(ShellCommand::new(what).solution()),
     };
     let against = match &options.against {
         Some(other) => {
-            judge_formats::plan::check_program("--against", other)?;
+            judge_engine::plan::check_program("--against", other)?;
             Some(line(other))
         }
         None => None,

@@ -22,7 +22,7 @@ pub(crate) mod interactive;
 pub(crate) mod shrink;
 mod tester;
 
-use judge_engine::ext::*;
+use judge_formats::problem::SettingsExt as _;
 use std::io::{IsTerminal as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -90,7 +90,7 @@ pub fn stress(args: StressOptions) -> Result<Status> {
     let mut ws = build::workspace()?;
     ws.checked = args.checked;
     let name = args.problem.as_str();
-    judge_formats::plan::problem(&ws, name)?;
+    judge_engine::plan::problem(&ws, name)?;
     // An interactive problem has no brute force: its interactor is the oracle.
     {
         let settings = Settings::load(&ws.testdata().join(name))?;

@@ -41,7 +41,7 @@ pub struct Bins {
 
 /// Builds `name` and finds its solution, brute force, generator and validator.
 pub fn programs(ws: &Workspace, name: &str) -> Result<Bins> {
-    let problem = judge_formats::plan::problem(ws, name)?;
+    let problem = judge_engine::plan::problem(ws, name)?;
     let exes = build::build(ws, &[name])?;
     let by_stem = |stem: &str| {
         problem

@@ -12,13 +12,13 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use super::{Generators, Solution, sha512};
-use judge_engine::package::program::{self, LangExt};
+use crate::program::{self, CanBuild};
 use judge_model::program::Lang;
 
 /// The folder holding the generated `data/` of the package at `dir`, whether
-/// or not it has been made yet.
-pub fn folder(dir: &Path, generators: &Generators) -> Result<PathBuf> {
-    let key = key(dir, generators)?;
+/// or not it has been made yet, on a machine that builds what `can_build` says.
+pub fn folder(dir: &Path, generators: &Generators, can_build: CanBuild) -> Result<PathBuf> {
+    let key = key(dir, generators, can_build)?;
     Ok(base(dir).join("generated").join(key))
 }
 
@@ -42,7 +42,7 @@ fn base(dir: &Path) -> PathBuf {
 /// generators and the files `copy:` takes, which are relative to it) and the
 /// solution that writes the answers. Not data/: what `bt generate` or
 /// `--write` put there must not make the data anew.
-fn key(dir: &Path, generators: &Generators) -> Result<String> {
+fn key(dir: &Path, generators: &Generators, can_build: CanBuild) -> Result<String> {
     let mut files: Vec<PathBuf> = vec![dir.join("problem.yaml")];
     files.extend(tree(&dir.join("generators")));
     let mut solutions: Vec<&Solution> = generators.cases.iter().map(|r| &r.solution).collect();
@@ -50,7 +50,7 @@ fn key(dir: &Path, generators: &Generators) -> Result<String> {
     for solution in solutions {
         let solution = match solution {
             Solution::Given(p) => Some(dir.join(p)),
-            Solution::Default => default_solution(dir),
+            Solution::Default => default_solution(dir, can_build),
             Solution::Nothing => None,
         };
         if let Some(s) = solution {
@@ -93,7 +93,7 @@ fn tree(dir: &Path) -> Vec<PathBuf> {
 /// `solution`: an accepted one (BAPCtools picks one at random and remembers it;
 /// any accepted answer is right, so this takes the first of the fastest
 /// languages this machine can build, for the same answers every time).
-pub fn default_solution(dir: &Path) -> Option<PathBuf> {
+pub fn default_solution(dir: &Path, can_build: CanBuild) -> Option<PathBuf> {
     let accepted = dir.join("submissions").join("accepted");
     let mut entries: Vec<PathBuf> = std::fs::read_dir(&accepted)
         .ok()?
@@ -107,7 +107,7 @@ pub fn default_solution(dir: &Path) -> Option<PathBuf> {
     entries.sort();
     let rank = |p: &PathBuf| -> Option<usize> {
         let source = program::source(p).ok()??;
-        if source.lang.missing_tool().is_some() {
+        if !can_build(source.lang) {
             return None;
         }
         Some(match source.lang {

@@ -1031,7 +1031,7 @@ fn count_name(node: &Node, name: &str, count: i64) -> Result<String> {
 
 /// A test case or folder name must be a file name the format allows.
 fn check_name(name: &str, line: usize) -> Result<()> {
-    if !judge_engine::package::program::valid_name(&format!("{name}.in")) || name == "test_group" {
+    if !crate::program::valid_name(&format!("{name}.in")) || name == "test_group" {
         bail!("line {line}: \"{name}\" is not a valid test case or folder name");
     }
     Ok(())

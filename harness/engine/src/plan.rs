@@ -4,10 +4,12 @@
 //!
 //! A [`Suite`] is one problem's cases under one [`Settings`]; [`Suite::jobs`] pairs
 //! them with a command (the problem's binary, a known-wrong one, a bundled one, a
-//! shell command line) into the [`Job`]s the runner takes. Planning never runs a
-//! solution and never prints.
+//! shell command line) into the [`Job`]s the runner takes. Planning reads the
+//! problems with `judge_formats`, builds what judging starts first (a testlib
+//! checker, a package's interactor) and makes a Polygon package's missing tests;
+//! it never runs a solution and never prints.
 
-use judge_engine::ext::*;
+use crate::ext::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -15,10 +17,11 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 
-use crate::glob::Glob;
-use judge_engine::build::{Problem, Workspace};
-use judge_engine::discover;
-use judge_engine::shell::ShellCommand;
+use crate::build::{Problem, Workspace};
+use crate::shell::ShellCommand;
+use judge_formats::discover;
+use judge_formats::glob::Glob;
+use judge_formats::problem::SettingsExt;
 use judge_model::case::Case;
 use judge_model::judge::Job;
 use judge_model::problem::{Checker, Settings};
@@ -176,7 +179,7 @@ pub fn folder(dir: &Path, options: &Selection) -> Result<Plan> {
         .unwrap_or_else(|| dir.display().to_string());
     let filter = CaseFilter::new(&options.cases)?;
     let mut plan = Plan::default();
-    if crate::package::is_package(dir) {
+    if judge_formats::package::is_package(dir) {
         package_into(&mut plan, dir, options, &filter)?;
         plan.require_cases(&options.cases);
         return Ok(plan);
@@ -519,7 +522,7 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
     if let Some(program) = missing_program(&line, None) {
         // As in a shell, a bare name is looked up on PATH only.
         let hint = if Path::new(&program).is_file() {
-            let word = judge_engine::shell::quote(&format!("./{program}"));
+            let word = crate::shell::quote(&format!("./{program}"));
             format!(" (there is one in the current folder: write {word})")
         } else {
             String::new()
@@ -528,7 +531,7 @@ pub fn check_program(flag: &str, cmd: &str) -> Result<()> {
     }
     if let Some(program) = not_executable(&line) {
         // Written as the shell needs them, so the hints can be pasted.
-        let word = judge_engine::shell::quote(&program);
+        let word = crate::shell::quote(&program);
         let interpreter = match Path::new(&program).extension().and_then(|e| e.to_str()) {
             Some("py") => format!(", or run it through python3: {flag} \"python3 {word}\""),
             Some("sh") => format!(", or run it through sh: {flag} \"sh {word}\""),

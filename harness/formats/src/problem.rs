@@ -5,7 +5,6 @@
 //! The file sits beside the cases, so `judge run --cmd ... DIR` applies the same
 //! limits and checker to a solution written in any language.
 
-use crate::ext::*;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -95,7 +94,7 @@ impl SettingsExt for Settings {
         raw.read_testlib_interactor(dir, &mut settings)?;
         if let Some(source) = &raw.validator_source {
             let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
-            let program = Program::new(Role::Validator, &dir.join(source), dir, limit)?;
+            let program = crate::testlib::read(Role::Validator, &dir.join(source), dir, limit)?;
             settings.validator = Some(Arc::new(program));
         }
         Ok(settings)
@@ -210,7 +209,7 @@ impl Raw {
                     bail!("checker = \"testlib\" needs checker_source = \"check.cpp\"");
                 };
                 let t = checker_time_limit(self.checker_time_limit)?;
-                let program = Program::new(Role::Checker, &dir.join(source), dir, t)?;
+                let program = crate::testlib::read(Role::Checker, &dir.join(source), dir, t)?;
                 Checker::Testlib(Arc::new(program))
             }
             "command" => match self.checker_command.clone() {
@@ -235,7 +234,7 @@ impl Raw {
         let programs = match &self.kattis_validator {
             Some(path) => {
                 let at = dir.join(path);
-                vec![crate::package::program::source(&at)?.with_context(|| {
+                vec![crate::program::source(&at)?.with_context(|| {
                     format!("kattis_validator {path}: not a C, C++, Python, Rust or Java program")
                 })?]
             }
@@ -289,7 +288,8 @@ impl Raw {
         ) {
             (Some(source), true) => {
                 let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
-                let program = Program::new(Role::Interactor, &dir.join(source), dir, limit)?;
+                let program =
+                    crate::testlib::read(Role::Interactor, &dir.join(source), dir, limit)?;
                 let checker = match std::mem::replace(&mut settings.checker, Checker::Exact) {
                     Checker::Testlib(c) => Some(c),
                     _ => None,
