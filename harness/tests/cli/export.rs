@@ -354,3 +354,76 @@ fn an_interactive_problems_interactor_is_its_exports_output_validator() {
     .map(|(p, v)| (p.to_string(), v.to_string()));
     assert_eq!(verdicts, want);
 }
+
+/// A wcmp-style testlib checker: the output's tokens must be the answer's.
+const WCMP: &str = r#"#include "testlib.h"
+int main(int argc, char *argv[]) {
+    registerTestlibCmd(argc, argv);
+    int n = 0;
+    while (!ans.seekEof()) {
+        n++;
+        std::string j = ans.readToken();
+        if (ouf.seekEof()) quitf(_wa, "answer has more tokens than the output");
+        std::string p = ouf.readToken();
+        if (j != p) quitf(_wa, "token %d differs: expected %s, found %s", n, j.c_str(), p.c_str());
+    }
+    if (!ouf.seekEof()) quitf(_wa, "the output has more tokens than the answer");
+    quitf(_ok, "%d tokens", n);
+}
+"#;
+
+#[test]
+fn a_testlib_checker_is_wrapped_as_the_exports_output_validator() {
+    if !crate::support::have(&["g++"]) {
+        return;
+    }
+    // poj2484 judged by a testlib checker, with one known-wrong solution
+    // (TempWs leaves them out).
+    let ws = TempWs::new(&["poj2484"]);
+    let wrong = outer_root().join("problems/poj2484/src/bin/wa_parity.rs");
+    ws.write(
+        "problems/poj2484/src/bin/wa_parity.rs",
+        std::fs::read(wrong).unwrap(),
+    );
+    let manifest = ws.read("problems/poj2484/Cargo.toml")
+        + "\n[[bin]]\nname = \"poj2484-wa-parity\"\npath = \"src/bin/wa_parity.rs\"\ntest = false\n";
+    ws.write("problems/poj2484/Cargo.toml", manifest);
+    let header = outer_root().join("harness/tests/fixtures/testlib/testlib.h");
+    ws.write("testdata/poj2484/testlib.h", std::fs::read(header).unwrap());
+    ws.write("testdata/poj2484/wcmp.cpp", WCMP);
+    ws.edit(
+        "testdata/poj2484/problem.toml",
+        "checker = \"exact\"",
+        "checker = \"testlib\"\nchecker_source = \"wcmp.cpp\"",
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("poj2484");
+    ws.judge()
+        .args(["export", "poj2484", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "the testlib checker wcmp.cpp as the output validator",
+        ));
+    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+    assert!(yaml.lines().any(|l| l == "validation: custom"), "{yaml}");
+    for file in ["check.cpp", "testlib.h", "build", "run"] {
+        assert!(
+            out.join("output_validators/checker").join(file).is_file(),
+            "{file}"
+        );
+    }
+    let verdicts: Vec<(String, String, Option<String>)> = verified(&out);
+    assert_eq!(
+        verdicts,
+        [
+            ("accepted/poj2484.rs".to_string(), "AC".to_string(), None),
+            (
+                "wrong_answer/wa_parity.rs".to_string(),
+                "WA".to_string(),
+                Some("sample/01-sample".to_string())
+            ),
+        ]
+    );
+}

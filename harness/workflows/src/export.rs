@@ -356,12 +356,79 @@ fn output_validation(
         Checker::Command { command, .. } => bail!(
             "checker \"command\" (`{command}`) cannot be exported: its protocol (CMD input output expected, exit 0/1/2) is not a Kattis output validator's (VALIDATOR input answer feedback_dir < output, exit 42/43); write it as one and name it with checker = \"kattis\""
         ),
-        Checker::Testlib(p) => bail!(
-            "checker \"testlib\" ({}) cannot be exported yet: a testlib checker is not a Kattis output validator (it takes input output answer and exits 0/1/2, not 42/43)",
+        Checker::Testlib(p) => testlib_validation(p, format, dir)?,
+    })
+}
+
+/// A C++ testlib checker as a custom output validator: its source and the
+/// testlib.h it is compiled against, built with `c++` (which the format lets
+/// build scripts assume: spec/2025-09.md "Programs"), and a `run` script that
+/// turns the format's call (`INPUT ANSWER FEEDBACK_DIR < OUTPUT`, spec "Output
+/// validator") into testlib's (`CHECKER INPUT OUTPUT ANSWER`) and its exit
+/// status into 42 or 43 as the judge reads it (docs/problem-toml.md "Checkers").
+fn testlib_validation(
+    p: &judge_model::testlib::Program,
+    format: Format,
+    dir: &Path,
+) -> Result<Validation> {
+    if p.source.lang != judge_model::program::Lang::Cpp {
+        bail!(
+            "checker \"testlib\" ({}) cannot be exported: only a C++ testlib checker is wrapped as an output validator",
             p.source.path.display()
+        );
+    }
+    let folder = match format {
+        Format::Legacy => dir.join("output_validators").join("checker"),
+        Format::V2025_09 => dir.join("output_validator"),
+    };
+    std::fs::create_dir_all(&folder)
+        .with_context(|| format!("cannot create {}", folder.display()))?;
+    std::fs::copy(&p.source.path, folder.join("check.cpp"))
+        .with_context(|| format!("cannot copy {}", p.source.path.display()))?;
+    let header = p.header_dir.join(judge_model::testlib::HEADER);
+    std::fs::copy(&header, folder.join(judge_model::testlib::HEADER))
+        .with_context(|| format!("cannot copy {}", header.display()))?;
+    write_script(&folder.join("build"), TESTLIB_BUILD)?;
+    write_script(&folder.join("run"), TESTLIB_RUN)?;
+    std::fs::write(folder.join("README"), TESTLIB_README).context("cannot write README")?;
+    Ok(Validation {
+        flags: Vec::new(),
+        custom: true,
+        interactive: false,
+        describe: format!(
+            "the testlib checker {} as the output validator",
+            p.source.name
         ),
     })
 }
+
+const TESTLIB_BUILD: &str = "#!/bin/sh\n\
+# Run by the package's tools in a copy of this folder (spec \"Programs\").\n\
+set -e\n\
+c++ -O2 -std=gnu++17 -I. -o checker.bin check.cpp\n";
+
+const TESTLIB_RUN: &str = "#!/bin/sh\n\
+# Called as run INPUT ANSWER FEEDBACK_DIR < OUTPUT (spec \"Output validator\");\n\
+# testlib's checker takes INPUT OUTPUT ANSWER and exits 0 (ok), 1 (wrong answer),\n\
+# 2 (presentation error), 3 (its own failure), 4 (dirt), 7 (points), 8\n\
+# (unexpected end of file), or reports partial correctness.\n\
+out=\"$3/team_output\"\n\
+cat > \"$out\" || exit 1\n\
+\"$(dirname \"$0\")/checker.bin\" \"$1\" \"$out\" \"$2\" 2> \"$3/judgemessage.txt\"\n\
+status=$?\n\
+if grep -q 'partially correct' \"$3/judgemessage.txt\"; then exit 43; fi\n\
+case $status in\n\
+    0) exit 42 ;;\n\
+    1|2|4|8) exit 43 ;;\n\
+    7) awk '$1 == \"points\" && $2 + 0 > 0 { ok = 1 } END { exit !ok }' \"$3/judgemessage.txt\" && exit 42\n\
+       exit 43 ;;\n\
+    *) exit 1 ;;\n\
+esac\n";
+
+const TESTLIB_README: &str = "The problem's testlib checker (check.cpp, with the testlib.h it is compiled\n\
+against), wrapped as an output validator: `build` compiles it with c++, `run`\n\
+gives it the team's output as a file and exits 42 when it accepts, 43 when it\n\
+rejects, 1 when it fails itself.\n";
 
 /// A `checker = "kattis"`: its flags, and its program copied into the package.
 fn kattis_validation(
