@@ -1,5 +1,5 @@
 //! The worker pool: everything the judge runs side by side runs here (the cases of
-//! `cargo judge` and `judge run` through [`crate::runner`], `verify`'s submissions
+//! `cargo judge` and `judge run` through the runner module, `verify`'s submissions
 //! and validators, stress's workers, bless's cases, the bundles' compilations).
 //!
 //! A [`Queue`] decides which task starts next: it may hold one back until another

@@ -1,5 +1,5 @@
 //! The limits of one run as data: CPU time, memory and output. What a problem
-//! sets ([`crate::problem::Settings::limits`]); the engine turns them into the
+//! sets (`Settings::limits` of the problem module); the engine turns them into the
 //! sandbox's.
 
 use std::time::Duration;
