@@ -311,48 +311,50 @@ fn export_of_an_unknown_problem_names_the_problems_there_are() {
 
 #[test]
 fn an_interactive_problems_interactor_is_its_exports_output_validator() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("wythoffplay");
-    export("wythoff-play", "legacy", &out)
-        .success()
-        .stdout(predicate::str::contains(
-            "the interactor wythoff-play-interactor as the output validator",
-        ))
-        .stderr(predicate::str::contains(
-            "problems/wythoff-play has no src/bin/validate.rs: the package has no input validator",
-        ));
-    let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
-    assert!(
-        yaml.lines().any(|l| l == "validation: custom interactive"),
-        "{yaml}"
-    );
-    for file in ["interactor.rs", "build", "run"] {
-        assert!(
-            out.join("output_validators/interactor")
-                .join(file)
-                .is_file(),
-            "{file}"
+    for (format, line, folder) in [
+        (
+            "legacy",
+            "validation: custom interactive",
+            "output_validators/interactor",
+        ),
+        ("2025-09", "type: interactive", "output_validator"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let out = tmp.path().join("wythoffplay");
+        export("wythoff-play", format, &out)
+            .success()
+            .stdout(predicate::str::contains(
+                "the interactor wythoff-play-interactor as the output validator",
+            ))
+            .stderr(predicate::str::contains(
+                "problems/wythoff-play has no src/bin/validate.rs: the package has no input validator",
+            ));
+        let yaml = std::fs::read_to_string(out.join("problem.yaml")).unwrap();
+        assert!(yaml.lines().any(|l| l == line), "{yaml}");
+        for file in ["interactor.rs", "build", "run"] {
+            assert!(out.join(folder).join(file).is_file(), "{format}: {file}");
+        }
+        // The sample's dialogue, for the statement.
+        assert_eq!(
+            std::fs::read(out.join("data/sample/01-sample.interaction")).unwrap(),
+            std::fs::read(outer_root().join("testdata/wythoff-play/01-sample.interaction"))
+                .unwrap()
         );
+        // Each known-wrong solution gets its verdict, judged through the interactor.
+        let verdicts: Vec<(String, String)> = verified(&out)
+            .into_iter()
+            .map(|(path, verdict, _)| (path, verdict))
+            .collect();
+        let want = [
+            ("accepted/wythoff_play.rs", "AC"),
+            ("run_time_error/re_u32.rs", "RTE"),
+            ("time_limit_exceeded/tle_no_flush.rs", "TLE"),
+            ("wrong_answer/wa_float.rs", "WA"),
+            ("wrong_answer/wa_random.rs", "WA"),
+        ]
+        .map(|(p, v)| (p.to_string(), v.to_string()));
+        assert_eq!(verdicts, want, "{format}");
     }
-    // The sample's dialogue, for the statement.
-    assert_eq!(
-        std::fs::read(out.join("data/sample/01-sample.interaction")).unwrap(),
-        std::fs::read(outer_root().join("testdata/wythoff-play/01-sample.interaction")).unwrap()
-    );
-    // Each known-wrong solution gets its verdict, judged through the interactor.
-    let verdicts: Vec<(String, String)> = verified(&out)
-        .into_iter()
-        .map(|(path, verdict, _)| (path, verdict))
-        .collect();
-    let want = [
-        ("accepted/wythoff_play.rs", "AC"),
-        ("run_time_error/re_u32.rs", "RTE"),
-        ("time_limit_exceeded/tle_no_flush.rs", "TLE"),
-        ("wrong_answer/wa_float.rs", "WA"),
-        ("wrong_answer/wa_random.rs", "WA"),
-    ]
-    .map(|(p, v)| (p.to_string(), v.to_string()));
-    assert_eq!(verdicts, want);
 }
 
 /// A wcmp-style testlib checker: the output's tokens must be the answer's.

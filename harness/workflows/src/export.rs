@@ -548,11 +548,11 @@ fn problem_yaml(name: &str, settings: &Settings, format: Format, v: &Validation)
             }
         }
     }
-    y.push_str("limits:\n");
     if format == Format::V2025_09 && v.interactive {
         // spec/2025-09.md "Type".
         y.push_str("type: interactive\n");
     }
+    y.push_str("limits:\n");
     if format == Format::V2025_09 {
         // spec/2025-09.md "Limits": time_limit in seconds.
         let _ = writeln!(y, "  time_limit: {}", settings.time_limit.as_secs_f64());
