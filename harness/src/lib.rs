@@ -6,7 +6,7 @@
 //! `run` for the process and its measured facts, `check` for where and why an
 //! output is rejected) → `report` (human, JSON, JUnit: the only code that words
 //! results, with `diff` drawing the rejected lines). Every command returns a
-//! [`status::Status`] and this file, the command layer, turns it into the exit
+//! [`judge_model::status::Status`] and this file, the command layer, turns it into the exit
 //! status; no module below it knows an exit code.
 
 pub mod cli;

@@ -1,8 +1,8 @@
 //! Verdicts: the rules that decide what the judge says about one case.
 //!
 //! Owns the verdict rules (which failure wins when several happen). The result
-//! they produce is the model's data (`judge_model::judge`: [`Verdict`],
-//! [`CaseResult`], [`Job`]), re-exported here for the engine's callers. It leaves
+//! they produce is the model's data (`judge_model::judge`: `Verdict`,
+//! `CaseResult`, `Job`), which callers import from there. It leaves
 //! process handling to `run`, comparison to `check`, putting the steps of one case
 //! in order to `case`, running many jobs to `runner` and all wording of diffs and
 //! reports to `diff` and `report`.

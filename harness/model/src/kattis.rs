@@ -83,7 +83,7 @@ impl Flags {
 }
 
 /// A Kattis output validator as a spec: the default one, or programs (all must
-/// accept). Building the programs ([`Kattis::build`]) is a step of its own, before
+/// accept). Building the programs (the engine's `build`, in its `package::validator`) is a step of its own, before
 /// any case runs (see `programs`); checking takes them built.
 #[derive(Debug)]
 pub struct Kattis {
