@@ -13,10 +13,10 @@ use std::time::Duration;
 
 use anyhow::{Result, bail};
 
-use crate::ext::*;
 use crate::shell::ShellCommand;
 use judge_formats::package::Package;
 use judge_model::problem::{Checker, Interactor, Settings};
+use validator::KattisExt as _;
 
 /// Reads the package at `dir` (`judge_formats::package::load`) and makes the
 /// tests and answers a Polygon package does not ship ([`polygon::fill`]).

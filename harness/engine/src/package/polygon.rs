@@ -12,11 +12,10 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::ext::*;
 use crate::judge::exit_text;
 use crate::package::program;
 use crate::run;
-use crate::testlib::message;
+use crate::testlib::{ProgramExt as _, message};
 use judge_formats::package::Package;
 use judge_formats::package::polygon::{self, Fill, Polygon};
 use judge_formats::testlib;
