@@ -68,7 +68,7 @@ pub struct LangRow {
 /// The one language table: file endings and tools. `cargo judge run FILE`, Kattis
 /// submissions and Polygon solutions all recognise languages through it. The first
 /// row with an ending wins: `.pl` is Prolog (problemtools' `prolog: files: '*.pl'`)
-/// unless its shebang names perl (`LangExt::of_file`).
+/// unless its shebang names perl (`judge_formats::program::lang_of_file`).
 pub const LANGUAGES: &[LangRow] = &[
     LangRow {
         lang: Lang::C,

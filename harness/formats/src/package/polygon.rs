@@ -692,6 +692,70 @@ mod tests {
     }
 
     #[test]
+    fn a_test_the_package_lacks_is_described_for_the_engine_to_make_not_made() {
+        let xml = XML
+            .replace("<test-count>2</test-count>", "<test-count>3</test-count>")
+            .replace(
+                r#"<test method="manual" group="1" points="5"/>"#,
+                r#"<test method="generated" cmd="gen 5"/><test method="generated" cmd="multigen 3" from-file="2"/>"#,
+            )
+            .replace(
+                "<assets>",
+                r#"<files><executables><executable><source path="files/gen.cpp" type="cpp.g++17"/></executable>
+                <executable><source path="files/multigen.py" type="python.3"/></executable></executables></files><assets>"#,
+            );
+        let files = ["tests/01", "tests/01.a", "tests/03.a", "files/gen.cpp"];
+        let (d, p) = package(&xml, &files);
+        let p = p.unwrap();
+        assert!(p.errors.is_empty(), "{:?}", p.errors);
+        let poly = p.polygon.unwrap();
+        let fill = &poly.fill;
+        let out = &fill.out;
+        let made: Vec<_> = fill
+            .tests
+            .iter()
+            .map(|t| (t.n, t.input.clone(), t.generate.clone(), t.answer.clone()))
+            .collect();
+        assert_eq!(
+            made,
+            [
+                (
+                    2,
+                    out.join("02"),
+                    Some(("gen 5".to_string(), None)),
+                    Some(out.join("02.a"))
+                ),
+                (
+                    3,
+                    out.join("03"),
+                    Some(("multigen 3".to_string(), Some("2".to_string()))),
+                    None
+                ),
+            ]
+        );
+        // The cases read from where the engine will put them.
+        let paths: Vec<_> = p
+            .cases
+            .iter()
+            .map(|c| (c.case.input.clone(), c.case.output.clone()))
+            .collect();
+        let root = d.path();
+        assert_eq!(
+            paths,
+            [
+                (root.join("tests/01"), root.join("tests/01.a")),
+                (out.join("02"), out.join("02.a")),
+                (out.join("03"), root.join("tests/03.a")),
+            ]
+        );
+        let generators: Vec<_> = fill.generators.iter().map(|g| g.0.as_str()).collect();
+        assert_eq!(generators, ["gen", "multigen"]);
+        assert_eq!(fill.main.as_ref().map(|s| s.tag.as_str()), Some("main"));
+        // Reading made nothing and says nothing was made.
+        assert!(!out.join("02").exists() && poly.notes.is_empty());
+    }
+
+    #[test]
     fn a_missing_manual_test_is_an_error_naming_it() {
         let (_d, p) = package(XML, &["tests/01", "tests/01.a"]);
         let p = p.unwrap();
