@@ -63,7 +63,7 @@ pub struct Exported {
     pub dir: PathBuf,
     /// The format version written.
     pub format: Format,
-    /// Cases in `data/sample/` and in `data/secret/`.
+    /// Cases in `data/sample/`.
     pub samples: usize,
     /// Cases in `data/secret/`.
     pub secret: usize,
@@ -175,6 +175,7 @@ fn prepare(dir: &Path, force: bool) -> Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
 }
 
+/// Writes every part of the package into `dir`, an empty folder.
 fn write_package(
     sources: &judge_bundle::Sources,
     options: &ExportOptions,
