@@ -4,7 +4,7 @@
 //! `judge` needs nothing from `interact`, which builds on it.
 
 use crate::check;
-use crate::judge::{Classified, classify, exit_text};
+use crate::judge::{Classified, classify, ended};
 use crate::programs::Programs;
 use crate::run;
 use judge_model::judge::{CaseResult, Job, Verdict};
@@ -49,7 +49,7 @@ fn judge_into(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow
     result.time = out.cpu.as_secs_f64();
     result.wall = out.wall.as_secs_f64();
     result.memory = out.peak_rss;
-    result.exit = exit_text(&out);
+    result.exit = ended(&out);
     result.interrupted = out.interrupted;
     result.verdict = match classify(&out, &limits) {
         Classified::Interrupted(reason) => {

@@ -11,7 +11,7 @@ use crate::run;
 use judge_model::limits::Limits;
 use judge_sandbox::Exit;
 
-use judge_model::judge::{Memory, Reason, Verdict};
+use judge_model::judge::{Ended, Memory, Reason, Verdict};
 
 /// What the judge's own measurements say about a run, before any checker looks at
 /// its output. The one classifier: the judge, `stress`, `bless` and the known-wrong
@@ -32,6 +32,15 @@ pub fn exit_text(out: &run::Measured) -> String {
         return "not started".into();
     }
     out.exit.to_string()
+}
+
+/// How a run ended, for its result: its exit status (`exit 3`, `SIGSEGV`), or
+/// not started for a program the memory limit refused.
+pub fn ended(out: &run::Measured) -> Ended {
+    if out.refused.is_some() {
+        return Ended::NotStarted;
+    }
+    Ended::Status(out.exit.to_string())
 }
 
 /// Decides a run's verdict from facts: the limits it hit (as the sandbox measured

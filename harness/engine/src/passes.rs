@@ -17,7 +17,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::judge::{Classified, classify, exit_text};
+use crate::judge::{Classified, classify, ended};
 use crate::programs::Programs;
 use crate::run;
 use judge_model::judge::{CaseResult, CaseScore, Extra, Job, Reason, Verdict};
@@ -48,7 +48,7 @@ pub fn judge(
         result.time = result.time.max(out.cpu.as_secs_f64());
         result.wall += out.wall.as_secs_f64();
         result.memory = result.memory.max(out.peak_rss);
-        result.exit = exit_text(&out);
+        result.exit = ended(&out);
         result.interrupted = out.interrupted;
         match classify(&out, limits) {
             Classified::Interrupted(reason) => {
@@ -84,11 +84,10 @@ pub fn judge(
         let next = feedback.join("nextpass.in");
         let asks_again = next.is_file();
         if let Some(m) = read_small(&feedback.join("judgemessage.txt")) {
-            result.extra.retain(|e| e.title != "judge message");
-            result.extra.push(Extra {
-                title: "judge message".into(),
-                text: m,
-            });
+            result
+                .extra
+                .retain(|e| !matches!(e, Extra::JudgeMessage(_)));
+            result.extra.push(Extra::JudgeMessage(m));
         }
         match outcome {
             Outcome::Accepted if asks_again => {

@@ -81,7 +81,7 @@ impl Verdict {
 }
 
 /// The judgement of one case.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct CaseResult {
     /// Which problem (or folder) the case belongs to.
     pub problem: String,
@@ -99,11 +99,10 @@ pub struct CaseResult {
     pub wall: f64,
     /// Peak memory in bytes.
     pub memory: u64,
-    /// Exit status: `exit 3`, `SIGSEGV`.
-    pub exit: String,
+    /// How its run ended: an exit status (`exit 3`, `SIGSEGV`), or why there is none.
+    pub exit: Ended,
     /// Why the run itself earned its verdict (TLE, MLE, RE, OLE, INT), as measured;
     /// the reporters word it before `detail`.
-    #[serde(skip)]
     pub reason: Option<Reason>,
     /// What else went wrong, in plain text (no styles): a judge error, an
     /// interactor's or validator's words, notes after the `reason`. A wrong
@@ -112,9 +111,8 @@ pub struct CaseResult {
     /// Where and why the checker rejected the output (WA and PE).
     pub rejection: Option<Rejection>,
     /// The lines of both outputs around the differences, for the diff (WA and PE).
-    #[serde(skip)]
     pub excerpt: Option<Excerpt>,
-    /// More text for people, each under a title: a judge's message, a dialogue.
+    /// More text for people, by kind: a judge's message, a dialogue.
     pub extra: Vec<Extra>,
     /// Ctrl-C killed the run before it finished: no verdict (it reads INT).
     pub interrupted: bool,
@@ -125,7 +123,6 @@ pub struct CaseResult {
     /// How many bytes the solution printed on a batch case that ran to the end
     /// (its last pass's); `None` otherwise (an interactive case, a run killed).
     /// DOMjudge's NO-OUTPUT is a wrong answer with none.
-    #[serde(skip)]
     pub output_bytes: Option<u64>,
 }
 
@@ -298,13 +295,50 @@ pub enum Memory {
     ProbablyRefused,
 }
 
-/// A titled piece of text attached to a result.
-#[derive(Debug, Clone, Serialize)]
-pub struct Extra {
-    /// What it is, e.g. `dialogue`.
-    pub title: String,
+/// More text for people attached to a result, by kind: the reporters title it
+/// (`judge_report::extra_title`), and a workflow finds a kind by its variant.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Extra {
+    /// What a validator or an interactor wrote to `judgemessage.txt` (an
+    /// interactor's `teammessage.txt` after it).
+    JudgeMessage(String),
+    /// An interactive case's dialogue, rendered: `> ` and `< ` lines.
+    Dialogue {
+        /// How many lines the solution wrote.
+        from_solution: u64,
+        /// How many lines the interactor wrote.
+        from_interactor: u64,
+        /// How many lines were kept each way, when some were not.
+        kept: Option<usize>,
+        /// The kept lines, rendered.
+        text: String,
+    },
+}
+
+impl Extra {
     /// The text, plain.
-    pub text: String,
+    pub fn text(&self) -> &str {
+        match self {
+            Extra::JudgeMessage(text) | Extra::Dialogue { text, .. } => text,
+        }
+    }
+}
+
+/// How a case's run ended, as a result reports it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Ended {
+    /// Not run, or nothing to say (a judge error before the run).
+    #[default]
+    NotRun,
+    /// Its exit status as the sandbox shows it: `exit 3`, `SIGSEGV`.
+    Status(String),
+    /// Never started: refused under the memory limit.
+    NotStarted,
+    /// Its crate does not compile (a CE result).
+    DoesNotCompile,
+    /// Killed by the judge once the interactor had ended first without
+    /// accepting: not a crash.
+    KilledAfterInteractor,
 }
 
 impl CaseResult {
@@ -327,7 +361,7 @@ impl CaseResult {
             time: 0.0,
             wall: 0.0,
             memory: 0,
-            exit: String::new(),
+            exit: Ended::NotRun,
             reason: None,
             detail: String::new(),
             rejection: None,
@@ -364,7 +398,7 @@ impl CaseResult {
             ));
         }
         CaseResult {
-            exit: "does not compile".into(),
+            exit: Ended::DoesNotCompile,
             detail,
             ..CaseResult::blank(problem, problem, "(build)", PathBuf::new(), Verdict::CE)
         }

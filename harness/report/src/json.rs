@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
-use super::{Reporter, Summary, Tally, detail_text, tally};
-use crate::judge::{CaseResult, Extra, Verdict};
+use super::{Reporter, Summary, Tally, detail_text, ended, extra_title, tally};
+use crate::judge::{CaseResult, Verdict};
 use crate::known_wrong::Catch;
 use crate::status::Status;
 use judge_model::outcome::Rejection;
@@ -47,11 +47,18 @@ struct JsonCase<'a> {
     time: f64,
     wall: f64,
     memory: u64,
-    exit: &'a str,
+    exit: String,
     /// Plain text: the reason, the diff, any extra text.
     detail: String,
     rejection: Option<&'a Rejection>,
-    extra: &'a [Extra],
+    extra: Vec<JsonExtra<'a>>,
+}
+
+/// A case's extra text, under the title people read.
+#[derive(Serialize)]
+struct JsonExtra<'a> {
+    title: String,
+    text: &'a str,
 }
 
 #[derive(Serialize)]
@@ -94,10 +101,17 @@ impl Reporter for Json {
                     time: r.time,
                     wall: r.wall,
                     memory: r.memory,
-                    exit: &r.exit,
+                    exit: ended(&r.exit),
                     detail: detail_text(r, false),
                     rejection: r.rejection.as_ref(),
-                    extra: &r.extra,
+                    extra: r
+                        .extra
+                        .iter()
+                        .map(|e| JsonExtra {
+                            title: extra_title(e),
+                            text: e.text(),
+                        })
+                        .collect(),
                 })
                 .collect(),
             known_wrong: summary

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use super::{Reporter, Summary, detail_text, suite_name, tally};
+use super::{Reporter, Summary, detail_text, ended, suite_name, tally};
 use crate::judge::{CaseResult, Verdict};
 use crate::known_wrong::Catch;
 
@@ -137,7 +137,7 @@ fn case(xml: &mut String, suite: &str, r: &CaseResult) {
                 xml,
                 ">\n      <{tag} type=\"{}\" message=\"{}\">{}</{tag}>\n    </testcase>",
                 v.name(),
-                escape(&format!("{} ({})", v.name(), r.exit)),
+                escape(&format!("{} ({})", v.name(), ended(&r.exit))),
                 escape(&detail_text(r, false))
             );
         }

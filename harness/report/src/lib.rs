@@ -25,7 +25,7 @@ use std::io;
 
 use serde::Serialize;
 
-use crate::judge::{CaseResult, Job, Verdict};
+use crate::judge::{CaseResult, Ended, Extra, Job, Verdict};
 use crate::known_wrong::{Catch, KnownWrong};
 use crate::sink::Sink;
 use crate::status::Status;
@@ -275,9 +275,9 @@ pub fn detail_text(r: &CaseResult, color: bool) -> String {
         if !s.is_empty() && !s.ends_with('\n') {
             s.push('\n');
         }
-        s.push_str(&extra.title);
+        s.push_str(&extra_title(extra));
         s.push_str(":\n");
-        for line in extra.text.lines() {
+        for line in extra.text().lines() {
             s.push_str("  ");
             s.push_str(line);
             s.push('\n');
@@ -286,7 +286,82 @@ pub fn detail_text(r: &CaseResult, color: bool) -> String {
     s
 }
 
+/// The title an extra text is shown under: `judge message`, or the dialogue's
+/// with how many lines each side wrote and whether only the last are shown.
+pub fn extra_title(extra: &Extra) -> String {
+    match extra {
+        Extra::JudgeMessage(_) => "judge message".into(),
+        Extra::Dialogue {
+            from_solution,
+            from_interactor,
+            kept,
+            ..
+        } => format!(
+            "dialogue ({from_solution} line{} from the solution `>`, {from_interactor} from the \
+             interactor `<`{})",
+            if *from_solution == 1 { "" } else { "s" },
+            kept.map_or(String::new(), |n| format!("; the last {n} each way"))
+        ),
+    }
+}
+
+/// How a case's run ended, as the reports show it: `exit 3`, `SIGSEGV`, `not
+/// started`; empty when it did not run.
+pub fn ended(exit: &Ended) -> String {
+    match exit {
+        Ended::NotRun => String::new(),
+        Ended::Status(status) => status.clone(),
+        Ended::NotStarted => "not started".into(),
+        Ended::DoesNotCompile => "does not compile".into(),
+        Ended::KilledAfterInteractor => "killed once the interactor had ended".into(),
+    }
+}
+
 /// `s` without ANSI styles.
 pub fn plain(s: &str) -> String {
     anstream::adapter::strip_str(s).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    //! The titles of extra texts and the words for how a run ended, exactly as the
+    //! reports have always shown them (the CLI tests and docs quote them).
+
+    use super::*;
+
+    #[test]
+    fn each_extra_is_titled_by_its_kind() {
+        let dialogue = |from_solution, from_interactor, kept| Extra::Dialogue {
+            from_solution,
+            from_interactor,
+            kept,
+            text: String::new(),
+        };
+        #[rustfmt::skip]
+        let rows = [
+            (Extra::JudgeMessage("WA on game 2".into()), "judge message"),
+            (dialogue(1, 2, None), "dialogue (1 line from the solution `>`, 2 from the interactor `<`)"),
+            (dialogue(0, 1, None), "dialogue (0 lines from the solution `>`, 1 from the interactor `<`)"),
+            (dialogue(1000, 1000, Some(20)), "dialogue (1000 lines from the solution `>`, 1000 from the interactor `<`; the last 20 each way)"),
+        ];
+        for (extra, title) in rows {
+            assert_eq!(extra_title(&extra), title, "{extra:?}");
+        }
+    }
+
+    #[test]
+    fn how_a_run_ended_reads_as_its_status_or_why_it_has_none() {
+        #[rustfmt::skip]
+        let rows = [
+            (Ended::NotRun, ""),
+            (Ended::Status("exit 3".into()), "exit 3"),
+            (Ended::Status("SIGSEGV".into()), "SIGSEGV"),
+            (Ended::NotStarted, "not started"),
+            (Ended::DoesNotCompile, "does not compile"),
+            (Ended::KilledAfterInteractor, "killed once the interactor had ended"),
+        ];
+        for (exit, words) in rows {
+            assert_eq!(ended(&exit), words, "{exit:?}");
+        }
+    }
 }

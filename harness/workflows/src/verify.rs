@@ -29,7 +29,7 @@ use judge_formats::package::scoring::Dialect;
 use judge_formats::package::static_validation::StaticResult;
 use judge_formats::package::system::System;
 use judge_formats::package::{Format, Package, TimeSource, fmt_secs, timelimit};
-use judge_model::judge::{CaseResult, Job, Verdict};
+use judge_model::judge::{CaseResult, Extra, Job, Verdict};
 use judge_model::limits::Limits;
 use judge_model::package::{self, PackageVerdict};
 use judge_model::program::{Lang, Source};
@@ -1016,8 +1016,10 @@ fn check_expectation(
         .map(|c| {
             c.extra
                 .iter()
-                .filter(|e| e.title == "judge message")
-                .map(|e| e.text.clone())
+                .filter_map(|e| match e {
+                    Extra::JudgeMessage(text) => Some(text.as_str()),
+                    _ => None,
+                })
                 .collect()
         })
         .chain(s.statics.iter().map(|st| st.message.clone()))

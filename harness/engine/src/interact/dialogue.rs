@@ -11,6 +11,7 @@ use std::collections::VecDeque;
 use std::fmt::Write as _;
 
 use judge_compare::{count_byte, find_byte, nth_last_byte};
+use judge_model::judge::Extra;
 
 /// Lines kept each way.
 pub const KEEP: usize = 20;
@@ -163,19 +164,16 @@ impl Dialogue {
         all
     }
 
-    /// A title for the rendered lines: how many lines each side wrote, and whether
-    /// only the last ones are shown.
-    pub fn title(&self) -> String {
+    /// The dialogue as a result's extra: how many lines each side wrote, how many
+    /// were kept each way when not all were, and the kept lines rendered.
+    pub fn extra(&self) -> Extra {
         let (sol, int) = (self.lines(Dir::Solution), self.lines(Dir::Interactor));
-        format!(
-            "dialogue ({sol} line{} from the solution `>`, {int} from the interactor `<`{})",
-            if sol == 1 { "" } else { "s" },
-            if sol + int > 2 * KEEP as u64 {
-                format!("; the last {KEEP} each way")
-            } else {
-                String::new()
-            }
-        )
+        Extra::Dialogue {
+            from_solution: sol,
+            from_interactor: int,
+            kept: (sol + int > 2 * KEEP as u64).then_some(KEEP),
+            text: self.render(),
+        }
     }
 
     /// The kept lines as text, one per line, `> ` or `< ` first; a gap where lines
@@ -268,7 +266,7 @@ mod tests {
             d.close();
         }
         assert_eq!(chunked.render(), by_line.render());
-        assert_eq!(chunked.title(), by_line.title());
+        assert_eq!(chunked.extra(), by_line.extra());
         assert!(chunked.render().contains("> line 4999\n"));
     }
 
@@ -286,7 +284,11 @@ mod tests {
         );
         assert!(text.ends_with("> s999\n< i999\n"), "{text}");
         assert_eq!(text.lines().count(), 1 + 2 * KEEP);
-        assert!(d.title().contains("the last 20 each way"), "{}", d.title());
+        assert!(
+            matches!(d.extra(), Extra::Dialogue { kept: Some(20), .. }),
+            "{:?}",
+            d.extra()
+        );
         assert_eq!(d.lines(Dir::Solution), 1000);
     }
 

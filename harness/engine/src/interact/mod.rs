@@ -42,7 +42,7 @@ use anyhow::Context as _;
 
 use crate::programs::Programs;
 use crate::run::Measured;
-use judge_model::judge::{CaseResult, Extra, Job};
+use judge_model::judge::{CaseResult, Ended, Extra, Job};
 use judge_model::limits::Limits;
 use judge_sandbox::Exit;
 
@@ -252,7 +252,7 @@ fn judge_pass(
     result.time = x.solution.cpu.as_secs_f64();
     result.wall = x.solution.wall.as_secs_f64();
     result.memory = x.solution.peak_rss;
-    result.exit = crate::judge::exit_text(&x.solution);
+    result.exit = crate::judge::ended(&x.solution);
     // The interactor ended first without accepting: the relay killed the solution
     // there and then, so its SIGKILL is the judge's doing, not a crash.
     if x.interactor_first
@@ -260,7 +260,7 @@ fn judge_pass(
         && x.solution.exit == Exit::Signal(libc::SIGKILL)
         && !x.solution.interrupted
     {
-        result.exit = "killed once the interactor had ended".to_string();
+        result.exit = Ended::KilledAfterInteractor;
     }
     result.interrupted = x.solution.interrupted;
     let j = decide(&x, &limits);
@@ -273,13 +273,9 @@ fn judge_pass(
         testlib_verdict(result, said, checker, job, &x)?;
     }
     if !j.judge_message.is_empty() {
-        result.extra.push(Extra {
-            title: "judge message".to_string(),
-            text: j.judge_message,
-        });
+        result.extra.push(Extra::JudgeMessage(j.judge_message));
     }
-    let (title, text) = j.dialogue;
-    result.extra.push(Extra { title, text });
+    result.extra.push(j.dialogue);
     Ok(x)
 }
 

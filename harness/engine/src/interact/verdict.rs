@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 
 use super::{ACCEPT, Interaction, REJECT};
 use crate::judge::{Classified, classify, tail};
-use judge_model::judge::{Reason, Verdict};
+use judge_model::judge::{Extra, Reason, Verdict};
 use judge_model::limits::Limits;
 use judge_sandbox::Exit;
 
@@ -37,8 +37,8 @@ pub struct Judgement {
     pub reason: Option<Reason>,
     /// The interactor's feedback (`judgemessage.txt`, then `teammessage.txt`).
     pub judge_message: String,
-    /// The dialogue: its title and its lines, rendered (see `dialogue`).
-    pub dialogue: (String, String),
+    /// The dialogue, as the result's extra (see `dialogue`).
+    pub dialogue: Extra,
 }
 
 /// Decides the verdict of `x`, run under the solution's `limits`.
@@ -107,7 +107,7 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
         verdict,
         reason,
         judge_message,
-        dialogue: (x.dialogue.title(), x.dialogue.render()),
+        dialogue: x.dialogue.extra(),
     }
 }
 

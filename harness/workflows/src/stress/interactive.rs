@@ -32,7 +32,7 @@ use crate::stress::shrink::shrink;
 use judge_engine::build::Workspace;
 use judge_engine::interact::{InteractorLimits, Spec, decide, run};
 use judge_engine::run as proc;
-use judge_model::judge::Verdict;
+use judge_model::judge::{Extra, Verdict};
 use judge_model::limits::Limits;
 use judge_model::problem::Settings;
 use judge_model::status::Status;
@@ -116,9 +116,12 @@ impl Tester<'_> {
         let j = decide(&x, &self.limits);
         let mut shown = j.reason.as_ref().map(reason::words).unwrap_or_default();
         if !j.judge_message.is_empty() {
-            shown.push_str(&format!("\njudge message: {}", j.judge_message));
+            let message = Extra::JudgeMessage(j.judge_message.clone());
+            let title = judge_report::extra_title(&message);
+            shown.push_str(&format!("\n{title}: {}", message.text()));
         }
-        shown.push_str(&format!("\n{}:\n{}", j.dialogue.0, indent(&j.dialogue.1)));
+        let title = judge_report::extra_title(&j.dialogue);
+        shown.push_str(&format!("\n{title}:\n{}", indent(j.dialogue.text())));
         Ok(Judged {
             verdict: j.verdict,
             shown: shown.trim_start().to_string(),
