@@ -115,6 +115,17 @@ fn a_tle_is_killed_once_the_cpu_time_the_judge_measures_reaches_the_limit() {
     let case = &json["cases"][0];
     assert_eq!(case["verdict"], "TLE", "{json}");
     let cpu = case["time"].as_f64().unwrap();
+    // On a machine so busy that the loop gets under a third of a core, the wall
+    // backstop (3 s for a 1 s limit) ends it first, saying so: then the CPU rule
+    // under test never came into play, which is said, not passed off as a check.
+    // A kill at the CPU limit before 1 s of CPU is still a failure.
+    let detail = case["detail"].as_str().unwrap_or_default();
+    if cpu < 1.0 && detail.contains("the backstop for a 1 s CPU limit") {
+        eprintln!(
+            "note: the machine is too busy to check the CPU kill (the wall backstop came first): {detail}"
+        );
+        return;
+    }
     assert!(
         cpu >= 1.0,
         "killed after {cpu} s of CPU, below the 1 s limit: {json}"
