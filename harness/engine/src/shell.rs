@@ -178,6 +178,15 @@ impl ShellCommand {
     pub fn command_with_args(&self, name: &str) -> Command {
         let mut c = Command::new("sh");
         c.arg("-c").arg(self.script()).arg(name);
+        // The shell looks the program up; isolated, it must find the one it
+        // finds outside (a pyenv shim's Python, not the system's further down
+        // PATH), with what that program needs.
+        let program = self.literal_program().filter(|p| {
+            self.starts_a_program() && (!p.contains('/') || Path::new(p).is_absolute())
+        });
+        if let Some(program) = program {
+            judge_sandbox::share_program(&mut c, &program);
+        }
         c
     }
 

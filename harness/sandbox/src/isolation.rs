@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 use anyhow::{Result, bail};
 
-use super::jail::{MISSING_NAMES, in_system};
+use super::jail::MISSING_NAMES;
 use super::{Bind, Cwd, Spec};
 
 /// The variable that carries [`share`]d paths on a `Command` to
@@ -125,6 +125,18 @@ pub fn share(command: &mut Command, path: &Path, access: Access) {
     command.env(SHARE_VAR, OsString::from_vec(value));
 }
 
+/// Lets the program a shell line of `command` starts by name or path
+/// (`sh -c "exec python3 ..."`) see, when isolated, what it sees when the judge
+/// starts it directly ([`resolve`]): its installation, a link's target, what a
+/// shim on `PATH` names. The jail's shell then finds the program the shell
+/// outside finds, not another one further down `PATH`.
+pub fn share_program(command: &mut Command, program: &str) {
+    let (_, binds) = super::reach::program(&OsString::from(program));
+    for bind in binds {
+        share(command, &bind.path, Access::Code);
+    }
+}
+
 /// Whether a run of `command` is isolated: isolation is on and it is not
 /// [`trust`]ed.
 pub(super) fn isolated(command: &Command) -> bool {
@@ -190,80 +202,10 @@ pub(super) fn resolve(spec: &Spec) -> Spec {
             std::fs::canonicalize(&b.path).unwrap_or_else(|_| b.path.clone())
         };
     }
-    let (program, bind) = resolve_program(&spec.program);
+    let (program, binds) = super::reach::program(&spec.program);
     spec.program = program;
-    spec.binds.extend(bind);
+    spec.binds.extend(binds);
     spec
-}
-
-/// What [`resolve`] makes of a program: the path to run, and the bind that makes
-/// it visible (none for a program in a system folder). Looked up once per program
-/// and judge run (a path walk, `PATH` and the links: ~20 system calls a run
-/// otherwise); a relative path is looked up each time, since it depends on the
-/// judge's current folder.
-fn resolve_program(program: &OsString) -> (OsString, Option<Bind>) {
-    type Resolved = (OsString, Option<Bind>);
-    static CACHE: Mutex<Option<HashMap<OsString, Resolved>>> = Mutex::new(None);
-    let path = Path::new(program);
-    let relative = path.is_relative() && path.as_os_str().as_bytes().contains(&b'/');
-    if !relative
-        && let Some(hit) = CACHE
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .as_ref()
-            .and_then(|c| c.get(program))
-    {
-        return hit.clone();
-    }
-    let found = if relative || path.is_absolute() {
-        std::path::absolute(path).ok()
-    } else {
-        // A program PATH finds in a system folder, linking to one, needs no
-        // bind: the jail's own `PATH` lookup finds it there.
-        on_path(path).filter(|found| {
-            let real = std::fs::canonicalize(found).unwrap_or_else(|_| found.clone());
-            !in_system(found) || !in_system(&real)
-        })
-    };
-    let mut resolved = (program.clone(), None);
-    if let Some(path) = found {
-        let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-        if in_system(&real) && !in_system(&path) {
-            // A link outside the system's folders to a program in them
-            // (`~/.local/bin/lua -> /usr/bin/lua5.4`): the jail has no such
-            // folder, and `lua` may not be a name there. The link's own path,
-            // bound to its target, runs it as it runs outside: same path, same
-            // `argv[0]` (a multi-call program reads it).
-            resolved = (
-                path.clone().into_os_string(),
-                Some(Bind {
-                    real,
-                    path,
-                    write: false,
-                    keep: true,
-                }),
-            );
-        } else if !in_system(&real) {
-            let path = installation(&real);
-            resolved = (
-                real.into_os_string(),
-                Some(Bind {
-                    real: std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone()),
-                    path,
-                    write: false,
-                    keep: true,
-                }),
-            );
-        }
-    }
-    if !relative {
-        CACHE
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get_or_insert_with(HashMap::new)
-            .insert(program.clone(), resolved.clone());
-    }
-    resolved
 }
 
 /// The real path of a program's file or folder (a [`Access::Code`] share: the same
@@ -293,24 +235,6 @@ pub fn on_path(program: impl AsRef<Path>) -> Option<PathBuf> {
                 unsafe { libc::access(c.as_ptr(), libc::X_OK) == 0 }
             }) && candidate.is_file()
         })
-}
-
-/// What to bind for the program at `real`: its installation `PREFIX` when it is
-/// `PREFIX/bin/NAME` and `PREFIX/lib` exists, or a version manager's shim
-/// `PREFIX/shims/NAME` (pyenv, rbenv: the shim runs `PREFIX/libexec`, which picks
-/// a version under `PREFIX/versions`), and `PREFIX` is not the home or a
-/// top-level folder; else the file alone.
-fn installation(real: &Path) -> PathBuf {
-    let parent = real.parent().and_then(Path::file_name);
-    let prefix = real.parent().and_then(Path::parent).filter(|p| {
-        parent.is_some_and(|n| n == "bin") && p.join("lib").is_dir()
-            || parent.is_some_and(|n| n == "shims") && p.join("libexec").is_dir()
-    });
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    match prefix {
-        Some(p) if p.components().count() > 2 && home.as_deref() != Some(p) => p.to_path_buf(),
-        _ => real.to_path_buf(),
-    }
 }
 
 /// Reads a new isolated keeper's first word: `ready MISSING`. Warns once (on

@@ -26,6 +26,7 @@
 
 mod isolation;
 mod jail;
+mod reach;
 mod server;
 mod text;
 mod wire;
@@ -40,7 +41,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 
-pub use isolation::{Access, Isolation, isolation, on_path, set_isolation, share, trust};
+pub use isolation::{
+    Access, Isolation, isolation, on_path, set_isolation, share, share_program, trust,
+};
 pub use wire::Step;
 
 /// The first argument that turns the judge binary into the sandbox server.

@@ -163,6 +163,65 @@ fn pyenv_style_root() -> tempfile::TempDir {
 }
 
 #[test]
+fn a_python_reached_through_a_shim_or_a_wrapper_in_a_layout_of_its_own_is_ac() {
+    if !have(&["python3", "bash", "/usr/bin/python3"]) {
+        return;
+    }
+    // As a machine may have them: pyenv installed by a package manager (its
+    // shims under the root, its `libexec/pyenv` in the manager's folder), and a
+    // wrapper in a folder of its own running an interpreter through a link.
+    // `cp-python3` is a name no system folder has: the jail's shell finds it
+    // where the judge's does, or nowhere.
+    use std::os::unix::fs::PermissionsExt as _;
+    let tree = tempfile::tempdir().unwrap();
+    let (root, cellar, tools) = (
+        tree.path().join("pyenv-root"),
+        tree.path().join("cellar/pyenv/2.4"),
+        tree.path().join("tools"),
+    );
+    std::fs::create_dir_all(root.join("versions")).unwrap();
+    std::fs::create_dir_all(tree.path().join("python/bin")).unwrap();
+    let python = tree.path().join("python/bin/python3");
+    std::os::unix::fs::symlink("/usr/bin/python3", &python).unwrap();
+    let shim = |pyenv: &Path| {
+        format!(
+            "#!/usr/bin/env bash\nset -e\nprogram=\"${{0##*/}}\"\nexport PYENV_ROOT=\"{}\"\n\
+             exec \"{}\" exec \"$program\" \"$@\"\n",
+            root.display(),
+            pyenv.display()
+        )
+    };
+    for (file, text) in [
+        (
+            root.join("shims/cp-python3"),
+            shim(&cellar.join("libexec/pyenv")),
+        ),
+        (
+            cellar.join("libexec/pyenv"),
+            "#!/usr/bin/env bash\nset -e\nshift\nprogram=\"$1\"\nshift\n\
+             echo \"hooks for $program\" > /dev/null\nexec /usr/bin/python3 \"$@\"\n"
+                .to_string(),
+        ),
+        (
+            tools.join("cp-python3"),
+            format!("#!/bin/sh\nexec \"{}\" \"$@\"\n", python.display()),
+        ),
+    ] {
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(&file, text).unwrap();
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let script = program("stdlib.py");
+    // Started directly, and by the shell (a quoted word): both find the shim.
+    let rows = [
+        (How::Cmd(format!("cp-python3 {}", sh(&script))), &[][..]),
+        (How::Cmd(format!("'cp-python3' {}", sh(&script))), &[]),
+    ];
+    all_accepted(&rows, Some(&root.join("shims")));
+    all_accepted(&rows, Some(&tools));
+}
+
+#[test]
 fn shell_scripts_writing_dev_null_through_pipelines_and_temporary_files_are_ac() {
     if !have(&["bash"]) {
         return;
