@@ -277,7 +277,9 @@ pub struct Running {
 
 /// Whether the judge's tests ask the sandbox to do without `what`, as a kernel or a
 /// container that refuses it would: `CP_JUDGE_SANDBOX_REFUSE=net,fs,pin` (a
-/// network or filesystem namespace, or pinning the keeper's code: text.rs).
+/// network or filesystem namespace, or pinning the keeper's code: text.rs), or
+/// `pin,drop` (neither pinning nor dropping the keeper's code: a peak with the
+/// keeper's pages in it, what the tests of peaks must tell apart).
 fn refused(what: &str) -> bool {
     std::env::var("CP_JUDGE_SANDBOX_REFUSE").is_ok_and(|r| r.split(',').any(|r| r == what))
 }

@@ -168,8 +168,12 @@ struct KeeperState {
     /// of resident memory that `exec` hands on to the program.
     clear_refs: RawFd,
     /// The userfaultfd that keeps the keeper's code pinned (see text.rs), or
-    /// `None`: then it is dropped before every `exec`.
-    pinned: Option<OwnedFd>,
+    /// `None`: then it is dropped before every `exec`. Only held: closing it
+    /// would end the registration.
+    _pinned: Option<OwnedFd>,
+    /// Whether the code is dropped before every `exec`: not pinned, and not
+    /// refused (`drop`, the tests' way to see the keeper's code in a peak).
+    drop_text: bool,
     /// The stack the program's side of the `clone` runs on, before its `exec`.
     stack: Vec<u8>,
     /// The signals whose disposition is not the default here (std's SIGPIPE,
@@ -298,6 +302,8 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
         libc::signal(libc::SIGCHLD, libc::SIG_DFL);
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
+    let pinned = text::pin();
+    let drop_text = pinned.is_none() && !super::refused("drop");
     let mut state = KeeperState {
         children_file: match &jail {
             Some(j) if j.fs => j.children_file(),
@@ -305,7 +311,8 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
         },
         jail,
         clear_refs,
-        pinned: text::pin(),
+        _pinned: pinned,
+        drop_text,
         stack: vec![0u8; CHILD_STACK],
         handled: non_default_signals(),
         env: Environment::default(),
@@ -505,7 +512,7 @@ fn start(
         prepared: p,
         io,
         clear_refs: state.clear_refs,
-        drop_text: state.pinned.is_none(),
+        drop_text: state.drop_text,
         handled: &state.handled,
         failed: std::cell::Cell::new((NOT_FAILED, 0)),
     };

@@ -236,13 +236,13 @@ fn peaks_are_the_solutions_own_even_while_the_judge_holds_a_large_output() {
 #[test]
 fn a_tiny_static_programs_peak_is_its_own_not_its_keepers() {
     // Where the kernel lets the keeper pin its code (userfaultfd, Linux 6.7).
-    tiny_static_peak_matches_usr_bin_time("", false);
+    tiny_static_peak_is_its_own("", false);
 }
 
 #[test]
 fn a_tiny_static_programs_peak_is_its_own_where_the_keepers_code_is_dropped_instead() {
     // Where it does not: the keeper drops its code before every exec.
-    tiny_static_peak_matches_usr_bin_time("pin", false);
+    tiny_static_peak_is_its_own("pin", false);
 }
 
 #[test]
@@ -250,21 +250,34 @@ fn a_tiny_static_programs_peak_is_its_own_when_the_judge_is_not_root() {
     // Then the keepers live in a user namespace, where a keeper that is not
     // dumpable cannot open its own /proc files (its high-water mark must still be
     // reset). Run as nobody when the tests run as root.
-    tiny_static_peak_matches_usr_bin_time("", true);
-    tiny_static_peak_matches_usr_bin_time("pin", true);
+    tiny_static_peak_is_its_own("", true);
+    tiny_static_peak_is_its_own("pin", true);
 }
 
 /// Judges a tiny static program with the sandbox refusing `refuse` (and as
-/// nobody, if `not_root` and the tests run as root), and compares the peak it
-/// reports with /usr/bin/time's.
-fn tiny_static_peak_matches_usr_bin_time(refuse: &str, not_root: bool) {
-    // About half a MiB under /usr/bin/time: far below the keeper that starts it
-    // (the judge binary, ~1.7 MiB resident), so any page of the keeper's that
-    // reached the program's peak would show.
+/// nobody, if `not_root` and the tests run as root), and checks that the peak it
+/// reports is the program's own, not its keeper's.
+///
+/// What is told apart (sandbox/src/text.rs): the program's own peak (what
+/// /usr/bin/time says, ~0.55 MiB) plus what of the keeper no drop removes (its
+/// anonymous pages, a few hundred KiB: 0.5-1.1 MiB reported in all), from a
+/// peak that also holds the keeper's code (the judge's and libc's pages, faulted
+/// around: ~1.5 MiB more, 1.9-2.5 MiB before text.rs). A fixed margin over
+/// /usr/bin/time's figure sat between the two with little room either way; so
+/// the second is measured here as well, with the keeper's code neither pinned
+/// nor dropped (`pin,drop` refused), and the peak must be nearer the program's
+/// own than that one. Each is the least of three cases: a keeper whose code
+/// counts counts it in every run, while a page more or less of the keeper's
+/// (0.75-1.13 MiB measured without the code) is one run's chance.
+fn tiny_static_peak_is_its_own(refuse: &str, not_root: bool) {
     if !crate::support::have(&["gcc", "/usr/bin/time"]) {
         return;
     }
     let f = Folder::echo_cases();
+    for case in ["2", "3"] {
+        f.write(&format!("{case}.in"), "1 2\n3 4\n");
+        f.write(&format!("{case}.out"), "1 2\n3 4\n");
+    }
     let src = f.path().join("cat.c");
     std::fs::write(
         &src,
@@ -282,57 +295,100 @@ fn tiny_static_peak_matches_usr_bin_time(refuse: &str, not_root: bool) {
         crate::support::skip("gcc -static failed (no static libc?)");
         return;
     }
-    let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"));
-    if not_root && rustix::process::geteuid().is_root() {
+    let Some(judge) = judge_beside(f.path(), not_root) else {
+        return;
+    };
+    let peak = |refuse: &str| {
+        let out = assert_cmd::Command::from_std(judge())
+            .env("CP_JUDGE_SANDBOX_REFUSE", refuse)
+            .args(["run", "--format", "json", "--cmd"])
+            .arg(&exe)
+            .arg(f.path())
+            .assert()
+            .code(0)
+            .get_output()
+            .stdout
+            .clone();
+        let cases = json_of(&out)["cases"].as_array().cloned().unwrap();
+        cases
+            .iter()
+            .filter_map(|c| c["memory"].as_u64())
+            .min()
+            .unwrap()
+    };
+    let reported = peak(refuse);
+    let with_keeper = peak("pin,drop");
+    let own = time_peak_of(&exe, &f.path().join("1.in"));
+    let mib = |b: u64| b as f64 / f64::from(1 << 20);
+    let said = format!(
+        "judge says {:.2} MiB, /usr/bin/time {:.2} MiB, the judge with its keeper's code {:.2} MiB",
+        mib(reported),
+        mib(own),
+        mib(with_keeper)
+    );
+    if with_keeper < own + (1 << 20) {
+        crate::support::skip(&format!(
+            "the keeper's code does not show in a peak here: {said}"
+        ));
+        return;
+    }
+    assert!(reported < (own + with_keeper) / 2, "{said}");
+}
+
+/// A command that starts the judge: the built one, or, when `not_root` and the
+/// tests run as root, a link to it (a copy where links cannot go) in `dir`, run
+/// as nobody from there. `None` (the test skipped, saying why) when nobody
+/// cannot reach `dir`.
+fn judge_beside(dir: &Path, not_root: bool) -> Option<impl Fn() -> std::process::Command> {
+    let built = assert_cmd::cargo::cargo_bin("judge");
+    let as_nobody = not_root && rustix::process::geteuid().is_root();
+    let judge = if as_nobody {
         // nobody runs the judge from beside the program: the build's own path may
         // be in a clone under a private folder (0700, as `mktemp -d` makes). A
         // hard link where it can be (the same file, as cached as the build left
         // it: the dropped keeper's peak depends on it), else a copy.
-        use std::os::unix::{fs::PermissionsExt as _, process::CommandExt as _};
-        if !crate::support::reachable_by_others(f.path()) {
-            return;
+        use std::os::unix::fs::PermissionsExt as _;
+        if !crate::support::reachable_by_others(dir) {
+            return None;
         }
-        let open = std::fs::Permissions::from_mode(0o755);
-        std::fs::set_permissions(f.path(), open).unwrap();
-        let built = assert_cmd::cargo::cargo_bin("judge");
-        let judge_here = f.path().join("judge");
-        if std::fs::hard_link(&built, &judge_here).is_err() {
-            std::fs::copy(&built, &judge_here).unwrap();
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let here = dir.join("judge");
+        if std::fs::hard_link(&built, &here).is_err() {
+            std::fs::copy(&built, &here).unwrap();
         }
-        judge = std::process::Command::new(judge_here);
-        judge.uid(65534).gid(65534).current_dir(f.path());
-    }
-    let out = assert_cmd::Command::from_std(judge)
-        .env("CP_JUDGE_SANDBOX_REFUSE", refuse)
-        .args(["run", "--format", "json", "--cmd"])
-        .arg(&exe)
-        .arg(f.path())
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let reported = json_of(&out)["cases"][0]["memory"].as_u64().unwrap();
+        here
+    } else {
+        built
+    };
+    let dir = dir.to_path_buf();
+    Some(move || {
+        use std::os::unix::process::CommandExt as _;
+        let mut c = std::process::Command::new(&judge);
+        if as_nobody {
+            c.uid(65534).gid(65534).current_dir(&dir);
+        }
+        c
+    })
+}
+
+/// The peak resident memory `/usr/bin/time -f %M` reports for `exe` on `input`.
+fn time_peak_of(exe: &Path, input: &Path) -> u64 {
     let time = std::process::Command::new("/usr/bin/time")
         .args(["-f", "%M"])
-        .arg(&exe)
-        .stdin(std::fs::File::open(f.path().join("1.in")).unwrap())
+        .arg(exe)
+        .stdin(std::fs::File::open(input).unwrap())
         .stdout(Stdio::null())
         .output()
         .unwrap();
-    let time: u64 = String::from_utf8_lossy(&time.stderr)
+    let kib: u64 = String::from_utf8_lossy(&time.stderr)
         .trim()
         .lines()
         .last()
         .unwrap()
         .trim()
-        .parse::<u64>()
-        .unwrap()
-        * 1024;
-    assert!(
-        reported.abs_diff(time) <= 512 << 10,
-        "judge says {reported} bytes, /usr/bin/time {time} bytes"
-    );
+        .parse()
+        .unwrap();
+    kib * 1024
 }
 
 #[test]
