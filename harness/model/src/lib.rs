@@ -27,4 +27,3 @@ pub mod sink;
 pub mod status;
 pub mod testlib;
 pub mod units;
-pub mod words;

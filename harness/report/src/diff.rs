@@ -11,11 +11,10 @@
 
 use std::fmt::{self, Write};
 
+use crate::words::{header, visible};
 use anstyle::{AnsiColor, Style};
 use judge_model::excerpt::{Excerpt, Tag, WINDOW};
 use judge_model::outcome::Rejection;
-pub use judge_model::words::header;
-use judge_model::words::visible;
 
 const EMPH_REMOVED: Style = AnsiColor::Red.on_default().bold().underline();
 const EMPH_ADDED: Style = AnsiColor::Green.on_default().bold().underline();

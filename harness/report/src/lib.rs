@@ -6,8 +6,9 @@
 //! reporter renders and writes; it never decides the exit status (the command
 //! layer computes that once, from the same results, with [`Summary::status`]).
 //!
-//! Depends on the model only (CONTRIBUTING.md, "Crates"): it words and draws
-//! results, and can run, build or check nothing.
+//! Depends on the model only, and on the comparison crate for the tokens a
+//! rejection holds (CONTRIBUTING.md, "Crates"): it words and draws results, and
+//! can run or build nothing.
 
 pub mod diff;
 pub mod human;
@@ -17,6 +18,7 @@ pub mod reason;
 pub mod scale;
 pub mod style;
 pub mod verify;
+pub mod words;
 
 use judge_model::{judge, known_wrong, sink, status, units};
 

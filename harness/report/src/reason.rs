@@ -130,7 +130,7 @@ fn interactive(reason: &Reason) -> String {
         Reason::TestlibFailed { why } => format!("the testlib interactor {why}"),
         Reason::CheckerRejected { checker, rejection } => format!(
             "the interactor accepted; {checker} rejected its output: {}",
-            crate::diff::header(rejection)
+            crate::words::header(rejection)
         ),
         other => words(other),
     }
@@ -179,6 +179,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+    use judge_compare::Why;
+    use judge_model::outcome::Rejection;
 
     const MIB: u64 = 1 << 20;
 
@@ -228,6 +230,7 @@ mod tests {
             (Reason::TestlibRejected, "the testlib interactor rejected the dialogue"),
             (Reason::TestlibPresentation, "the testlib interactor said: wrong output format (exit 2)"),
             (Reason::TestlibFailed { why: "crashed (SIGSEGV)".into() }, "the testlib interactor crashed (SIGSEGV)"),
+            (Reason::CheckerRejected { checker: "the testlib checker check.cpp".into(), rejection: Rejection { why: Why::Program { message: "wrong answer 3".into() }, expected: None, actual: None } }, "the interactor accepted; the testlib checker check.cpp rejected its output: the checker said: wrong answer 3"),
         ];
         let mut wrong = Vec::new();
         for (reason, expected) in rows {

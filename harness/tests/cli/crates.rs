@@ -27,13 +27,14 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 /// Crates held to fewer judge crates than their layer allows: the reporters read
-/// the model only (results, the `Sink`, the diff's excerpt), so they can never run,
-/// build or check anything, as ripgrep's printer cannot search. The readers of
+/// the model (results, the `Sink`, the diff's excerpt) and the comparison crate's
+/// tokens a rejection holds, to word them, so they can never run or build
+/// anything, as ripgrep's printer cannot search. The readers of
 /// problem formats use the model only too: they read files and start no process
 /// (no engine, no sandbox). The model needs only the comparison crate's record of
 /// a rejection.
 const ONLY: &[(&str, &[&str])] = &[
-    ("judge-report", &["judge-model"]),
+    ("judge-report", &["judge-model", "judge-compare"]),
     ("judge-formats", &["judge-model"]),
     ("judge-model", &["judge-compare"]),
 ];
@@ -155,7 +156,7 @@ fn the_reporters_depending_on_a_reader_is_reported() {
     assert_eq!(
         upward_edges(&packages),
         [
-            "judge-report -> judge-formats (it may use only judge-model)",
+            "judge-report -> judge-formats (it may use only judge-model, judge-compare)",
             "judge-model -> judge-sandbox (it may use only judge-compare)",
         ]
     );

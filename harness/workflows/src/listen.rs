@@ -310,7 +310,7 @@ fn origin_allowed(origin: &str) -> bool {
 /// character is drawn visibly, a line break too, so it stays one line.
 fn say(line: &str) -> Result<()> {
     let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", judge_model::words::visible_text(line))?;
+    writeln!(out, "{}", judge_report::words::visible_text(line))?;
     out.flush()?;
     Ok(())
 }

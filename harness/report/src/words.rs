@@ -1,13 +1,13 @@
 //! How a rejection reads: the one-line header of a diff (where and why the checker
 //! rejected, with both tokens), and a solution's characters drawn visibly so an
 //! output can never repaint the user's terminal. Pure functions of the model's
-//! data; the reporters draw diffs with them and the engine quotes a header where
-//! a checker's verdict is folded into another program's (an interactor's).
+//! data (and the comparison crate's tokens it holds); the diff and a reason
+//! quote a header, and `listen` draws a request's text with [`visible_text`].
 
 use std::fmt::Write as _;
 
-use crate::outcome::Rejection;
 use judge_compare::{Token, Why};
+use judge_model::outcome::Rejection;
 
 /// Appends `c` drawn visibly: control characters as their Unicode pictures, a tab
 /// as `→`, a CR as `␍`; with `blank`, a space as `·`.
