@@ -270,7 +270,8 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
 /// The checker `--checker` (and `--checker-command`) ask for instead of `current`,
 /// problem.toml's; every checker problem.toml accepts, read by the same code.
 fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Option<Checker>> {
-    let toml = match (args.checker, args.checker_command.clone()) {
+    use judge_formats::problem::writer::{CheckerKeys, Noted, ProblemToml};
+    let keys = match (args.checker, args.checker_command.clone()) {
         (Some(CheckerArg::Command), Some(command)) | (None, Some(command)) => {
             let time_limit = match current {
                 Checker::Command { time_limit, .. } => *time_limit,
@@ -292,20 +293,30 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
         }
         (Some(CheckerArg::Testlib), Some(source)) => {
             let source = std::path::absolute(&source).unwrap_or_else(|_| source.into());
-            format!(
-                "checker = \"testlib\"\nchecker_source = {}\n",
-                judge_workflows::scaffold::toml_string(&source.to_string_lossy())
-            )
+            CheckerKeys::Testlib {
+                source: source.to_string_lossy().into_owned(),
+            }
         }
         (Some(_), Some(_)) => {
             bail!("--checker-command only goes with --checker command or --checker testlib")
         }
-        (Some(CheckerArg::Exact), None) => "checker = \"exact\"\n".to_string(),
-        (Some(CheckerArg::Tokens), None) => "checker = \"tokens\"\n".to_string(),
-        (Some(CheckerArg::Float), None) => "checker = \"float\"\n".to_string(),
-        (Some(CheckerArg::Kattis), None) => "checker = \"kattis\"\n".to_string(),
+        (Some(CheckerArg::Exact), None) => CheckerKeys::Exact,
+        (Some(CheckerArg::Tokens), None) => CheckerKeys::Tokens,
+        (Some(CheckerArg::Float), None) => CheckerKeys::Float {
+            abs: None,
+            rel: None,
+        },
+        (Some(CheckerArg::Kattis), None) => CheckerKeys::Kattis {
+            validator: None,
+            flags: Vec::new(),
+        },
         (None, None) => return Ok(None),
     };
+    let toml = ProblemToml {
+        checker: Some(Noted::plain(keys)),
+        ..Default::default()
+    }
+    .render();
     let settings = judge_model::problem::Settings::parse(&toml, dir)
         .with_context(|| format!("--checker: {}", toml.trim().replace('\n', ", ")))?;
     Ok(Some(settings.checker))

@@ -18,6 +18,8 @@ use judge_model::problem::Interactor;
 
 use judge_model::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, FILE_NAME, Origin, Settings};
 
+pub mod writer;
+
 /// `problem.toml` as written. Unknown keys are errors: a misspelt `time_limt` must
 /// not silently fall back to the default.
 #[derive(Debug, Default, Deserialize)]

@@ -20,9 +20,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
 
+use crate::scaffold;
 use crate::scaffold::NewOptions;
-use crate::scaffold::{self, toml_string};
 use judge_formats::package::{Package, TimeSource};
+use judge_formats::problem::writer::{CheckerKeys, Noted, ProblemToml};
 use judge_model::kattis::Flags;
 use judge_model::problem::Checker;
 use judge_model::program::Lang;
@@ -153,9 +154,12 @@ fn case_files(package: &Package) -> Result<Vec<(String, PathBuf, PathBuf)>> {
     Ok(out)
 }
 
-/// problem.toml's checker lines, and how they read.
+/// problem.toml's checker keys (with an interactor's and a validator's), and
+/// how they read.
 struct CheckerToml {
-    lines: String,
+    interactor: Option<Noted<String>>,
+    checker: Option<Noted<CheckerKeys>>,
+    validator: Option<Noted<String>>,
     describe: String,
     /// Files to copy into the testdata folder (a custom validator, a testlib
     /// checker and its testlib.h), and their names there.
@@ -178,11 +182,6 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
             groups.join(", ")
         );
     }
-    let flags_toml = if v.flags.is_empty() {
-        String::new()
-    } else {
-        format!("kattis_flags = {}\n", toml_string(&v.flags.join(" ")))
-    };
     if let [program] = v.programs.as_slice() {
         let name = if program.path.is_dir() {
             "output_validator".to_string()
@@ -196,15 +195,18 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
                     .unwrap_or("txt")
             )
         };
+        let keys = CheckerKeys::Kattis {
+            validator: Some(name.clone()),
+            flags: v.flags.clone(),
+        };
         return Ok(CheckerToml {
-            lines: format!(
-                "# The package's own output validator, run as Kattis runs it:\n\
-                 # VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT, exit 42 = AC, 43 = WA.\n\
-                 checker = \"kattis\"\nkattis_validator = {}\n{flags_toml}",
-                toml_string(&name)
-            ),
             describe: format!("custom validator {name} ({})", program.lang.name()),
             copy: vec![(program.path.clone(), name)],
+            ..CheckerToml::only(Noted::new(
+                "The package's own output validator, run as Kattis runs it:\n\
+                 VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT, exit 42 = AC, 43 = WA.",
+                keys,
+            ))
         });
     }
     if v.programs.len() > 1 {
@@ -216,34 +218,45 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
         std::fs::read(&c.case.output).is_ok_and(|b| b.iter().any(u8::is_ascii_alphabetic))
     });
     let case_free = flags.case_sensitive || !letters;
-    let (lines, describe) = if flags.space_change_sensitive || !case_free {
+    let (keys, describe) = if flags.space_change_sensitive || !case_free {
         (
-            format!(
-                "# Kattis' default validator (case-insensitive unless case_sensitive):\n\
-                 checker = \"kattis\"\n{flags_toml}"
+            Noted::new(
+                "Kattis' default validator (case-insensitive unless case_sensitive):",
+                CheckerKeys::Kattis {
+                    validator: None,
+                    flags: v.flags.clone(),
+                },
             ),
             format!("kattis default validator: {}", flags.describe()),
         )
     } else if flags.abs.is_some() || flags.rel.is_some() {
-        (
-            format!(
-                "checker = \"float\"\nfloat_abs = {:?}\nfloat_rel = {:?}\n",
-                flags.abs.unwrap_or(0.0),
-                flags.rel.unwrap_or(0.0)
-            ),
-            "float checker".to_string(),
-        )
+        let abs = Some(flags.abs.unwrap_or(0.0));
+        let rel = Some(flags.rel.unwrap_or(0.0));
+        let keys = Noted::plain(CheckerKeys::Float { abs, rel });
+        (keys, "float checker".to_string())
     } else {
         (
-            "checker = \"tokens\"\n".to_string(),
+            Noted::plain(CheckerKeys::Tokens),
             "tokens checker".to_string(),
         )
     };
     Ok(CheckerToml {
-        lines,
         describe,
-        copy: Vec::new(),
+        ..CheckerToml::only(keys)
     })
+}
+
+impl CheckerToml {
+    /// Just `checker`, copying nothing.
+    fn only(checker: Noted<CheckerKeys>) -> CheckerToml {
+        CheckerToml {
+            interactor: None,
+            checker: Some(checker),
+            validator: None,
+            describe: String::new(),
+            copy: Vec::new(),
+        }
+    }
 }
 
 /// A Polygon package's checker in problem.toml: its testlib checker, copied with
@@ -255,11 +268,13 @@ fn polygon_checker_toml(p: &judge_formats::package::polygon::Polygon) -> Result<
         Some(i) => {
             let name = copied_as(i, "interactor");
             let mut toml = CheckerToml {
-                lines: format!(
-                    "# The package's testlib interactor, run as INTERACTOR INPUT OUTPUT ANSWER\n\
-                     # on the solution's stdin/stdout (exit 0 AC, 1 WA, 2 PE, 3 its own failure):\n\
-                     type = \"interactive\"\ninteractor = \"testlib\"\ninteractor_source = \"{name}\"\n"
-                ),
+                interactor: Some(Noted::new(
+                    "The package's testlib interactor, run as INTERACTOR INPUT OUTPUT ANSWER\n\
+                     on the solution's stdin/stdout (exit 0 AC, 1 WA, 2 PE, 3 its own failure):",
+                    name.clone(),
+                )),
+                checker: None,
+                validator: None,
                 describe: format!("testlib interactor {name}"),
                 copy: with_header(i, name),
             };
@@ -267,7 +282,7 @@ fn polygon_checker_toml(p: &judge_formats::package::polygon::Polygon) -> Result<
             // place after an interactor in problem.toml, nor in judging).
             if let Checker::Testlib(c) = &p.checker {
                 let checker = polygon_checker(p)?;
-                toml.lines.push_str(&checker.lines);
+                toml.checker = checker.checker;
                 toml.describe.push_str(&format!(
                     ", then the testlib checker {}",
                     copied_as(c, "check")
@@ -284,8 +299,9 @@ fn polygon_checker_toml(p: &judge_formats::package::polygon::Polygon) -> Result<
     // Its first validator, for `cargo judge lint`.
     if let Some(v) = p.validators.first() {
         let name = copied_as(v, "validator");
-        toml.lines.push_str(&format!(
-            "# The package's testlib validator, run by lint on every input:\nvalidator_source = \"{name}\"\n"
+        toml.validator = Some(Noted::new(
+            "The package's testlib validator, run by lint on every input:",
+            name.clone(),
         ));
         for c in with_header(v, name) {
             if !toml.copy.iter().any(|(_, to)| *to == c.1) {
@@ -320,25 +336,29 @@ fn polygon_checker(p: &judge_formats::package::polygon::Polygon) -> Result<Check
     Ok(match &p.checker {
         Checker::Testlib(program) => {
             let name = copied_as(program, "check");
+            let keys = CheckerKeys::Testlib {
+                source: name.clone(),
+            };
             CheckerToml {
-                lines: format!(
-                    "# The package's testlib checker, run as CHECKER INPUT OUTPUT ANSWER\n\
-                     # (exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure):\n\
-                     checker = \"testlib\"\nchecker_source = \"{name}\"\n"
-                ),
                 describe: format!("testlib checker {name}, from {}", p.checker_name),
                 copy: with_header(program, name),
+                ..CheckerToml::only(Noted::new(
+                    "The package's testlib checker, run as CHECKER INPUT OUTPUT ANSWER\n\
+                     (exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure):",
+                    keys,
+                ))
             }
         }
         Checker::Float { abs, rel } => CheckerToml {
-            lines: format!("checker = \"float\"\nfloat_abs = {abs:?}\nfloat_rel = {rel:?}\n"),
             describe: "float checker".to_string(),
-            copy: Vec::new(),
+            ..CheckerToml::only(Noted::plain(CheckerKeys::Float {
+                abs: Some(*abs),
+                rel: Some(*rel),
+            }))
         },
         Checker::Tokens => CheckerToml {
-            lines: "checker = \"tokens\"\n".to_string(),
             describe: "tokens checker".to_string(),
-            copy: Vec::new(),
+            ..CheckerToml::only(Noted::plain(CheckerKeys::Tokens))
         },
         other => bail!("the checker {other:?} cannot be written to problem.toml"),
     })
@@ -397,19 +417,21 @@ fn fill(
         TimeSource::Verified { .. } => "computed by cargo judge verify",
         TimeSource::CommandLine | TimeSource::Default => "the judge's default",
     };
-    let mut toml = format!(
-        "# Imported by `cargo judge import` from the problem package {}.\n",
-        package.root.display()
-    );
-    if let Some(t) = &package.title {
-        let _ = writeln!(toml, "title = {}", toml_string(t));
-    }
-    let _ = writeln!(toml, "# time limit: {from}");
-    let _ = writeln!(toml, "time_limit = {time_limit:?}");
-    let _ = writeln!(toml, "memory_limit = {}", package.limits.memory_mib);
-    let _ = writeln!(toml, "output_limit = {}", package.limits.output_mib);
-    toml.push_str(&checker.lines);
-    std::fs::write(td.join("problem.toml"), toml).context("cannot write problem.toml")?;
+    let toml = ProblemToml {
+        header: format!(
+            "Imported by `cargo judge import` from the problem package {}.",
+            package.root.display()
+        ),
+        title: package.title.clone(),
+        time_limit: Some(Noted::new(format!("time limit: {from}"), time_limit)),
+        memory_limit: Some(package.limits.memory_mib),
+        output_limit: Some(package.limits.output_mib),
+        testlib_interactor: checker.interactor.clone(),
+        checker: checker.checker.clone(),
+        validator_source: checker.validator.clone(),
+        source: None,
+    };
+    std::fs::write(td.join("problem.toml"), toml.render()).context("cannot write problem.toml")?;
     let readme = format!(
         "# {}\n\nImported from the problem package `{}` by `cargo judge import`: each\n\
          `NAME.out` is the package's `.ans` for the same case (its path under `data/`\n\

@@ -12,6 +12,7 @@ use anyhow::{Context, Result, bail};
 
 use judge_engine::build;
 use judge_engine::cargo_json::Metadata;
+use judge_formats::problem::writer::{source_table, toml_string};
 use judge_model::problem::Origin;
 use judge_model::status::Status;
 
@@ -534,17 +535,8 @@ impl Values {
             _ => s.url.clone().unwrap_or_default(),
         });
         let source_toml = match &source {
-            Some(s) => {
-                let mut t = format!(
-                    "\n[source]\njudge = {}\nid = {}",
-                    toml_string(&s.judge),
-                    toml_string(&s.id)
-                );
-                if let Some(url) = &s.url {
-                    t.push_str(&format!("\nurl = {}", toml_string(url)));
-                }
-                t
-            }
+            // The template has the newline after it.
+            Some(s) => format!("\n{}", source_table(s).trim_end_matches('\n')),
             None => "\n# Where the problem comes from (--source):\n# [source]\n\
                      # judge = \"POJ\"\n# id = \"2348\"\n# url = \"http://poj.org/problem?id=2348\""
                 .to_string(),
@@ -667,73 +659,10 @@ fn one_line<'a>(option: &str, text: &'a str) -> Result<&'a str> {
     Ok(text)
 }
 
-/// `s` as a TOML string, written the way the `toml` crate's serializer chose before
-/// (written here so the judge does not build that serializer only for this): plain
-/// `"..."` when nothing needs escaping, a literal `'...'` when only `"` or `\\` would,
-/// else `"..."` with `"`, `\\` and control characters escaped (TOML 1.0, "Basic
-/// strings"). A string with both quote kinds gets the escaped form, where the crate
-/// wrote a multi-line `"""` string: the same value either way.
-pub fn toml_string(s: &str) -> String {
-    let control = s.chars().any(|c| (c < ' ' && c != '\t') || c == '\u{7f}');
-    if !control && !s.contains(['"', '\\']) {
-        return format!("\"{s}\"");
-    }
-    if !control && !s.contains('\'') {
-        return format!("'{s}'");
-    }
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if c < ' ' || c == '\u{7f}' => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use judge_formats::problem::SettingsExt as _;
-
-    #[test]
-    fn toml_string_reads_back_as_the_same_text() {
-        for s in [
-            "",
-            "plain",
-            "a \"quoted\" title",
-            "back\\slash and 'single'",
-            "tab\tnew\nline\r\u{8}\u{c}\u{0}\u{1f}\u{7f}",
-            "Stan & Ollie — é ✓",
-        ] {
-            let text = format!("v = {}", toml_string(s));
-            let table: toml::Table =
-                toml::from_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-            assert_eq!(table["v"].as_str(), Some(s), "{text}");
-        }
-    }
-
-    #[test]
-    fn toml_string_quotes_as_the_toml_serializer_did() {
-        assert_eq!(toml_string("Take One"), r#""Take One""#);
-        assert_eq!(
-            toml_string(r#"Take "One" or Two"#),
-            r#"'Take "One" or Two'"#
-        );
-        assert_eq!(toml_string(r"a\b"), r"'a\b'");
-        assert_eq!(toml_string("it's \"x\""), r#""it's \"x\"""#);
-        assert_eq!(toml_string("tab\there"), "\"tab\there\"");
-        assert_eq!(toml_string("a\nb"), r#""a\nb""#);
-    }
 
     fn args(name: &str) -> NewOptions {
         NewOptions {
