@@ -89,7 +89,7 @@ fn uncached(program: &OsString, relative: bool) -> (OsString, Vec<Bind>) {
     if in_system(&real) {
         return (program.clone(), Vec::new());
     }
-    let mut binds = vec![code(installation(&real))];
+    let mut binds = vec![code(installation(&real, false))];
     // Only the machine's own tools (found on PATH, an absolute folder of it)
     // have their scripts read: a program the command line names by path is the
     // solution's or a package's, and what it names is not the judge's to show.
@@ -111,17 +111,18 @@ fn code(path: PathBuf) -> Bind {
 
 /// What to bind for the program at `real`: its installation `PREFIX` when it is
 /// `PREFIX/bin/NAME` and `PREFIX/lib` exists (a runtime's prefix: pyenv's
-/// versions, a JDK in the home), `PREFIX/libexec/NAME` (a tool's helpers:
-/// pyenv's own `libexec/pyenv`, wherever it is installed), or a version
-/// manager's shim `PREFIX/shims/NAME` next to what it runs (`PREFIX/libexec`,
-/// `versions`, `installs`: pyenv, rbenv, asdf), and `PREFIX` is not the home
-/// or a top-level folder; else the file alone.
-fn installation(real: &Path) -> PathBuf {
+/// versions, a JDK in the home), a version manager's shim `PREFIX/shims/NAME`
+/// next to what it runs (`PREFIX/libexec`, `versions`, `installs`: pyenv,
+/// rbenv, asdf), or, for a program a tool's script names (`tool`),
+/// `PREFIX/libexec/NAME` (a tool's helpers: pyenv's own `libexec/pyenv`,
+/// wherever it is installed); and `PREFIX` is not the home or a top-level
+/// folder. Else the file alone.
+fn installation(real: &Path, tool: bool) -> PathBuf {
     let parent = real.parent().and_then(Path::file_name);
     let is = |name: &str| parent.is_some_and(|n| n == name);
     let prefix = real.parent().and_then(Path::parent).filter(|p| {
         is("bin") && p.join("lib").is_dir()
-            || is("libexec")
+            || tool && is("libexec")
             || is("shims")
                 && ["libexec", "versions", "installs"]
                     .iter()
@@ -184,7 +185,7 @@ fn named_by_script(script: &Path) -> Vec<PathBuf> {
                 let installed = INSTALLED.iter().any(|d| real.join(d).is_dir());
                 (installed && may_show(&real)).then(|| real.clone())
             } else {
-                Some(installation(&real))
+                Some(installation(&real, true))
             };
             let shown_already = |s: &PathBuf| shown.iter().any(|d| s.starts_with(d));
             if let Some(show) = show.filter(|s| !shown_already(s) && *s != script)
@@ -251,15 +252,22 @@ mod tests {
         ] {
             std::fs::create_dir_all(r.join(dir)).unwrap();
         }
+        // A program named by its path (a solution's, a package's) never gets
+        // its folder's parent for being in a `libexec`.
         let rows = [
-            ("py/bin/python3", "py"),
-            ("tool/libexec/pyenv", "tool"),
-            ("mgr/shims/python3", "mgr"),
-            ("bare/shims/python3", "bare/shims/python3"),
-            ("plain/bin/python3", "plain/bin/python3"),
+            ("py/bin/python3", true, "py"),
+            ("tool/libexec/pyenv", true, "tool"),
+            ("tool/libexec/pyenv", false, "tool/libexec/pyenv"),
+            ("mgr/shims/python3", false, "mgr"),
+            ("bare/shims/python3", true, "bare/shims/python3"),
+            ("plain/bin/python3", true, "plain/bin/python3"),
         ];
-        for (file, want) in rows {
-            assert_eq!(installation(&r.join(file)), r.join(want), "{file}");
+        for (file, tool, want) in rows {
+            assert_eq!(
+                installation(&r.join(file), tool),
+                r.join(want),
+                "{file} {tool}"
+            );
         }
     }
 
