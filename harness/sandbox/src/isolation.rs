@@ -222,21 +222,6 @@ fn real_path_of_code(path: &Path) -> PathBuf {
     real
 }
 
-/// Where `PATH` finds the executable `program` (a bare name), as a shell would:
-/// the first directory holding a file of that name the judge may execute
-/// (access(2) `X_OK`). The engine's lookups use this one too.
-pub fn on_path(program: impl AsRef<Path>) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(program.as_ref()))
-        .find(|candidate| {
-            std::ffi::CString::new(candidate.as_os_str().as_bytes()).is_ok_and(|c| {
-                // SAFETY: access(2) on a valid C string.
-                unsafe { libc::access(c.as_ptr(), libc::X_OK) == 0 }
-            }) && candidate.is_file()
-        })
-}
-
 /// Reads a new isolated keeper's first word: `ready MISSING`. Warns once (on
 /// stderr) about the protections the kernel refused.
 pub(super) fn read_ready(line: &OwnedFd) -> Result<()> {

@@ -41,9 +41,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 
-pub use isolation::{
-    Access, Isolation, isolation, on_path, set_isolation, share, share_program, trust,
-};
+pub use isolation::{Access, Isolation, isolation, set_isolation, share, share_program, trust};
+pub use reach::on_path;
 pub use wire::Step;
 
 /// The first argument that turns the judge binary into the sandbox server.

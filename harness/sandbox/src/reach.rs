@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use super::Bind;
-use super::isolation::on_path;
 use super::jail::in_system;
 
 /// How far a script's named scripts are followed (shim, then the version
@@ -29,7 +28,7 @@ const READ: u64 = 64 << 10;
 /// version manager's root, a runtime's prefix) rather than data.
 const INSTALLED: [&str; 6] = ["bin", "lib", "libexec", "shims", "versions", "installs"];
 
-/// What [`resolve`](super::isolation::resolve) makes of a program: the path to
+/// What the isolation's `resolve` makes of a program: the path to
 /// run, and the binds that make it visible (none for a program in a system
 /// folder). Looked up once per program and judge run (a path walk, `PATH` and
 /// the links: ~20 system calls a run otherwise); a relative path is looked up
@@ -226,6 +225,21 @@ fn paths_named(file: &Path) -> Vec<PathBuf> {
         }
     }
     paths
+}
+
+/// Where `PATH` finds the executable `program` (a bare name), as a shell would:
+/// the first directory holding a file of that name the judge may execute
+/// (access(2) `X_OK`). The engine's lookups use this one too.
+pub fn on_path(program: impl AsRef<Path>) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program.as_ref()))
+        .find(|candidate| {
+            std::ffi::CString::new(candidate.as_os_str().as_bytes()).is_ok_and(|c| {
+                // SAFETY: access(2) on a valid C string.
+                unsafe { libc::access(c.as_ptr(), libc::X_OK) == 0 }
+            }) && candidate.is_file()
+        })
 }
 
 #[cfg(test)]
