@@ -140,26 +140,33 @@ pub fn choose(points: &[Point]) -> Result<Chosen, Unfit> {
     if noise > MAX_SCATTER {
         return Err(Unfit::Noisy(noise));
     }
-    let scatter = scatter(&growing, |n| {
-        best.overhead + best.scale * best.model.relative(n, reference)
-    });
     let runner_up = plausible
         .iter()
         .find(|c| c.model != best.model && c.bic - best.bic < CLOSE)
         .map(|c| c.model);
     Ok(Chosen {
-        fit: Fit {
-            model: best.model,
+        fit: best.fit((exponent, half), reference, &growing),
+        runner_up,
+    })
+}
+
+impl Candidate {
+    /// The fit this candidate makes, with the exponent `exponent ± half`, and
+    /// its scatter about `points`.
+    fn fit(&self, (exponent, half): (f64, f64), reference: f64, points: &[(f64, f64)]) -> Fit {
+        Fit {
+            model: self.model,
             exponent,
             exponent_low: exponent - half,
             exponent_high: exponent + half,
-            overhead: best.overhead,
-            scale: best.scale,
+            overhead: self.overhead,
+            scale: self.scale,
             reference,
-            scatter,
-        },
-        runner_up,
-    })
+            scatter: scatter(points, |n| {
+                self.overhead + self.scale * self.model.relative(n, reference)
+            }),
+        }
+    }
 }
 
 /// The overhead: the fastest time, less the growth a power law through the
@@ -212,20 +219,8 @@ fn slow_growth(usable: &[(f64, f64)], growing: usize) -> Result<Chosen, Unfit> {
     let mut both = [Model::Log, Model::Constant].map(|m| candidate(usable, m, hi));
     both.sort_by(|a, b| a.bic.total_cmp(&b.bic));
     let best = preferred(&both);
-    let (exponent, half) = exponent(usable, 0.0);
     Ok(Chosen {
-        fit: Fit {
-            model: best.model,
-            exponent,
-            exponent_low: exponent - half,
-            exponent_high: exponent + half,
-            overhead: best.overhead,
-            scale: best.scale,
-            reference: hi,
-            scatter: scatter(usable, |n| {
-                best.overhead + best.scale * best.model.relative(n, hi)
-            }),
-        },
+        fit: best.fit(exponent(usable, 0.0), hi, usable),
         runner_up: None,
     })
 }
