@@ -238,13 +238,12 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
         if let Some(inv) = &rule.generate
             && !programs.contains_key(&inv.program)
         {
-            let path = match rules.composed(&inv.program) {
+            let listed = rules.composed(&inv.program);
+            let path = match listed {
                 Some(c) => put_together(dir, c, &mut composed)?,
                 None => dir.join(&inv.program),
             };
-            let entry = rules
-                .composed(&inv.program)
-                .and_then(|c| c.files[0].rsplit('/').next());
+            let entry = listed.and_then(|c| c.files[0].rsplit('/').next());
             let source =
                 judge_formats::program::source_with_entry(&path, entry)?.with_context(|| {
                     format!(
