@@ -202,6 +202,45 @@ fn parse_bt(text: &str) -> Result<BTreeMap<String, Said>, String> {
     Ok(said)
 }
 
+/// A tool's stdout and stderr as plain text. bt colours its report whenever
+/// `CI` or `GITLAB_CI` is set (bapctools/cli.py skips colorama's tty check
+/// there), as it is on a CI runner, so colour codes are taken out before the
+/// report is read.
+fn report_text(out: &std::process::Output) -> String {
+    let raw =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    without_colour(&raw)
+}
+
+/// `text` without ANSI CSI sequences (`ESC [` parameters, a final letter).
+fn without_colour(text: &str) -> String {
+    let mut plain = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' && chars.peek() == Some(&'[') {
+            chars.next();
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
+#[test]
+fn colour_codes_are_taken_out_of_a_report() {
+    let coloured =
+        "\x1b[36maccepted/a.rs\x1b[0m: \x1b[32m AC 0.005s\x1b[0m \x1b[2m@ secret/1\x1b[0m";
+    assert_eq!(
+        without_colour(coloured),
+        "accepted/a.rs:  AC 0.005s @ secret/1"
+    );
+}
+
 /// The tool's report on a copy of `dir`.
 fn run_tool(tool: Tool, dir: &Path) -> Result<BTreeMap<String, Said>, String> {
     let copy = tempfile::tempdir().unwrap();
@@ -227,8 +266,7 @@ fn run_tool(tool: Tool, dir: &Path) -> Result<BTreeMap<String, Said>, String> {
             .output(),
     }
     .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let text = report_text(&out);
     match tool {
         Tool::Verifyproblem => parse_verifyproblem(&text),
         Tool::Bt => parse_bt(&text),
@@ -467,8 +505,7 @@ fn judge_package_with(tool: Tool, dir: &Path, config: &Path) -> (String, bool) {
         }
     };
     let out = run.output().unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let text = report_text(&out);
     (text, out.status.success())
 }
 
