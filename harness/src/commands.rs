@@ -201,7 +201,7 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
         judge_workflows::solution::of(None, None, false, 0)?;
     }
     let dir = args.dir().to_path_buf();
-    judge_workflows::generate::say(judge_workflows::generate::ensure(&dir)?);
+    say_generated(judge_workflows::generate::ensure(&dir)?);
     let mut plan = plan::folder(&dir, &args.options.selection())?;
     for note in &plan.notes {
         // Human output reads it first; JSON keeps stdout one document.
@@ -322,22 +322,37 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
     Ok(Some(settings.checker))
 }
 
-/// `cargo judge verify PACKAGE`.
+/// `cargo judge verify PACKAGE`: the data generated first when it needs it, then
+/// the table (or JSON) on stdout and a JUnit report where asked.
 pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
     let options = judge_workflows::verify::VerifyOptions {
         threads: args.jobs.threads(),
         time_limit: args.time_limit,
-        verbose: args.verbose,
-        json: args.format == crate::cli::Format::Json,
-        junit: args.junit.clone(),
         scoring: args.scoring,
     };
-    let passed = judge_workflows::verify::verify(&args.dir, &options)?;
-    Ok(if passed {
+    say_generated(judge_workflows::generate::ensure(&args.dir)?);
+    let outcome = judge_workflows::verify::verify(&args.dir, &options)?;
+    if let Some(path) = &args.junit {
+        std::fs::write(path, report::verify::junit(&outcome.report))
+            .with_context(|| format!("cannot write JUnit report {}", path.display()))?;
+    }
+    let json = args.format == crate::cli::Format::Json;
+    let mut out = anstream::stdout();
+    out.write_all(report::verify::stdout(&outcome, json, args.verbose).as_bytes())?;
+    out.flush()?;
+    Ok(if outcome.report.ok {
         Status::Passed
     } else {
         Status::Failed
     })
+}
+
+/// `cargo judge import PACKAGE [NAME]`: what it wrote, on stdout.
+pub fn import(args: crate::cli::ImportArgs) -> Result<Status> {
+    say_generated(judge_workflows::generate::ensure(&args.dir)?);
+    let imported = judge_workflows::import::import(&args.dir, args.name.as_deref())?;
+    std::io::stdout().write_all(report::import::text(&imported).as_bytes())?;
+    Ok(Status::Passed)
 }
 
 /// `cargo judge generate PACKAGE`: the generated data's summary on stdout, its
@@ -351,8 +366,15 @@ pub fn generate(args: crate::cli::GenerateArgs) -> Result<Status> {
     for w in &generated.warnings {
         eprintln!("warning: {w}");
     }
-    println!("{}", generated.summary());
+    println!("{}", report::generate::summary(&generated));
     Ok(Status::Passed)
+}
+
+/// Says on stderr what a command generated before reading its package.
+fn say_generated(generated: Option<report::generate::Generated>) {
+    for line in report::generate::made(generated.as_ref()) {
+        eprintln!("{line}");
+    }
 }
 
 /// `cargo judge export NAME`: what was written on stdout, each warning on stderr.

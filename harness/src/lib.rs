@@ -72,8 +72,7 @@ pub fn main(cli: Cli) -> i32 {
             set_color(args.color);
             commands::verify_package(args)
         }
-        Some(Cmd::Import(args)) => judge_workflows::import::import(&args.dir, args.name.as_deref())
-            .map(|()| Status::Passed),
+        Some(Cmd::Import(args)) => commands::import(args),
         Some(Cmd::Generate(args)) => commands::generate(args),
         Some(Cmd::Export(args)) => commands::export(args),
     };

@@ -11,7 +11,9 @@
 //! can run or build nothing.
 
 pub mod diff;
+pub mod generate;
 pub mod human;
+pub mod import;
 pub mod json;
 pub mod junit;
 pub mod reason;

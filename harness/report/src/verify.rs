@@ -1,12 +1,18 @@
 //! The reports of `verify`: one JSON document, and JUnit XML with a testcase per
 //! submission. The shape is documented in docs/packages.md ("verify's JSON").
 //!
-//! `verify` builds a [`VerifyReport`] from what the one runner judged; this
-//! module only writes it out, so it knows nothing of packages or programs.
+//! `verify` builds a [`VerifyOutcome`] from what the one runner judged; this
+//! module only words it (the table for people too), so it knows nothing of
+//! packages or programs.
+
+use std::fmt::Write as _;
+use std::time::Duration;
 
 use serde::Serialize;
 
+use judge_model::judge::{CaseResult, Verdict};
 use judge_model::package::{PackageVerdict, join};
+use judge_model::units::human_time;
 
 /// Everything `verify` found, as reported.
 #[derive(Debug, Serialize)]
@@ -92,7 +98,6 @@ pub fn json(report: &VerifyReport) -> String {
 /// `<system-out>`, a `warning:` line each, as the table prints them.
 pub fn junit(report: &VerifyReport) -> String {
     use super::junit::escape;
-    use std::fmt::Write as _;
     let failures = report
         .submissions
         .iter()
@@ -168,4 +173,333 @@ pub fn junit(report: &VerifyReport) -> String {
     }
     xml.push_str("  </testsuite>\n</testsuites>\n");
     xml
+}
+
+/// What `verify` found: the report (JSON, JUnit) and what only the table shows.
+pub struct VerifyOutcome {
+    /// The report, as JSON and JUnit write it.
+    pub report: VerifyReport,
+    /// The rest of what the table shows.
+    pub table: VerifyTable,
+}
+
+/// What the table shows besides the report.
+pub struct VerifyTable {
+    /// The package's line: its cases, limits and checker (the package reader words it).
+    pub header: String,
+    /// The time limit's safety margin: a TLE submission must run past the limit × it.
+    pub safety_margin: f64,
+    /// What validating the test data found, in order.
+    pub validation: Vec<Validation>,
+    /// How each submission ran, in the report's order.
+    pub runs: Vec<Runs>,
+    /// Whether the problem is scored (the table has a score column).
+    pub scored: bool,
+    /// Whether the expectations are a Polygon package's solution tags.
+    pub polygon: bool,
+    /// How long `verify` took.
+    pub took: Duration,
+}
+
+/// One finding of validating the test data.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Validation {
+    /// An input validator accepts every input.
+    InputsAccepted {
+        /// The validator's name.
+        validator: String,
+        /// Its language.
+        language: String,
+        /// The inputs it checked.
+        inputs: usize,
+    },
+    /// A Polygon validator accepts every input.
+    PolygonAccepted {
+        /// The validator, described (its name and language).
+        validator: String,
+        /// The inputs it checked.
+        inputs: usize,
+    },
+    /// A Polygon validator this machine cannot build, not run.
+    PolygonSkipped {
+        /// The validator, described.
+        validator: String,
+        /// Why it cannot be built.
+        why: String,
+    },
+    /// An interactive or multi-pass problem's outputs, which are no files, not validated.
+    OutputsUnchecked {
+        /// How many.
+        count: usize,
+        /// The first one's case.
+        first: String,
+        /// Interactive (else multi-pass).
+        interactive: bool,
+    },
+    /// The output validator rejects every invalid output and accepts every valid one.
+    OutputsChecked {
+        /// The invalid outputs it rejects.
+        invalid: usize,
+        /// The valid outputs it accepts.
+        valid: usize,
+    },
+    /// A failure, also among the report's errors.
+    Failed(String),
+}
+
+/// How one submission ran.
+#[derive(Debug, Clone, Default)]
+pub struct Runs {
+    /// Every case judged, in data order, as it ran (at the CPU limit it ran under).
+    pub results: Vec<CaseResult>,
+    /// The case (or static validation test case) its verdict comes from, when it failed one.
+    pub failed_on: Option<FailedOn>,
+    /// The compiler's words, when it does not build.
+    pub compile_error: Option<String>,
+}
+
+/// The case a submission's verdict comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FailedOn {
+    /// Its name.
+    pub case: String,
+    /// Accepted, but over the time limit (under the limit × the safety margin it ran at).
+    pub under_margin: bool,
+}
+
+impl Validation {
+    /// Its line in the table's head.
+    pub fn line(&self) -> String {
+        match self {
+            Validation::InputsAccepted {
+                validator,
+                language,
+                inputs,
+            } => format!("input validator {validator} ({language}) accepts all {inputs} inputs"),
+            Validation::PolygonAccepted { validator, inputs } => {
+                format!("validator {validator} accepts all {inputs} inputs")
+            }
+            Validation::PolygonSkipped { validator, why } => {
+                format!("validator {validator} skipped: {why}")
+            }
+            Validation::OutputsUnchecked {
+                count,
+                first,
+                interactive,
+            } => format!(
+                "{count} outputs not validated ({first}, ...): an {} problem's output is not a file",
+                if *interactive {
+                    "interactive"
+                } else {
+                    "multi-pass"
+                }
+            ),
+            Validation::OutputsChecked { invalid, valid } => format!(
+                "output validator rejects all {invalid} invalid outputs and accepts all {valid} valid ones"
+            ),
+            Validation::Failed(why) => format!("FAIL {why}"),
+        }
+    }
+}
+
+/// What `verify` prints on stdout: the JSON document, or the table for people.
+pub fn stdout(outcome: &VerifyOutcome, json: bool, verbose: bool) -> String {
+    if json {
+        let mut text = self::json(&outcome.report);
+        text.push('\n');
+        return text;
+    }
+    let (report, table) = (&outcome.report, &outcome.table);
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", table.header);
+    let _ = writeln!(
+        out,
+        "verify {}: {} submissions; TLE submissions must run past {} (the limit x safety margin {})",
+        report.package,
+        report.submissions.len(),
+        secs(report.time_limit * table.safety_margin),
+        table.safety_margin
+    );
+    for v in &table.validation {
+        let _ = writeln!(out, "{}", v.line());
+    }
+    for warning in &report.warnings {
+        let _ = writeln!(out, "warning: {warning}");
+    }
+    out.push_str(&human(report, &table.runs, verbose, table.scored));
+    out.push_str(&summary_line(report, table));
+    if report.isolation != "on" {
+        let _ = writeln!(out, "isolation: {}", report.isolation);
+    }
+    out
+}
+
+/// Seconds as package limits are shown: `1.5 s`, to the millisecond.
+pub fn secs(t: f64) -> String {
+    format!("{} s", (t * 1000.0).round() / 1000.0)
+}
+
+/// `ok   NAME: 7/8 submissions got what they expect, 1 skipped in 2.1 s`.
+fn summary_line(report: &VerifyReport, table: &VerifyTable) -> String {
+    let matched = report.submissions.iter().filter(|s| s.matched).count();
+    let skipped = report
+        .submissions
+        .iter()
+        .filter(|s| s.skipped.is_some())
+        .count();
+    let judged = report.submissions.len() - skipped;
+    format!(
+        "\n{} {}: {matched}/{judged} submissions got {}{} in {:.1} s\n",
+        if report.ok { "ok  " } else { "FAIL" },
+        report.package,
+        if table.polygon {
+            "their tag's verdict"
+        } else {
+            "what they expect"
+        },
+        if skipped == 0 {
+            String::new()
+        } else {
+            format!(", {skipped} skipped")
+        },
+        table.took.as_secs_f64()
+    )
+}
+
+/// Why a submission did not match (or, verbose, every case of it): the reason,
+/// the compiler's words or the first failure's detail.
+fn detail(r: &SubmissionReport, runs: &Runs, verbose: bool) -> String {
+    let mut detail = String::new();
+    if let Some(why) = &r.mismatch {
+        let _ = writeln!(detail, "{why}");
+    }
+    if let Some(e) = &runs.compile_error {
+        detail.push_str(e);
+    } else if let Some(c) = runs.results.iter().find(|c| c.verdict != Verdict::AC) {
+        let _ = writeln!(detail, "{} on {}", c.verdict.name(), c.case);
+        if let Some(judge_compare::Rejection {
+            why: judge_compare::Why::Program { message },
+            ..
+        }) = &c.rejection
+        {
+            let _ = writeln!(detail, "{message}");
+        }
+        detail.push_str(&crate::detail_text(c, false));
+    }
+    if !detail.is_empty() && !detail.ends_with('\n') {
+        detail.push('\n');
+    }
+    if verbose {
+        for c in &runs.results {
+            let _ = writeln!(
+                detail,
+                "  {:<4} {} {}",
+                c.verdict.name(),
+                c.case,
+                human_time(c.time)
+            );
+        }
+    }
+    detail
+}
+
+/// What a submission is expected to get, as the table shows it.
+fn expected_cell(r: &SubmissionReport) -> String {
+    if r.expected.is_empty() {
+        match r.expected_score {
+            Some([a, b]) if a == b => format!("score {a}"),
+            Some([a, b]) => format!("score {a}-{b}"),
+            None => "any".into(),
+        }
+    } else {
+        join(&r.expected, "|")
+    }
+}
+
+/// What a submission got, as the table shows it: its verdict and the case it
+/// comes from.
+fn got_cell(r: &SubmissionReport, runs: &Runs) -> String {
+    match (r.verdict, &runs.failed_on) {
+        (Some(v), Some(f)) if f.under_margin => format!("{v} {} (under the margin)", f.case),
+        (Some(v), Some(f)) => format!("{v} {}", f.case),
+        (Some(v), None) => v.to_string(),
+        (None, _) => "-".into(),
+    }
+}
+
+/// The table for people: one row per submission, then the detail of each that
+/// did not match (and, verbose, of every case).
+fn human(report: &VerifyReport, runs: &[Runs], verbose: bool, scoring: bool) -> String {
+    let w0 = report
+        .submissions
+        .iter()
+        .map(|r| r.path.len())
+        .max()
+        .unwrap_or(10)
+        .max(10);
+    let expecteds: Vec<String> = report.submissions.iter().map(expected_cell).collect();
+    // A rejected tag's expectation (`RTE|TLE|WA|PE`) is wider than the header.
+    let w2 = expecteds.iter().map(String::len).max().unwrap_or(0).max(10);
+    // `Python 3 (CPython)` is wider than the header too.
+    let w1 = report
+        .submissions
+        .iter()
+        .map(|r| r.language.len())
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    let w3 = 24;
+    let mut s = format!(
+        "\n{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}{}  {:<30}  result\n",
+        "submission",
+        "language",
+        "expected",
+        "got",
+        if scoring { "  score  " } else { "" },
+        "slowest case"
+    );
+    for ((r, sub), expected) in report.submissions.iter().zip(runs).zip(&expecteds) {
+        let slowest = sub
+            .results
+            .iter()
+            .max_by(|a, b| a.time.total_cmp(&b.time))
+            .map_or(String::new(), |c| {
+                format!("{} {}", human_time(c.time), c.case)
+            });
+        let result = match (&r.skipped, r.matched) {
+            (Some(_), _) => "skipped",
+            (None, true) => "ok",
+            (None, false) => "MISMATCH",
+        };
+        let got = got_cell(r, sub);
+        let score = if scoring {
+            format!("  {:<7}", r.score.map_or("-".into(), |v| format!("{v}")))
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "{:<w0$}  {:<w1$}  {:<w2$}  {got:<w3$}{score}  {slowest:<30}  {result}",
+            r.path, r.language, expected,
+        );
+    }
+    for (r, sub) in report.submissions.iter().zip(runs) {
+        if r.skipped.is_some() || (r.matched && !verbose) {
+            continue;
+        }
+        let detail = detail(r, sub, verbose);
+        if detail.trim().is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "\n{}:", r.path);
+        for line in detail.lines().take(30) {
+            let _ = writeln!(s, "    {line}");
+        }
+    }
+    for r in &report.submissions {
+        if let Some(why) = &r.skipped {
+            let _ = writeln!(s, "skipped  {}: {why}", r.path);
+        }
+    }
+    s
 }

@@ -24,6 +24,7 @@ use judge_formats::package::generators::{
 };
 use judge_formats::package::{constants, yaml};
 use judge_model::limits::Limits;
+use judge_report::generate::Generated;
 use judge_sandbox::Exit;
 use judge_sandbox::{self as sandbox, Access};
 
@@ -34,39 +35,6 @@ pub struct Options {
     pub package: PathBuf,
     /// Also write the data into the package's own data/ (as `bt generate` does).
     pub write: bool,
-}
-
-/// What `generate` made.
-#[derive(Debug, Clone)]
-pub struct Generated {
-    /// The generated `data/` folder (in the cache; the package's own with `--write`).
-    pub data: PathBuf,
-    /// How many test cases generators.yaml makes.
-    pub cases: usize,
-    /// Whether they were made now (false: found made).
-    pub made: bool,
-    /// How long it took.
-    pub took: Duration,
-    /// Warnings from generators.yaml and from the rules.
-    pub warnings: Vec<String>,
-}
-
-impl Generated {
-    /// The line that says what happened, for the command and for `verify`,
-    /// `run` and `import` when they generated.
-    pub fn summary(&self) -> String {
-        let how = if self.made {
-            format!("generated in {:.1} s", self.took.as_secs_f64())
-        } else {
-            "already generated".to_string()
-        };
-        format!(
-            "{} test case{} from generators/generators.yaml ({how}) in {}",
-            self.cases,
-            if self.cases == 1 { "" } else { "s" },
-            self.data.display()
-        )
-    }
 }
 
 /// A generator or the solution may take this long (problem.yaml's
@@ -144,17 +112,6 @@ pub fn ensure(dir: &Path) -> Result<Option<Generated>> {
         write: false,
     })
     .map(Some)
-}
-
-/// Says on stderr what [`ensure`] made, when it made something now (the
-/// package's header says where the data came from either way).
-pub fn say(generated: Option<Generated>) {
-    if let Some(g) = generated.filter(|g| g.made) {
-        for w in &g.warnings {
-            eprintln!("warning: {w}");
-        }
-        eprintln!("{}", g.summary());
-    }
 }
 
 /// problem.yaml and generators.yaml, read.

@@ -15,7 +15,6 @@
 
 pub mod programs;
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
@@ -27,11 +26,12 @@ use judge_formats::problem::writer::{CheckerKeys, Noted, ProblemToml};
 use judge_model::kattis::Flags;
 use judge_model::problem::Checker;
 use judge_model::program::Lang;
+use judge_report::import::Imported;
 
 /// Imports the package at `dir` as the workspace problem `name` (default: the
-/// package folder's name) and prints what it wrote.
-pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
-    crate::generate::say(crate::generate::ensure(dir)?);
+/// package folder's name): what it wrote. A package whose data is generated is
+/// generated first by the caller ([`crate::generate::ensure`]).
+pub fn import(dir: &Path, name: Option<&str>) -> Result<Imported> {
     let package = judge_engine::package::load(dir)?;
     // A Polygon package's testlib interactor has problem.toml keys of its own.
     if package.interactive && package.polygon.is_none() {
@@ -80,61 +80,16 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<()> {
             return Err(e);
         }
     };
-    let mut text = format!(
-        "imported {} as {name}\ncreated problems/{name}/ from the template",
-        dir.display()
-    );
-    match &main {
-        Some(p) => {
-            let rel = p.strip_prefix(&package.root).unwrap_or(p);
-            let _ = write!(text, "; src/main.rs from {}", rel.display());
-        }
-        None => text.push_str(
-            "; src/main.rs is the template's (the package has no Rust accepted submission): write yours",
-        ),
-    }
-    text.push_str(&kept_text(&kept));
-    let _ = write!(
-        text,
-        "\ncreated testdata/{name}/: {} cases, problem.toml ({}, time limit {})\n",
-        files.len(),
-        checker.describe,
-        judge_formats::package::fmt_secs(time_limit)
-    );
-    if source == TimeSource::Default {
-        text.push_str(
-            "note: the package sets no time limit and verify has not computed one: the default was used\n",
-        );
-    }
-    let _ = writeln!(text, "next: cargo judge {name}");
-    std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
-    Ok(())
-}
-
-/// What the import says of the package programs it kept.
-fn kept_text(kept: &programs::Kept) -> String {
-    let mut text = String::new();
-    if !kept.validators.is_empty() {
-        let _ = write!(
-            text,
-            "\nsrc/bin/validate.rs runs the package's input validators ({}) for lint, stress and bless",
-            kept.validators.join(", ")
-        );
-    }
-    if !kept.skipped.is_empty() {
-        let _ = write!(
-            text,
-            "\nnot kept (only C, C++ and Python are): {}",
-            kept.skipped.join(", ")
-        );
-    }
-    if let Some(r) = &kept.reference {
-        let _ = write!(
-            text,
-            "\nsrc/bin/brute.rs runs submissions/{r} as the brute force stress compares with"
-        );
-    }
-    text
+    Ok(Imported {
+        package: dir.to_path_buf(),
+        name,
+        main: main.map(|p| p.strip_prefix(&package.root).unwrap_or(&p).to_path_buf()),
+        kept,
+        cases: files.len(),
+        checker: checker.describe,
+        time_limit,
+        default_time_limit: source == TimeSource::Default,
+    })
 }
 
 /// The flattened case names and the files they come from.

@@ -14,7 +14,6 @@
 //! scored. Reports are a table, or JSON / JUnit through [`judge_report::verify`].
 
 use judge_engine::ext::*;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -31,10 +30,13 @@ use judge_formats::package::system::System;
 use judge_formats::package::{Format, Package, TimeSource, fmt_secs, timelimit};
 use judge_model::judge::{CaseResult, Extra, Job, Verdict};
 use judge_model::limits::Limits;
-use judge_model::package::{self, PackageVerdict};
+use judge_model::package::PackageVerdict;
 use judge_model::program::{Lang, Source};
 use judge_model::units::human_time;
-use judge_report::verify::{CaseReport, SubmissionReport, VerifyReport};
+use judge_report::verify::{
+    CaseReport, FailedOn, Runs, SubmissionReport, Validation, VerifyOutcome, VerifyReport,
+    VerifyTable,
+};
 use judge_sandbox::Exit;
 
 /// What `verify` needs besides the package.
@@ -44,12 +46,6 @@ pub struct VerifyOptions {
     pub threads: usize,
     /// A fixed time limit that replaces the package's (like `--fixed_timelim`).
     pub time_limit: Option<f64>,
-    /// Show every case's verdict of every submission.
-    pub verbose: bool,
-    /// Print one JSON document instead of the table.
-    pub json: bool,
-    /// Also write a JUnit report here.
-    pub junit: Option<PathBuf>,
     /// Score by these rules instead of the package's own (`--scoring`).
     pub scoring: Option<Dialect>,
 }
@@ -125,6 +121,35 @@ impl Submission {
         timelimit::slowest(&self.lower_bounds(legacy), &timed).map(|(t, c)| (t, c.to_string()))
     }
 
+    /// How it ran, for the table: its cases, the one its verdict comes from at
+    /// `time_limit` (else the static validation test case it failed), and the
+    /// compiler's words.
+    fn runs(self, time_limit: f64) -> Runs {
+        let results: Vec<CaseResult> = self.results.into_iter().flatten().collect();
+        let failed_on = match results
+            .iter()
+            .find(|c| verdict_at(c, time_limit) != Verdict::AC)
+        {
+            Some(c) => Some(FailedOn {
+                case: c.case.clone(),
+                under_margin: c.verdict == Verdict::AC,
+            }),
+            None => self
+                .statics
+                .iter()
+                .find(|st| st.verdict != Verdict::AC)
+                .map(|st| FailedOn {
+                    case: st.name.clone(),
+                    under_margin: false,
+                }),
+        };
+        Runs {
+            results,
+            failed_on,
+            compile_error: self.compile_error,
+        }
+    }
+
     /// Expected to pass every case: judged first, to set the time limit.
     fn expects_accepted(&self) -> bool {
         self.expect.as_ref().is_some_and(|e| {
@@ -136,12 +161,12 @@ impl Submission {
     }
 }
 
-/// Runs `verify` on the package at `dir` and prints the table (or JSON). `Ok(true)`
-/// when every judged submission met its expectation, every input passed
+/// Runs `verify` on the package at `dir` (its data generated first, when it
+/// needs generating: the caller's [`crate::generate::ensure`]). The report is
+/// `ok` when every judged submission met its expectation, every input passed
 /// validation and nothing was skipped for want of an expectation.
-pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
+pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<VerifyOutcome> {
     let started = Instant::now();
-    crate::generate::say(crate::generate::ensure(dir)?);
     let package = judge_engine::package::load(dir)?;
     let mut errors: Vec<String> = package.errors.clone();
     let mut subs = match &package.polygon {
@@ -152,7 +177,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
     choose_interpreters(System::of(&package), &mut subs, &mut warnings);
     build_submissions(&package, &mut subs, options.threads);
     package.validator.build()?;
-    let validator_lines = validate(&package, options.threads, &mut errors)?;
+    let validation = validate(&package, options.threads, &mut errors)?;
     let (time_limit, source) =
         judge_in_two_phases(&package, &mut subs, options, &mut errors, &mut warnings)?;
     validate_statically(&package, &mut subs, options.threads, &mut errors);
@@ -184,70 +209,16 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<bool> {
         // Known once the programs have run (a refused namespace shows at the first).
         isolation: judge_sandbox::isolation().to_string(),
     };
-    if let Some(path) = &options.junit {
-        std::fs::write(path, judge_report::verify::junit(&report))
-            .with_context(|| format!("cannot write JUnit report {}", path.display()))?;
-    }
-    let out = if options.json {
-        let mut text = judge_report::verify::json(&report);
-        text.push('\n');
-        text
-    } else {
-        let mut out = String::new();
-        let _ = writeln!(out, "{}", package.header(time_limit, &source));
-        let _ = writeln!(
-            out,
-            "verify {}: {} submissions; TLE submissions must run past {} (the limit x safety margin {})",
-            package.name,
-            subs.len(),
-            fmt_secs(time_limit * package.limits.safety_margin),
-            package.limits.safety_margin
-        );
-        for line in &validator_lines {
-            let _ = writeln!(out, "{line}");
-        }
-        for warning in &report.warnings {
-            let _ = writeln!(out, "warning: {warning}");
-        }
-        out.push_str(&human(&report, &subs, options.verbose, package.scoring));
-        out.push_str(&summary_line(&report, &package, started));
-        if report.isolation != "on" {
-            let _ = writeln!(out, "isolation: {}", report.isolation);
-        }
-        out
+    let table = VerifyTable {
+        header: package.header(time_limit, &source),
+        safety_margin: package.limits.safety_margin,
+        validation,
+        runs: subs.into_iter().map(|s| s.runs(time_limit)).collect(),
+        scored: package.scoring,
+        polygon: package.polygon.is_some(),
+        took: started.elapsed(),
     };
-    let mut stdout = anstream::stdout();
-    use std::io::Write as _;
-    stdout.write_all(out.as_bytes())?;
-    stdout.flush()?;
-    Ok(ok)
-}
-
-/// `ok   NAME: 7/8 submissions got what they expect, 1 skipped in 2.1 s`.
-fn summary_line(report: &VerifyReport, package: &Package, started: Instant) -> String {
-    let matched = report.submissions.iter().filter(|s| s.matched).count();
-    let skipped = report
-        .submissions
-        .iter()
-        .filter(|s| s.skipped.is_some())
-        .count();
-    let judged = report.submissions.len() - skipped;
-    format!(
-        "\n{} {}: {matched}/{judged} submissions got {}{} in {:.1} s\n",
-        if report.ok { "ok  " } else { "FAIL" },
-        package.name,
-        if package.polygon.is_some() {
-            "their tag's verdict"
-        } else {
-            "what they expect"
-        },
-        if skipped == 0 {
-            String::new()
-        } else {
-            format!(", {skipped} skipped")
-        },
-        started.elapsed().as_secs_f64()
-    )
+    Ok(VerifyOutcome { report, table })
 }
 
 /// Each submission in the language its package's system reads it as
@@ -304,8 +275,12 @@ fn build_submissions(package: &Package, subs: &mut [Submission], threads: usize)
 }
 
 /// Runs the input validators on every input (and on `invalid_input/`), and a
-/// Polygon package's validators: the lines to show; what failed goes to `errors`.
-fn validate(package: &Package, threads: usize, errors: &mut Vec<String>) -> Result<Vec<String>> {
+/// Polygon package's validators: what they found; what failed goes to `errors` too.
+fn validate(
+    package: &Package,
+    threads: usize,
+    errors: &mut Vec<String>,
+) -> Result<Vec<Validation>> {
     let mut lines = Vec::new();
     let mut built_validators = Vec::new();
     for source in &package.input_validators {
@@ -318,7 +293,7 @@ fn validate(package: &Package, threads: usize, errors: &mut Vec<String>) -> Resu
                     "cannot build input validator {}: {e:#}",
                     source.path.display()
                 );
-                lines.push(format!("FAIL {why}"));
+                lines.push(Validation::Failed(why.clone()));
                 errors.push(why);
                 continue;
             }
@@ -326,20 +301,20 @@ fn validate(package: &Package, threads: usize, errors: &mut Vec<String>) -> Resu
         let failures = validate_inputs(package, source, &built, threads);
         built_validators.push((source, built));
         if failures.is_empty() {
-            lines.push(format!(
-                "input validator {} ({}) accepts all {} inputs",
-                source.name,
-                source.lang.name(),
-                inputs(package).len()
-            ));
+            lines.push(Validation::InputsAccepted {
+                validator: source.name.clone(),
+                language: source.lang.name().to_string(),
+                inputs: inputs(package).len(),
+            });
         }
         for f in failures {
-            lines.push(format!("FAIL input validator {}: {f}", source.name));
-            errors.push(format!("input validator {}: {f}", source.name));
+            let why = format!("input validator {}: {f}", source.name);
+            lines.push(Validation::Failed(why.clone()));
+            errors.push(why);
         }
     }
     for why in invalid_inputs_accepted(package, &built_validators) {
-        lines.push(format!("FAIL {why}"));
+        lines.push(Validation::Failed(why.clone()));
         errors.push(why);
     }
     let (more, failures) = check_outputs(package, threads);
@@ -437,17 +412,20 @@ fn judge_in_two_phases(
 /// testset and the test's group (`--testset tests --group G`, which testlib's
 /// `validator.testset()` and `validator.group()` read, so a validator may hold
 /// each group to its own constraints); one line per validator, and the `FAIL`
-/// lines (also returned as errors) for what it rejected.
+/// failures (also returned as errors) for what it rejected.
 fn polygon_validate(
     p: &judge_formats::package::polygon::Polygon,
     cases: &[judge_formats::package::PackageCase],
     threads: usize,
-) -> Result<(Vec<String>, Vec<String>)> {
+) -> Result<(Vec<Validation>, Vec<String>)> {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
     for v in &p.validators {
         // A validator in a language this machine cannot build is skipped, saying why.
         if let Some(why) = unbuildable(v.source.lang) {
-            lines.push(format!("validator {} skipped: {why}", v.describe()));
+            lines.push(Validation::PolygonSkipped {
+                validator: v.describe(),
+                why,
+            });
             continue;
         }
         let built = v.build()?;
@@ -466,15 +444,15 @@ fn polygon_validate(
         });
         let failures: Vec<String> = found.into_iter().flatten().collect();
         if failures.is_empty() {
-            lines.push(format!(
-                "validator {} accepts all {} inputs",
-                v.describe(),
-                cases.len()
-            ));
+            lines.push(Validation::PolygonAccepted {
+                validator: v.describe(),
+                inputs: cases.len(),
+            });
         }
         for f in failures {
-            lines.push(format!("FAIL validator {}: test {f}", v.source.name));
-            errors.push(format!("validator {}: test {f}", v.source.name));
+            let why = format!("validator {}: test {f}", v.source.name);
+            lines.push(Validation::Failed(why.clone()));
+            errors.push(why);
         }
     }
     Ok((lines, errors))
@@ -1135,154 +1113,6 @@ fn meets_with_extra_time(s: &Submission, judged: &[&CaseResult]) -> bool {
     expect::check(e, &seen).is_ok()
 }
 
-/// Why a submission did not match (or, verbose, every case of it): the reason,
-/// the compiler's words or the first failure's detail.
-fn detail(r: &SubmissionReport, sub: &Submission, verbose: bool) -> String {
-    let mut detail = String::new();
-    if let Some(why) = &r.mismatch {
-        let _ = writeln!(detail, "{why}");
-    }
-    if let Some(e) = &sub.compile_error {
-        detail.push_str(e);
-    } else if let Some(c) = sub
-        .results
-        .iter()
-        .flatten()
-        .find(|c| c.verdict != Verdict::AC)
-    {
-        let _ = writeln!(detail, "{} on {}", c.verdict.name(), c.case);
-        if let Some(judge_compare::Rejection {
-            why: judge_compare::Why::Program { message },
-            ..
-        }) = &c.rejection
-        {
-            let _ = writeln!(detail, "{message}");
-        }
-        detail.push_str(&judge_report::detail_text(c, false));
-    }
-    if !detail.is_empty() && !detail.ends_with('\n') {
-        detail.push('\n');
-    }
-    if verbose {
-        for c in sub.results.iter().flatten() {
-            let _ = writeln!(
-                detail,
-                "  {:<4} {} {}",
-                c.verdict.name(),
-                c.case,
-                human_time(c.time)
-            );
-        }
-    }
-    detail
-}
-
-/// What a submission is expected to get, as the table shows it.
-fn expected_cell(r: &SubmissionReport) -> String {
-    if r.expected.is_empty() {
-        match r.expected_score {
-            Some([a, b]) if a == b => format!("score {a}"),
-            Some([a, b]) => format!("score {a}-{b}"),
-            None => "any".into(),
-        }
-    } else {
-        package::join(&r.expected, "|")
-    }
-}
-
-/// The table for people: one row per submission, then the detail of each that
-/// did not match (and, verbose, of every case).
-fn human(report: &VerifyReport, subs: &[Submission], verbose: bool, scoring: bool) -> String {
-    let w0 = report
-        .submissions
-        .iter()
-        .map(|r| r.path.len())
-        .max()
-        .unwrap_or(10)
-        .max(10);
-    let expecteds: Vec<String> = report.submissions.iter().map(expected_cell).collect();
-    // A rejected tag's expectation (`RTE|TLE|WA|PE`) is wider than the header.
-    let w2 = expecteds.iter().map(String::len).max().unwrap_or(0).max(10);
-    // `Python 3 (CPython)` is wider than the header too.
-    let w1 = report
-        .submissions
-        .iter()
-        .map(|r| r.language.len())
-        .max()
-        .unwrap_or(0)
-        .max(10);
-    let w3 = 24;
-    let mut s = format!(
-        "\n{:<w0$}  {:<w1$}  {:<w2$}  {:<w3$}{}  {:<30}  result\n",
-        "submission",
-        "language",
-        "expected",
-        "got",
-        if scoring { "  score  " } else { "" },
-        "slowest case"
-    );
-    for ((r, sub), expected) in report.submissions.iter().zip(subs).zip(&expecteds) {
-        let slowest = sub
-            .results
-            .iter()
-            .flatten()
-            .max_by(|a, b| a.time.total_cmp(&b.time))
-            .map_or(String::new(), |c| {
-                format!("{} {}", human_time(c.time), c.case)
-            });
-        let result = match (&r.skipped, r.matched) {
-            (Some(_), _) => "skipped",
-            (None, true) => "ok",
-            (None, false) => "MISMATCH",
-        };
-        let failure = sub
-            .results
-            .iter()
-            .flatten()
-            .find(|c| verdict_at(c, report.time_limit) != Verdict::AC);
-        let got = match (r.verdict, failure) {
-            (Some(v), Some(c)) if c.verdict == Verdict::AC => {
-                format!("{v} {} (under the margin)", c.case)
-            }
-            (Some(v), Some(c)) => format!("{v} {}", c.case),
-            (Some(v), None) => match sub.statics.iter().find(|st| st.verdict != Verdict::AC) {
-                Some(st) => format!("{v} {}", st.name),
-                None => v.to_string(),
-            },
-            (None, _) => "-".into(),
-        };
-        let score = if scoring {
-            format!("  {:<7}", r.score.map_or("-".into(), |v| format!("{v}")))
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            s,
-            "{:<w0$}  {:<w1$}  {:<w2$}  {got:<w3$}{score}  {slowest:<30}  {result}",
-            r.path, r.language, expected,
-        );
-    }
-    for (r, sub) in report.submissions.iter().zip(subs) {
-        if r.skipped.is_some() || (r.matched && !verbose) {
-            continue;
-        }
-        let detail = detail(r, sub, verbose);
-        if detail.trim().is_empty() {
-            continue;
-        }
-        let _ = writeln!(s, "\n{}:", r.path);
-        for line in detail.lines().take(30) {
-            let _ = writeln!(s, "    {line}");
-        }
-    }
-    for r in &report.submissions {
-        if let Some(why) = &r.skipped {
-            let _ = writeln!(s, "skipped  {}: {why}", r.path);
-        }
-    }
-    s
-}
-
 /// spec/2025-09.md "Invalid input": every `.in` under `data/invalid_input/` must
 /// be rejected by at least one input validator (each given the case's
 /// `input_validator_args`); the ones none rejects.
@@ -1375,24 +1205,19 @@ fn inputs(package: &Package) -> Vec<&judge_formats::package::PackageCase> {
 /// `valid_output/` pass it; and "Samples", Validation: a test case's `.out`
 /// must pass too (not for interactive or multi-pass problems, whose output is
 /// no file; `invalid_output/` and `valid_output/` are "for non-interactive
-/// problems"). The lines to show, and the failures.
-fn check_outputs(package: &Package, threads: usize) -> (Vec<String>, Vec<String>) {
+/// problems"). What it found, and the failures.
+fn check_outputs(package: &Package, threads: usize) -> (Vec<Validation>, Vec<String>) {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
     let (checked, unchecked): (Vec<&judge_formats::package::OutputCase>, Vec<_>) = package
         .output_cases
         .iter()
         .partition(|o| !package.interactive && (o.is_extra() || package.passes.is_none()));
     if !unchecked.is_empty() {
-        lines.push(format!(
-            "{} outputs not validated ({}, ...): an {} problem's output is not a file",
-            unchecked.len(),
-            unchecked[0].case.case.name,
-            if package.interactive {
-                "interactive"
-            } else {
-                "multi-pass"
-            }
-        ));
+        lines.push(Validation::OutputsUnchecked {
+            count: unchecked.len(),
+            first: unchecked[0].case.case.name.clone(),
+            interactive: package.interactive,
+        });
     }
     if checked.is_empty() {
         return (lines, errors);
@@ -1401,15 +1226,15 @@ fn check_outputs(package: &Package, threads: usize) -> (Vec<String>, Vec<String>
     let built = package.validator.build().map_err(|e| format!("{e:#}"));
     let found = Pool::new(threads).map(&checked, |o| output_failure(package, &built, o));
     for why in found.iter().flatten() {
-        lines.push(format!("FAIL {why}"));
+        lines.push(Validation::Failed(why.clone()));
         errors.push(why.clone());
     }
     if errors.is_empty() {
         let valid = checked.iter().filter(|o| o.valid).count();
-        lines.push(format!(
-            "output validator rejects all {} invalid outputs and accepts all {valid} valid ones",
-            checked.len() - valid
-        ));
+        lines.push(Validation::OutputsChecked {
+            invalid: checked.len() - valid,
+            valid,
+        });
     }
     (lines, errors)
 }

@@ -13,22 +13,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use judge_formats::package::Package;
 use judge_model::program::Lang;
+use judge_report::import::Kept;
 
 const BUILD: &str = include_str!("../../template/imported/build.rs.tmpl");
 const RUN: &str = include_str!("../../template/imported/run.rs.tmpl");
 const VALIDATE: &str = include_str!("../../template/imported/validate.rs.tmpl");
 const BRUTE: &str = include_str!("../../template/imported/brute.rs.tmpl");
-
-/// What was kept.
-#[derive(Debug, Default)]
-pub struct Kept {
-    /// The input validators, by name.
-    pub validators: Vec<String>,
-    /// Input validators left out (another language), by name.
-    pub skipped: Vec<String>,
-    /// The reference submission, relative to the package's submissions/.
-    pub reference: Option<String>,
-}
 
 /// Whether the validate/brute binaries can carry a program of `lang`.
 fn carried(lang: Lang) -> bool {

@@ -1,0 +1,95 @@
+//! The words of `import`: what it wrote.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+/// What `import` made of a package.
+#[derive(Debug, Clone)]
+pub struct Imported {
+    /// The package folder.
+    pub package: PathBuf,
+    /// The workspace problem it became.
+    pub name: String,
+    /// The package's Rust accepted submission that became `src/main.rs`
+    /// (relative to the package), if it has one.
+    pub main: Option<PathBuf>,
+    /// The package programs kept as the problem's own.
+    pub kept: Kept,
+    /// The test cases written.
+    pub cases: usize,
+    /// The checker problem.toml names, described.
+    pub checker: String,
+    /// The time limit written, in seconds.
+    pub time_limit: f64,
+    /// Whether that is the default (the package sets none, verify computed none).
+    pub default_time_limit: bool,
+}
+
+/// The package programs an import keeps.
+#[derive(Debug, Clone, Default)]
+pub struct Kept {
+    /// The input validators, by name.
+    pub validators: Vec<String>,
+    /// Input validators left out (another language), by name.
+    pub skipped: Vec<String>,
+    /// The reference submission, relative to the package's submissions/.
+    pub reference: Option<String>,
+}
+
+/// What `import` says it wrote.
+pub fn text(i: &Imported) -> String {
+    let name = &i.name;
+    let mut text = format!(
+        "imported {} as {name}\ncreated problems/{name}/ from the template",
+        i.package.display()
+    );
+    match &i.main {
+        Some(rel) => {
+            let _ = write!(text, "; src/main.rs from {}", rel.display());
+        }
+        None => text.push_str(
+            "; src/main.rs is the template's (the package has no Rust accepted submission): write yours",
+        ),
+    }
+    text.push_str(&kept_text(&i.kept));
+    let _ = write!(
+        text,
+        "\ncreated testdata/{name}/: {} cases, problem.toml ({}, time limit {})\n",
+        i.cases,
+        i.checker,
+        crate::verify::secs(i.time_limit)
+    );
+    if i.default_time_limit {
+        text.push_str(
+            "note: the package sets no time limit and verify has not computed one: the default was used\n",
+        );
+    }
+    let _ = writeln!(text, "next: cargo judge {name}");
+    text
+}
+
+/// What the import says of the package programs it kept.
+fn kept_text(kept: &Kept) -> String {
+    let mut text = String::new();
+    if !kept.validators.is_empty() {
+        let _ = write!(
+            text,
+            "\nsrc/bin/validate.rs runs the package's input validators ({}) for lint, stress and bless",
+            kept.validators.join(", ")
+        );
+    }
+    if !kept.skipped.is_empty() {
+        let _ = write!(
+            text,
+            "\nnot kept (only C, C++ and Python are): {}",
+            kept.skipped.join(", ")
+        );
+    }
+    if let Some(r) = &kept.reference {
+        let _ = write!(
+            text,
+            "\nsrc/bin/brute.rs runs submissions/{r} as the brute force stress compares with"
+        );
+    }
+    text
+}
