@@ -391,6 +391,38 @@ fn stress_plays_an_interactive_problem_against_its_interactor_and_shrinks_a_loss
 }
 
 #[test]
+fn parallel_interactive_stress_reports_the_smallest_failing_seed() {
+    // The same loop as batch stress: -j 4 finds the seed -j 1 finds.
+    let ws = crate::tempws::TempWs::new(&["wythoff-play"]);
+    ws.write("problems/wythoff-play/src/main.rs", MISPLACED_PAIR);
+    let found = |jobs: &str| {
+        let out = ws
+            .judge()
+            .args([
+                "stress",
+                "wythoff-play",
+                "--cases",
+                "200",
+                "--no-shrink",
+                "-j",
+                jobs,
+            ])
+            .assert()
+            .code(1)
+            .get_output()
+            .stdout
+            .clone();
+        crate::support::found_seed(&out)
+    };
+    let sequential = found("1");
+    assert!(
+        sequential > 1,
+        "seed 1 already fails: the test shows nothing"
+    );
+    assert_eq!(found("4"), sequential, "-j 4 and -j 1 disagree");
+}
+
+#[test]
 fn stress_save_writes_the_answer_file_the_generator_gives_for_the_minimal_input() {
     let ws = crate::tempws::TempWs::new(&["wythoff-play"]);
     ws.write("problems/wythoff-play/src/main.rs", MISPLACED_PAIR);

@@ -1,6 +1,6 @@
 //! The problem's generator as stress runs it (its arguments, its limits, what a
 //! failing one says) and the small helpers stress and interactive stress share.
-//! A leaf: the two stress loops use it, it uses neither.
+//! A leaf: the stress loop and its oracles use it, it uses none of them.
 
 use std::path::Path;
 use std::process::Command;

@@ -26,9 +26,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::stress::StressOptions;
-use crate::stress::generator::{DEFAULT_SECONDS, HELPER_LIMITS, generate, indent};
+use crate::stress::generator::{DEFAULT_SECONDS, Generator, HELPER_LIMITS, indent};
+use crate::stress::search::{Beside, Class, Oracle, Search};
 use crate::stress::shrink::shrink;
+use crate::stress::{StressOptions, generator_args};
 use judge_engine::build::Workspace;
 use judge_engine::interact::{InteractorLimits, Spec, decide, run};
 use judge_engine::run as proc;
@@ -58,15 +59,49 @@ struct Judged {
 struct Tester<'a> {
     programs: &'a Bins,
     limits: Limits,
-    scratch: &'a Path,
+    scratch: PathBuf,
     /// The generator writes answer files (`--answer INPUT`).
     answers: bool,
     runs: u64,
 }
 
-impl Tester<'_> {
+/// Interactive stress's oracle: the interactor decides. The relay runs nothing
+/// beside it: the loop generates the next seed's input after it.
+impl Oracle for Tester<'_> {
+    type Finding = Judged;
+
+    fn judge(
+        &mut self,
+        input: &[u8],
+        _beside: Option<Beside<'_>>,
+    ) -> Result<(Judged, Option<proc::Measured>)> {
+        Ok((self.judge_text(&String::from_utf8_lossy(input))?, None))
+    }
+
+    fn class(judged: &Judged) -> Class {
+        match judged.verdict {
+            Verdict::AC => Class::Agree,
+            Verdict::INT => Class::Interrupted,
+            // A judge error (ERR) too: the smallest failing seed decides what
+            // is reported, as a sequential run would.
+            _ => Class::Failed,
+        }
+    }
+}
+
+impl<'a> Tester<'a> {
+    fn new(programs: &'a Bins, limits: Limits, scratch: &Path, answers: bool) -> Tester<'a> {
+        Tester {
+            programs,
+            limits,
+            scratch: scratch.to_path_buf(),
+            answers,
+            runs: 0,
+        }
+    }
+
     /// Judges a generated input; the generator failing to answer it is an error.
-    fn judge(&mut self, input: &str) -> Result<Judged> {
+    fn judge_text(&mut self, input: &str) -> Result<Judged> {
         let path = self.write_input(input)?;
         let answer = self.answer(&path)?;
         self.judge_written(&path, answer)
@@ -93,7 +128,7 @@ impl Tester<'_> {
     /// The answer file's text for the input at `path` (empty without an answer mode).
     fn answer(&self, path: &Path) -> Result<String> {
         if self.answers {
-            answer_of(&self.programs.generator, path, self.scratch)
+            answer_of(&self.programs.generator, path, &self.scratch)
         } else {
             Ok(String::new())
         }
@@ -171,22 +206,12 @@ pub fn stress(
     programs: &Bins,
 ) -> Result<Status> {
     let name = &args.problem;
+    // Not on `fresh_base`'s /dev/shm: the interactor and the answer mode are
+    // given the case's paths, and there (tried) the sandboxed interactor does not
+    // start ("cannot start the interactor: No such file or directory").
     let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
     let limits = settings.limits();
-    let mut tester = Tester {
-        programs,
-        limits,
-        scratch: scratch.path(),
-        answers: false,
-        runs: 0,
-    };
-    let mut gen_args = vec![
-        "--lines".to_string(),
-        args.lines.to_string(),
-        "--max".to_string(),
-        args.max.to_string(),
-    ];
-    gen_args.extend(args.gen_args.iter().cloned());
+    let gen_args = generator_args(args);
     let mut out = anstream::stdout();
     writeln!(
         out,
@@ -196,28 +221,34 @@ pub fn stress(
     )?;
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
+    let generator = Generator {
+        exe: &programs.generator,
+        args: &gen_args,
+        null: &null,
+    };
     let started = Instant::now();
     let deadline = args
         .cases
         .is_none()
         .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
-    let (mut seed, mut done) = (args.seed, 0u64);
-    loop {
-        if args.cases.is_some_and(|n| done >= n) || deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        let input =
-            String::from_utf8_lossy(&generate(&programs.generator, seed, &gen_args, &null)?)
-                .into_owned();
-        if done == 0 {
-            probe_answers(&mut tester, name, &input, &mut out)?;
-        }
-        let judged = tester.judge(&input)?;
-        // Ctrl-C killed the run: that seed was not tested; nothing to report.
-        if judged.verdict == Verdict::INT {
-            break;
-        }
-        done += 1;
+    let answers = args.cases != Some(0)
+        && probe_answers(
+            programs,
+            scratch.path(),
+            name,
+            &generator.generate(args.seed)?,
+            &mut out,
+        )?;
+    let found = Search::new(args.seed, args.cases, deadline).run(
+        args.jobs,
+        scratch.path(),
+        |dir| Tester::new(programs, limits, dir, answers),
+        generator,
+        None,
+    )?;
+    let done = found.done;
+    let mut tester = Tester::new(programs, limits, scratch.path(), answers);
+    if let Some((seed, input, judged)) = found.first_failure {
         if judged.verdict == Verdict::ERR {
             writeln!(
                 out,
@@ -226,22 +257,20 @@ pub fn stress(
             )?;
             return Ok(Status::Broken);
         }
-        if judged.verdict != Verdict::AC {
-            writeln!(
-                out,
-                "FOUND on seed {seed} after {done} cases in {:.1} s: {}",
-                started.elapsed().as_secs_f64(),
-                judged.verdict.name()
-            )?;
-            return report_found(args, ws, &mut tester, seed, input, judged, &mut out);
-        }
-        seed = seed.wrapping_add(1);
+        writeln!(
+            out,
+            "FOUND on seed {seed} after {done} cases in {:.1} s: {}",
+            started.elapsed().as_secs_f64(),
+            judged.verdict.name()
+        )?;
+        let input = String::from_utf8_lossy(&input).into_owned();
+        return report_found(args, ws, &mut tester, seed, input, judged, &mut out);
     }
     writeln!(
         out,
         "ok: accepted on all {done} inputs (seeds {}..={}) in {:.1} s",
         args.seed,
-        seed.wrapping_sub(1),
+        args.seed.wrapping_add(done).wrapping_sub(1),
         started.elapsed().as_secs_f64()
     )?;
     Ok(Status::Passed)
@@ -250,25 +279,28 @@ pub fn stress(
 /// Whether the generator writes answer files: tries `--answer` on the first input
 /// and says which.
 fn probe_answers(
-    tester: &mut Tester,
+    programs: &Bins,
+    scratch: &Path,
     name: &str,
-    input: &str,
+    input: &[u8],
     out: &mut impl std::io::Write,
-) -> Result<()> {
-    let probe = tester.scratch.join("probe.in");
+) -> Result<bool> {
+    let probe = scratch.join("probe.in");
     std::fs::write(&probe, input)?;
-    match answer_of(&tester.programs.generator, &probe, tester.scratch) {
+    Ok(match answer_of(&programs.generator, &probe, scratch) {
         Ok(_) => {
-            tester.answers = true;
             writeln!(out, "answer files: from `{name}-gen --answer INPUT`")?;
+            true
         }
-        Err(e) => writeln!(
-            out,
-            "answer files: empty ({name}-gen has no answer mode: `--answer INPUT` says {})",
-            format!("{e:#}").lines().last().unwrap_or("").trim()
-        )?,
-    }
-    Ok(())
+        Err(e) => {
+            writeln!(
+                out,
+                "answer files: empty ({name}-gen has no answer mode: `--answer INPUT` says {})",
+                format!("{e:#}").lines().last().unwrap_or("").trim()
+            )?;
+            false
+        }
+    })
 }
 
 /// What a failing seed says: its minimal input (shrunk unless --no-shrink or a
@@ -307,7 +339,7 @@ fn report_found(
             minimal.lines().count(),
             tester.runs - runs_before
         )?;
-        let last = tester.judge(&minimal)?;
+        let last = tester.judge_text(&minimal)?;
         (minimal, last)
     };
     write!(out, "minimal input (seed {seed}):\n{}", indent(&minimal))?;
@@ -339,7 +371,7 @@ fn save(
     std::fs::write(&input_path, minimal)
         .with_context(|| format!("cannot write {}", input_path.display()))?;
     if tester.answers {
-        let answer = answer_of(&tester.programs.generator, &input_path, tester.scratch)?;
+        let answer = answer_of(&tester.programs.generator, &input_path, &tester.scratch)?;
         std::fs::write(&answer_path, answer)
             .with_context(|| format!("cannot write {}", answer_path.display()))?;
         writeln!(

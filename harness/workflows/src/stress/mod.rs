@@ -13,21 +13,22 @@
 //! fails the same way, so the result is a valid input that still shows the bug.
 //! Process handling is `run`'s, comparison `check`'s and rendering `diff`'s.
 //!
-//! Within the command, this module owns the loop (generate, test, report) and what
-//! it prints and saves; running both sides and classifying and comparing their runs
-//! is `tester`'s, and the delta-debugging search is `shrink`'s.
+//! Within the command, this module owns what it prints and saves; the loop over
+//! seeds, one for batch and interactive problems, is `search`'s, which hands each
+//! generated input to an oracle: `tester`'s (running both sides and classifying
+//! and comparing their runs) or `interactive`'s (the interactor decides). The
+//! delta-debugging search is `shrink`'s, shared by both.
 
 pub(crate) mod generator;
 pub(crate) mod interactive;
+mod search;
 pub(crate) mod shrink;
 mod tester;
 
 use judge_formats::problem::SettingsExt as _;
 use std::io::{IsTerminal as _, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -35,7 +36,6 @@ use anyhow::{Context, Result, bail};
 use crate::diff;
 use judge_engine::build::{self, Workspace};
 use judge_engine::check;
-use judge_engine::pool::{Event, InOrder, Pool};
 use judge_engine::run;
 use judge_model::judge::Verdict;
 use judge_model::limits::Limits;
@@ -48,6 +48,7 @@ pub use generator::DEFAULT_SECONDS;
 pub use shrink::shrink;
 
 use generator::{Generator, HELPER_LIMITS, indent};
+use search::{Found, Search};
 pub use tester::{Bins, Finding, Side, Tester, programs, run_side};
 
 use judge_report::style::{BOLD, GREEN, RED};
@@ -130,31 +131,25 @@ pub fn stress(args: StressOptions) -> Result<Status> {
         .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
-    let threads = args.jobs;
-    let search = Search {
-        first: args.seed,
-        cases: args.cases,
-        deadline,
-        next: AtomicU64::new(0),
-        state: Mutex::new(Found::default()),
-    };
     let live = std::io::stderr().is_terminal();
     let generator = Generator {
         exe: &generator,
         args: &gen_args,
         null: &null,
     };
-    search.run(
-        threads,
+    let mut progress = |done: u64| {
+        eprint!("\r\x1b[2K{done} cases, {:.0} cases/s", rate(done, started));
+    };
+    let found = Search::new(args.seed, args.cases, deadline).run(
+        args.jobs,
         scratch.path(),
         |dir| Tester::new(&programs, &settings, brute_time, dir),
         generator,
-        live.then_some(started),
+        live.then_some(&mut progress as &mut dyn FnMut(u64)),
     )?;
     if live {
         eprint!("\r\x1b[2K");
     }
-    let found = search.state.into_inner().unwrap_or_else(|e| e.into_inner());
     let done = found.done;
     if let Some((seed, input, finding)) = found.first_failure {
         let elapsed = started.elapsed().as_secs_f64();
@@ -185,7 +180,7 @@ fn report_no_failure(
     args: &StressOptions,
     name: &str,
     gen_args: &[String],
-    found: &Found,
+    found: &Found<Finding>,
     started: Instant,
     out: &mut impl std::io::Write,
 ) -> Result<Status> {
@@ -322,154 +317,13 @@ pub fn not_written(exe: &Path) -> Result<bool> {
     )?))
 }
 
-/// The parallel search over seeds. Seeds are handed out in increasing order; once a
-/// seed fails, no larger one is started and the ones already running finish, so the
-/// failure reported is always the smallest failing seed of the range tested, as a
-/// sequential run would find it, and `--seed S --cases 1` reproduces it.
-struct Search {
-    first: u64,
-    cases: Option<u64>,
-    deadline: Option<Instant>,
-    next: AtomicU64,
-    state: Mutex<Found>,
-}
-
-/// What the workers found so far.
-#[derive(Default)]
-struct Found {
-    /// Seeds tested.
-    done: u64,
-    /// Inputs the brute force declined, and the first of them.
-    refused: u64,
-    first_refusal: Option<(u64, String)>,
-    /// The smallest failing seed, its input and what it showed.
-    first_failure: Option<(u64, Vec<u8>, Finding)>,
-}
-
-impl Search {
-    /// Runs the search on `threads` workers of the pool, one task per worker, each
-    /// with its own tester in its own folder under `scratch` (its generator runs
-    /// the next seed beside the current case). With `progress` (the start), a
-    /// progress line is redrawn on stderr every 0.1 s.
-    fn run<'a>(
-        &self,
-        threads: usize,
-        scratch: &Path,
-        tester: impl Fn(&Path) -> Tester<'a> + Sync,
-        generator: Generator<'_>,
-        progress: Option<Instant>,
-    ) -> Result<()> {
-        let dirs: Vec<PathBuf> = (0..threads.max(1))
-            .map(|w| scratch.join(format!("worker-{w}")))
-            .collect();
-        for dir in &dirs {
-            std::fs::create_dir_all(dir)?;
-        }
-        let pool = Pool::new(dirs.len());
-        let pool = match progress {
-            Some(_) => pool.tick(Duration::from_millis(100)),
-            None => pool,
-        };
-        let mut failed = None;
-        pool.run(
-            InOrder::all(dirs.len()),
-            |_| (),
-            |(), w| (self.work(&mut tester(&dirs[w]), generator), false),
-            |event| {
-                match (event, progress) {
-                    (Event::Tick, Some(started)) => {
-                        let done = self.state.lock().unwrap_or_else(|e| e.into_inner()).done;
-                        eprint!("\r\x1b[2K{done} cases, {:.0} cases/s", rate(done, started));
-                    }
-                    (Event::Finished(_, Err(e)), _) => {
-                        failed.get_or_insert(e);
-                    }
-                    _ => {}
-                }
-                true
-            },
-        );
-        failed.map_or(Ok(()), Err)
-    }
-
-    /// One worker: take the next seed, generate, test, record; until the range,
-    /// the time or a smaller failure says stop (or Ctrl-C). The generator of the
-    /// worker's next seed runs beside the brute force and the solution of this one
-    /// (three processes in flight per worker, so the cores stay busy while each
-    /// waits for another), and its input is tested in the next round unless a
-    /// smaller seed has failed meanwhile.
-    fn work(&self, tester: &mut Tester, generator: Generator<'_>) -> Result<()> {
-        let mut pending: Option<(u64, Result<Vec<u8>>)> = None;
-        loop {
-            let (seed, input) = match pending.take() {
-                Some(next) => next,
-                None => {
-                    let Some(seed) = self.take() else {
-                        return Ok(());
-                    };
-                    (seed, generator.generate(seed))
-                }
-            };
-            let smaller_failed = |s: &Found| s.first_failure.as_ref().is_some_and(|f| f.0 < seed);
-            if smaller_failed(&self.state.lock().unwrap_or_else(|e| e.into_inner())) {
-                return Ok(());
-            }
-            let input = input?;
-            let next = self.take();
-            let beside = next.map(|s| (generator.command(s), generator.null, HELPER_LIMITS));
-            let (finding, generated) = tester.test_generated(&input, beside)?;
-            pending = next
-                .zip(generated)
-                .map(|(s, out)| (s, generator.input(s, out)));
-            // Ctrl-C killed a side: that seed was not tested; nothing to report.
-            if matches!(
-                finding,
-                Finding::SolutionFailed(Verdict::INT, _) | Finding::BruteFailed(Verdict::INT, _)
-            ) {
-                return Ok(());
-            }
-            let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-            state.done += 1;
-            match finding {
-                Finding::Agree => {}
-                // The brute force declining an input beyond its limits (its own
-                // one-line error, exit 1) is no bug in either program: count it.
-                Finding::BruteFailed(Verdict::RE, why) if why.starts_with("exit 1: error:") => {
-                    state.refused += 1;
-                    if state.first_refusal.as_ref().is_none_or(|r| seed < r.0) {
-                        state.first_refusal = Some((seed, why));
-                    }
-                }
-                finding => {
-                    if state.first_failure.as_ref().is_none_or(|f| seed < f.0) {
-                        state.first_failure = Some((seed, input, finding));
-                    }
-                }
-            }
-        }
-    }
-
-    /// The next seed to test, unless the time is up, the range is done or Ctrl-C
-    /// came. Seeds are handed out in increasing order across the workers.
-    fn take(&self) -> Option<u64> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) || judge_sandbox::interrupted() {
-            return None;
-        }
-        let k = self.next.fetch_add(1, Ordering::SeqCst);
-        if self.cases.is_some_and(|n| k >= n) {
-            return None;
-        }
-        Some(self.first.wrapping_add(k))
-    }
-}
-
 fn rate(done: u64, started: Instant) -> f64 {
     done as f64 / started.elapsed().as_secs_f64().max(1e-9)
 }
 
 /// `--lines`, `--max` (with small defaults, so the brute force keeps up) and the
 /// pass-through arguments after `--`.
-fn generator_args(args: &StressOptions) -> Vec<String> {
+pub(crate) fn generator_args(args: &StressOptions) -> Vec<String> {
     let mut v = vec![
         "--lines".to_string(),
         args.lines.to_string(),

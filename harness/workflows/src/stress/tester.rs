@@ -24,6 +24,8 @@ use judge_model::outcome::Outcome;
 use judge_model::problem::Settings;
 use judge_report::reason;
 
+use super::search::{Beside, Class, Oracle};
+
 /// The executables of one problem that stress needs.
 pub struct Bins {
     /// The solution.
@@ -141,6 +143,37 @@ impl Finding {
     }
 }
 
+/// Batch stress's oracle: for an input straight from the generator, whose inputs
+/// are valid by its contract (lint checks that on the testdata), no validator
+/// runs, and `beside` runs at the same time as the two sides, in the same poll
+/// loop; its outcome comes back as it is.
+impl Oracle for Tester<'_> {
+    type Finding = Finding;
+
+    fn judge(
+        &mut self,
+        input: &[u8],
+        beside: Option<Beside<'_>>,
+    ) -> Result<(Finding, Option<run::Measured>)> {
+        self.test_with(input, false, beside)
+    }
+
+    fn class(finding: &Finding) -> Class {
+        match finding {
+            Finding::Agree => Class::Agree,
+            Finding::SolutionFailed(Verdict::INT, _) | Finding::BruteFailed(Verdict::INT, _) => {
+                Class::Interrupted
+            }
+            // The brute force declining an input beyond its limits (its own
+            // one-line error, exit 1) is no bug in either program: counted.
+            Finding::BruteFailed(Verdict::RE, why) if why.starts_with("exit 1: error:") => {
+                Class::Refused(why.clone())
+            }
+            _ => Class::Failed,
+        }
+    }
+}
+
 /// Runs both sides on one input and compares them.
 pub struct Tester<'a> {
     programs: &'a Bins,
@@ -184,23 +217,11 @@ impl<'a> Tester<'a> {
         Ok(self.test_with(input, true, None)?.0)
     }
 
-    /// [`Tester::test`] for an input straight from the generator, whose inputs are
-    /// valid by its contract (lint checks that on the testdata): no validator run.
-    /// `beside` (stress's generator of the next seed) runs at the same time as the
-    /// two sides, in the same poll loop; its outcome comes back as it is.
-    pub fn test_generated(
-        &mut self,
-        input: &[u8],
-        beside: Option<(Command, &Path, Limits)>,
-    ) -> Result<(Finding, Option<run::Measured>)> {
-        self.test_with(input, false, beside)
-    }
-
     fn test_with(
         &mut self,
         input: &[u8],
         validate: bool,
-        beside: Option<(Command, &Path, Limits)>,
+        beside: Option<Beside<'_>>,
     ) -> Result<(Finding, Option<run::Measured>)> {
         self.runs += 1;
         std::fs::write(&self.scratch, input)
