@@ -347,6 +347,18 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
     })
 }
 
+/// `cargo judge bless NAME`: what it wrote, or why nothing, on stdout; fails
+/// when it refused.
+pub fn bless(args: crate::cli::BlessArgs) -> Result<Status> {
+    let outcome = judge_workflows::bless::bless(args.into())?;
+    anstream::stdout().write_all(report::bless::text(&outcome).as_bytes())?;
+    Ok(if outcome.passed() {
+        Status::Passed
+    } else {
+        Status::Failed
+    })
+}
+
 /// `cargo judge import PACKAGE [NAME]`: what it wrote, on stdout.
 pub fn import(args: crate::cli::ImportArgs) -> Result<Status> {
     say_generated(judge_workflows::generate::ensure(&args.dir)?);
@@ -383,7 +395,7 @@ pub fn export(args: crate::cli::ExportArgs) -> Result<Status> {
     for w in &exported.warnings {
         eprintln!("warning: {w}");
     }
-    println!("{}", exported.summary());
+    println!("{}", report::export::summary(&exported));
     Ok(Status::Passed)
 }
 

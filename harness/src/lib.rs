@@ -45,7 +45,7 @@ pub fn main(cli: Cli) -> i32 {
         }
         Some(Cmd::Bless(args)) => {
             set_color(args.color);
-            judge_workflows::bless::bless(args.into())
+            commands::bless(args)
         }
         Some(Cmd::Lint(args)) => {
             set_color(args.color);

@@ -1,5 +1,10 @@
 //! Names near a mistyped one, for "did you mean" in the judge's messages (an
-//! unknown problem, subcommand or problem.toml key).
+//! unknown problem, subcommand or problem.toml key); and the word in a test
+//! file's name that says it breaks the input format on purpose.
+
+/// The marker in a test file's name that allows lint's hygiene findings and an
+/// input the problem's validator rejects (lint and bless leave it be).
+pub const TOLERATED: &str = "tolerated";
 
 /// Levenshtein distance, by characters.
 pub fn edit_distance(a: &str, b: &str) -> usize {

@@ -10,7 +10,9 @@
 //! rejection holds (CONTRIBUTING.md, "Crates"): it words and draws results, and
 //! can run or build nothing.
 
+pub mod bless;
 pub mod diff;
+pub mod export;
 pub mod generate;
 pub mod human;
 pub mod import;

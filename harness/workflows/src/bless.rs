@@ -11,26 +11,25 @@
 //! case order. Running and comparing reuse `stress`, `check` and `diff`.
 
 use judge_formats::problem::SettingsExt as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use crate::diff;
 use crate::stress::{self, Side};
 use judge_engine::build;
 use judge_engine::check;
+use judge_engine::diff::capture;
 use judge_engine::plan::{self, CaseFilter};
 use judge_engine::pool::Pool;
 use judge_formats::discover;
+use judge_model::judge::Verdict;
 use judge_model::limits::Limits;
+use judge_model::names::TOLERATED;
 use judge_model::outcome::Outcome;
 use judge_model::problem::{Checker, Settings};
-use judge_model::status::Status;
 use judge_model::units::plural;
-
-use judge_report::style::{BOLD, RED};
+use judge_report::bless::{BlessOutcome, Blessed, Change, InvalidInput, Program, Refusal, Written};
 
 /// One expected output to write: its case, the input, the `.out` path and
 /// what that file holds now.
@@ -67,8 +66,8 @@ pub enum BlessFrom {
     Solution,
 }
 
-/// `cargo judge bless NAME`.
-pub fn bless(args: BlessOptions) -> Result<Status> {
+/// `cargo judge bless NAME`: what it wrote, or why it wrote nothing.
+pub fn bless(args: BlessOptions) -> Result<BlessOutcome> {
     let ws = build::workspace()?;
     let name = args.problem.as_str();
     plan::problem(&ws, name)?;
@@ -85,13 +84,12 @@ pub fn bless(args: BlessOptions) -> Result<Status> {
     if !args.force {
         targets.retain(|t| t.old.is_none());
     }
+    let outcome = |blessed| BlessOutcome {
+        problem: name.to_string(),
+        blessed,
+    };
     if targets.is_empty() {
-        writeln!(
-            anstream::stdout(),
-            "nothing to bless in {}: every selected input has its .out ({kept} kept; --force rewrites them)",
-            dir.display()
-        )?;
-        return Ok(Status::Passed);
+        return Ok(outcome(Blessed::Nothing { dir, kept }));
     }
     let programs = stress::programs(&ws, name)?;
     let limits = Limits {
@@ -103,7 +101,6 @@ pub fn bless(args: BlessOptions) -> Result<Status> {
     };
     let bless = Bless {
         root: &ws.root,
-        name,
         checker: &settings.checker,
         checking: judge_engine::programs::Programs::of_checker(&settings.checker),
         limits,
@@ -111,22 +108,20 @@ pub fn bless(args: BlessOptions) -> Result<Status> {
         programs: &programs,
         pool: Pool::new(args.jobs),
     };
-    if let Some(validate) = &programs.validate
-        && !bless.inputs_valid(validate, &targets)?
-    {
-        return Ok(Status::Failed);
+    if let Some(validate) = &programs.validate {
+        let rejected = bless.rejected_inputs(validate, &targets)?;
+        if !rejected.is_empty() {
+            return Ok(outcome(Blessed::InvalidInputs(rejected)));
+        }
     }
-    if programs.validate_not_written {
-        writeln!(
-            anstream::stdout(),
-            "note: {name}-validate is not written yet (problems/{name}/src/bin/validate.rs): the inputs are unchecked"
-        )?;
-    }
-    let Some(writes) = bless.outputs(&targets)? else {
-        return Ok(Status::Failed);
+    let outputs = match bless.outputs(&targets)? {
+        Ok(writes) => Ok(bless.write(writes)?),
+        Err(refusals) => Err(refusals),
     };
-    bless.write(writes)?;
-    Ok(Status::Passed)
+    Ok(outcome(Blessed::Ran {
+        unvalidated: programs.validate_not_written,
+        outputs,
+    }))
 }
 
 /// The inputs selected by `--case`: every case, and every `.in` without an
@@ -188,7 +183,6 @@ fn targets(dir: &Path, name: &str, cases: &[String]) -> Result<Vec<OutputFile>> 
 /// One bless: the programs it runs and how it compares them.
 struct Bless<'a> {
     root: &'a Path,
-    name: &'a str,
     checker: &'a Checker,
     /// The checker's programs, built before any output is compared.
     checking: judge_engine::programs::Programs,
@@ -199,18 +193,21 @@ struct Bless<'a> {
     pool: Pool,
 }
 
-/// An output to write: its target, the bytes, and a note on the cross-check.
-type Blessed<'t> = (&'t OutputFile, Vec<u8>, String);
+/// The other program's verdict and why, when it could not cross-check an output.
+type Unchecked = Option<(Program, Verdict, String)>;
+
+/// An output to write: its target, the bytes, and whether it was cross-checked.
+type ToWrite<'t> = (&'t OutputFile, Vec<u8>, Unchecked);
 
 impl Bless<'_> {
     fn rel(&self, p: &Path) -> String {
         p.strip_prefix(self.root).unwrap_or(p).display().to_string()
     }
 
-    /// (the program that writes the output, its name), then the other one.
-    fn sides(&self) -> ((&Path, &'static str), (&Path, &'static str)) {
-        let brute = (self.programs.brute.as_path(), "brute force");
-        let solution = (self.programs.solution.as_path(), "solution");
+    /// (the program that writes the output, which it is), then the other one.
+    fn sides(&self) -> ((&Path, Program), (&Path, Program)) {
+        let brute = (self.programs.brute.as_path(), Program::BruteForce);
+        let solution = (self.programs.solution.as_path(), Program::Solution);
         match self.from {
             BlessFrom::Brute => (brute, solution),
             BlessFrom::Solution => (solution, brute),
@@ -218,12 +215,16 @@ impl Bless<'_> {
     }
 
     /// An expected output is only as good as its input: every input the problem's
-    /// validator rejects is named, and nothing is run or written until it is fixed
+    /// validator rejects, for nothing to be run or written until it is fixed
     /// (a file named `tolerated` deliberately breaks the format, as lint allows).
-    fn inputs_valid(&self, validate: &Path, targets: &[OutputFile]) -> Result<bool> {
+    fn rejected_inputs(
+        &self,
+        validate: &Path,
+        targets: &[OutputFile],
+    ) -> Result<Vec<InvalidInput>> {
         let checked: Vec<&OutputFile> = targets
             .iter()
-            .filter(|t| !t.name.contains(crate::lint::TOLERATED))
+            .filter(|t| !t.name.contains(TOLERATED))
             .collect();
         let sides = self.pool.map(&checked, |t| {
             stress::run_side(validate, &t.input, &self.limits)
@@ -231,78 +232,56 @@ impl Bless<'_> {
         let mut rejected = Vec::new();
         for (t, side) in checked.into_iter().zip(sides) {
             if let Side::Failed(_, why) = side? {
-                rejected.push(format!(
-                    "{}: rejected by {}-validate ({why})",
-                    self.rel(&t.input),
-                    self.name
-                ));
+                rejected.push(InvalidInput {
+                    input: self.rel(&t.input),
+                    why,
+                });
             }
         }
-        if rejected.is_empty() {
-            return Ok(true);
-        }
-        let mut out = anstream::stdout();
-        for r in &rejected {
-            writeln!(out, "{RED}refused{RED:#} {r}")?;
-        }
-        writeln!(
-            out,
-            "nothing written: fix the {} or name {} \"{}\" first",
-            plural(rejected.len(), "rejected input", "rejected inputs"),
-            if rejected.len() == 1 { "it" } else { "them" },
-            crate::lint::TOLERATED
-        )?;
-        Ok(false)
+        Ok(rejected)
     }
 
-    /// Runs both programs on every target: the outputs to write, or `None` (the
-    /// refusals printed) when either failed or they disagree on any case.
-    fn outputs<'t>(&self, targets: &'t [OutputFile]) -> Result<Option<Vec<Blessed<'t>>>> {
+    /// Runs both programs on every target: the outputs to write, or why each
+    /// refused case is refused when either failed or they disagree on any case.
+    fn outputs<'t>(
+        &self,
+        targets: &'t [OutputFile],
+    ) -> Result<Result<Vec<ToWrite<'t>>, Vec<Refusal>>> {
         let outputs = self.pool.map(targets, |t| self.output(t));
         let mut refusals = Vec::new();
         let mut writes = Vec::new();
         for (t, output) in targets.iter().zip(outputs) {
             match output? {
-                Ok((produced, note)) => writes.push((t, produced, note)),
+                Ok((produced, unchecked)) => writes.push((t, produced, unchecked)),
                 Err(refusal) => refusals.push(refusal),
             }
         }
-        if refusals.is_empty() {
-            return Ok(Some(writes));
-        }
-        let mut out = anstream::stdout();
-        for r in &refusals {
-            writeln!(out, "{RED}refused{RED:#} {r}")?;
-        }
-        writeln!(
-            out,
-            "nothing written: fix the {} above first",
-            plural(refusals.len(), "case", "cases")
-        )?;
-        Ok(None)
+        Ok(if refusals.is_empty() {
+            Ok(writes)
+        } else {
+            Err(refusals)
+        })
     }
 
-    /// One target's output and the cross-check's note, or why it is refused.
-    fn output(&self, t: &OutputFile) -> Result<Result<(Vec<u8>, String), String>> {
-        let ((source, source_name), (other, other_name)) = self.sides();
+    /// One target's output and, when the other program could not cross-check
+    /// it, why; or why it is refused.
+    fn output(&self, t: &OutputFile) -> Result<Result<(Vec<u8>, Unchecked), Refusal>> {
+        let ((source, source_program), (other, other_program)) = self.sides();
         let produced = match stress::run_side(source, &t.input, &self.limits)? {
             Side::Ran(o) => o,
-            Side::Failed(v, why) => {
-                return Ok(Err(format!(
-                    "{}: the {source_name} failed ({}): {why}",
-                    t.name,
-                    v.name()
-                )));
+            Side::Failed(verdict, why) => {
+                return Ok(Err(Refusal::Failed {
+                    case: t.name.clone(),
+                    program: source_program,
+                    verdict,
+                    why,
+                }));
             }
         };
         let o = match stress::run_side(other, &t.input, &self.limits)? {
             Side::Ran(o) => o,
-            Side::Failed(v, why) => {
-                let note = format!(
-                    " (not cross-checked: the {other_name} got {}: {why})",
-                    v.name()
-                );
-                return Ok(Ok((produced, note)));
+            Side::Failed(verdict, why) => {
+                return Ok(Ok((produced, Some((other_program, verdict, why)))));
             }
         };
         let (b, s) = match self.from {
@@ -310,68 +289,36 @@ impl Bless<'_> {
             BlessFrom::Solution => (&o, &produced),
         };
         match check::check(self.checker, &self.checking, &t.input, s, b)? {
-            Outcome::Accepted => Ok(Ok((produced, String::new()))),
-            outcome => {
-                let mut d = String::new();
-                diff::render_texts(
-                    &mut d,
-                    self.checker,
-                    outcome.rejection(),
-                    b,
-                    s,
-                    ["brute force", "solution"],
-                    true,
-                )
-                .expect("writing to a String cannot fail");
-                Ok(Err(format!(
-                    "{}: the brute force and the solution disagree:\n    {}",
-                    t.name,
-                    d.trim_end().replace('\n', "\n    ")
-                )))
-            }
+            Outcome::Accepted => Ok(Ok((produced, None))),
+            outcome => Ok(Err(Refusal::Disagree {
+                case: t.name.clone(),
+                rejection: outcome.rejection().cloned(),
+                excerpt: capture(self.checker, b, s),
+            })),
         }
     }
 
-    /// Writes each output, saying whether it was new, rewritten (with the diff)
-    /// or unchanged.
-    fn write(&self, writes: Vec<Blessed>) -> Result<()> {
-        let mut out = anstream::stdout();
-        let ((_, source_name), _) = self.sides();
-        for (t, produced, note) in writes {
-            let rel = self.rel(&t.output);
-            match &t.old {
-                Some(old) if *old == produced => {
-                    writeln!(out, "unchanged {rel}{note}")?;
-                    continue;
-                }
-                Some(old) => {
-                    let mut d = String::new();
-                    diff::render_texts(
-                        &mut d,
-                        &Checker::Exact,
-                        None,
-                        old,
-                        &produced,
-                        ["old", "new"],
-                        true,
-                    )
-                    .expect("writing to a String cannot fail");
-                    writeln!(
-                        out,
-                        "{BOLD}rewrote{BOLD:#} {rel} from the {source_name}{note}:"
-                    )?;
-                    for line in d.lines() {
-                        writeln!(out, "    {line}")?;
-                    }
-                }
-                None => writeln!(
-                    out,
-                    "{BOLD}wrote{BOLD:#} {rel} from the {source_name}{note}"
-                )?,
+    /// Writes each output that changed: what each was before.
+    fn write(&self, writes: Vec<ToWrite>) -> Result<Vec<Written>> {
+        let ((_, from), _) = self.sides();
+        let mut written = Vec::new();
+        for (t, produced, unchecked) in writes {
+            let change = match &t.old {
+                Some(old) if *old == produced => Change::Unchanged,
+                Some(old) => Change::Rewritten(capture(&Checker::Exact, old, &produced)),
+                None => Change::New,
+            };
+            if !matches!(change, Change::Unchanged) {
+                std::fs::write(&t.output, &produced)
+                    .with_context(|| format!("cannot write {}", t.output.display()))?;
             }
-            std::fs::write(&t.output, &produced)
-                .with_context(|| format!("cannot write {}", t.output.display()))?;
+            written.push(Written {
+                output: self.rel(&t.output),
+                from,
+                change,
+                unchecked,
+            });
         }
-        Ok(())
+        Ok(written)
     }
 }

@@ -22,6 +22,7 @@ use judge_formats::problem::SettingsExt;
 use judge_model::judge::Verdict;
 use judge_model::known_wrong::expected_verdict;
 use judge_model::problem::{Checker, Settings};
+use judge_report::export::Exported;
 
 /// Which version of the package format to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,55 +55,6 @@ pub struct ExportOptions {
     pub out: Option<PathBuf>,
     /// Replace an existing package there (a folder with problem.yaml).
     pub force: bool,
-}
-
-/// What the export wrote.
-#[derive(Debug, Clone)]
-pub struct Exported {
-    /// The package folder.
-    pub dir: PathBuf,
-    /// The format version written.
-    pub format: Format,
-    /// Cases in `data/sample/`.
-    pub samples: usize,
-    /// Cases in `data/secret/`.
-    pub secret: usize,
-    /// Each submission's path under `submissions/` and the source it bundles.
-    pub submissions: Vec<(String, PathBuf)>,
-    /// The input validator's path in the package, when the problem has one.
-    pub input_validator: Option<String>,
-    /// How outputs are validated there, in words.
-    pub output_validator: String,
-    /// What the package says only approximately, or leaves out.
-    pub warnings: Vec<String>,
-}
-
-impl Exported {
-    /// The lines `cargo judge export` prints.
-    pub fn summary(&self) -> String {
-        let mut text = format!(
-            "exported a {} package to {}: {} sample and {} secret cases; {}",
-            self.format.name(),
-            self.dir.display(),
-            self.samples,
-            self.secret,
-            self.output_validator
-        );
-        match &self.input_validator {
-            Some(v) => {
-                let _ = write!(text, "; input validator {v}");
-            }
-            None => text.push_str("; no input validator"),
-        }
-        for (path, from) in &self.submissions {
-            let _ = write!(
-                text,
-                "\n  submissions/{path}: the bundle of {}",
-                from.display()
-            );
-        }
-        text
-    }
 }
 
 /// The submission folder for a known-wrong solution's verdict (spec "Example
@@ -221,7 +173,7 @@ fn write_package(
     let input_validator = input_validator(sources, name, bins, dir, &mut warnings)?;
     Ok(Exported {
         dir: dir.to_path_buf(),
-        format,
+        format: format.name(),
         samples,
         secret,
         submissions,

@@ -25,14 +25,12 @@ use judge_engine::plan;
 use judge_engine::run;
 use judge_formats::discover;
 use judge_model::limits::Limits;
+use judge_model::names::TOLERATED;
 use judge_model::status::Status;
 use judge_model::units::plural;
 use judge_sandbox::Exit;
 
 use judge_report::style::{DIM, GREEN, RED};
-
-/// The marker in a file name that allows hygiene findings.
-pub const TOLERATED: &str = "tolerated";
 
 /// The hygiene findings of one file's bytes, each `(line or 0, message)`.
 pub fn file_findings(bytes: &[u8]) -> Vec<(usize, String)> {
