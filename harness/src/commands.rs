@@ -359,6 +359,18 @@ pub fn bless(args: crate::cli::BlessArgs) -> Result<Status> {
     })
 }
 
+/// `cargo judge lint [PROBLEM...]`: the findings and a summary on stdout; fails
+/// on any finding not tolerated.
+pub fn lint(args: crate::cli::LintArgs) -> Result<Status> {
+    let linted = judge_workflows::lint::lint(args.into())?;
+    anstream::stdout().write_all(report::lint::text(&linted).as_bytes())?;
+    Ok(if linted.problems() == 0 {
+        Status::Passed
+    } else {
+        Status::Failed
+    })
+}
+
 /// `cargo judge import PACKAGE [NAME]`: what it wrote, on stdout.
 pub fn import(args: crate::cli::ImportArgs) -> Result<Status> {
     say_generated(judge_workflows::generate::ensure(&args.dir)?);

@@ -49,7 +49,7 @@ pub fn main(cli: Cli) -> i32 {
         }
         Some(Cmd::Lint(args)) => {
             set_color(args.color);
-            judge_workflows::lint::lint(args.into())
+            commands::lint(args)
         }
         Some(Cmd::Stress(args)) => {
             set_color(args.color);

@@ -18,6 +18,7 @@ pub mod human;
 pub mod import;
 pub mod json;
 pub mod junit;
+pub mod lint;
 pub mod reason;
 pub mod scale;
 pub mod style;

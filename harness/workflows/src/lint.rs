@@ -12,7 +12,6 @@
 use judge_engine::ext::*;
 use judge_formats::problem::SettingsExt as _;
 use std::collections::HashMap;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -26,11 +25,9 @@ use judge_engine::run;
 use judge_formats::discover;
 use judge_model::limits::Limits;
 use judge_model::names::TOLERATED;
-use judge_model::status::Status;
-use judge_model::units::plural;
 use judge_sandbox::Exit;
 
-use judge_report::style::{DIM, GREEN, RED};
+use judge_report::lint::Linted;
 
 /// The hygiene findings of one file's bytes, each `(line or 0, message)`.
 pub fn file_findings(bytes: &[u8]) -> Vec<(usize, String)> {
@@ -94,8 +91,8 @@ pub struct LintOptions {
     pub problems: Vec<String>,
 }
 
-/// `cargo judge lint [PROBLEM...]`.
-pub fn lint(args: LintOptions) -> Result<Status> {
+/// `cargo judge lint [PROBLEM...]`: what it found.
+pub fn lint(args: LintOptions) -> Result<Linted> {
     let ws = build::workspace()?;
     let (names, missing) = folders(&ws, &args)?;
     let mut lint = Lint {
@@ -144,7 +141,7 @@ pub fn lint(args: LintOptions) -> Result<Status> {
         };
         lint.folder(&folder)?;
     }
-    lint.report(&ws.root, names.len() + missing.len())
+    Ok(lint.outcome(&ws.root, names.len() + missing.len()))
 }
 
 /// The testdata folders to lint: the ones named, or all (by name); and the
@@ -409,57 +406,24 @@ impl Lint {
         Ok(())
     }
 
-    /// Prints every finding and the summary line; failed if any is not tolerated.
-    fn report(&self, root: &Path, folders: usize) -> Result<Status> {
-        let mut out = anstream::stdout();
-        let problems = self.findings.iter().filter(|f| !f.tolerated).count();
-        for f in &self.findings {
-            let at = if f.line > 0 {
-                format!(":{}", f.line)
-            } else {
-                String::new()
-            };
-            if f.tolerated {
-                writeln!(
-                    out,
-                    "{DIM}tolerated{DIM:#} {}{at}: {} (allowed: the name says \"{TOLERATED}\")",
-                    rel(root, &f.path),
-                    f.message
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "{RED}error{RED:#} {}{at}: {}",
-                    rel(root, &f.path),
-                    f.message
-                )?;
-            }
-        }
-        for name in &self.not_written {
-            writeln!(
-                out,
-                "note: {name}-validate is not written yet (problems/{name}/src/bin/validate.rs): \
-                 testdata/{name}/'s inputs are unchecked"
-            )?;
-        }
-        let tolerated = self.findings.len() - problems;
-        let summary = format!(
-            "{}, {}, {} validated: {}, {tolerated} tolerated",
-            plural(folders, "folder", "folders"),
-            plural(self.files, "file", "files"),
-            plural(self.validated, "input", "inputs"),
-            if problems == 0 {
-                "clean".to_string()
-            } else {
-                plural(problems, "problem", "problems")
-            }
-        );
-        if problems == 0 {
-            writeln!(out, "{GREEN}ok{GREEN:#} {summary}")?;
-            Ok(Status::Passed)
-        } else {
-            writeln!(out, "{RED}FAIL{RED:#} {summary}")?;
-            Ok(Status::Failed)
+    /// What was found, paths relative to the workspace `root`.
+    fn outcome(self, root: &Path, folders: usize) -> Linted {
+        let findings = self
+            .findings
+            .into_iter()
+            .map(|f| judge_report::lint::Finding {
+                path: rel(root, &f.path),
+                line: f.line,
+                message: f.message,
+                tolerated: f.tolerated,
+            })
+            .collect();
+        Linted {
+            findings,
+            not_written: self.not_written,
+            folders,
+            files: self.files,
+            validated: self.validated,
         }
     }
 }
