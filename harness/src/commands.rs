@@ -371,6 +371,42 @@ pub fn lint(args: crate::cli::LintArgs) -> Result<Status> {
     })
 }
 
+/// `cargo judge listen`: a line on stdout for each thing that happens, flushed
+/// at once (a script may wait for it).
+pub fn listen(args: crate::cli::ListenArgs) -> Result<Status> {
+    judge_workflows::listen::listen(args.into(), &mut |heard| {
+        let mut out = std::io::stdout().lock();
+        for line in report::listen::lines(heard) {
+            writeln!(out, "{line}")?;
+        }
+        Ok(out.flush()?)
+    })
+}
+
+/// `cargo judge new NAME`: what it made and what next, on stdout.
+pub fn new(args: crate::cli::NewArgs) -> Result<Status> {
+    let made = judge_workflows::scaffold::new(args.into())?;
+    // A closed stdout is an error (the command layer ends quietly), not a panic.
+    std::io::stdout().write_all(report::scaffold::text(&made).as_bytes())?;
+    Ok(Status::Passed)
+}
+
+/// `cargo judge add NAME`: the case written, on stdout.
+pub fn add(args: crate::cli::AddArgs) -> Result<Status> {
+    let prompt = report::add::paste_prompt(judge_workflows::add::SEPARATOR);
+    let added = judge_workflows::add::add(args.into(), &mut || eprintln!("{prompt}"))?;
+    std::io::stdout().write_all(report::add::text(&added).as_bytes())?;
+    Ok(Status::Passed)
+}
+
+/// `cargo judge watch NAME`: a line on stdout after each round.
+pub fn watch(args: crate::cli::WatchArgs) -> Result<Status> {
+    let problem = args.problem.clone();
+    judge_workflows::watch::watch(args.into(), &mut |round| {
+        println!("{}", report::watch::after(&problem, round));
+    })
+}
+
 /// `cargo judge import PACKAGE [NAME]`: what it wrote, on stdout.
 pub fn import(args: crate::cli::ImportArgs) -> Result<Status> {
     say_generated(judge_workflows::generate::ensure(&args.dir)?);

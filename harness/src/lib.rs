@@ -59,10 +59,10 @@ pub fn main(cli: Cli) -> i32 {
             set_color(args.color);
             commands::scale(args)
         }
-        Some(Cmd::New(args)) => judge_workflows::scaffold::new(args.into()),
-        Some(Cmd::Listen(args)) => judge_workflows::listen::listen(args.into()),
-        Some(Cmd::Add(args)) => judge_workflows::add::add(args.into()),
-        Some(Cmd::Watch(args)) => judge_workflows::watch::watch(args.into()),
+        Some(Cmd::New(args)) => commands::new(args),
+        Some(Cmd::Listen(args)) => commands::listen(args),
+        Some(Cmd::Add(args)) => commands::add(args),
+        Some(Cmd::Watch(args)) => commands::watch(args),
         Some(Cmd::Bundle(args)) => judge_bundle::bundle(judge_bundle::Options {
             problems: args.problems,
             judge: args.judge,

@@ -10,6 +10,7 @@
 //! rejection holds (CONTRIBUTING.md, "Crates"): it words and draws results, and
 //! can run or build nothing.
 
+pub mod add;
 pub mod bless;
 pub mod diff;
 pub mod export;
@@ -19,10 +20,13 @@ pub mod import;
 pub mod json;
 pub mod junit;
 pub mod lint;
+pub mod listen;
 pub mod reason;
+pub mod scaffold;
 pub mod scale;
 pub mod style;
 pub mod verify;
+pub mod watch;
 pub mod words;
 
 use judge_model::{judge, known_wrong, sink, status, units};

@@ -5,13 +5,13 @@
 //! the empty sample pair `cargo judge new` makes is the one exception: it is
 //! filled first.
 
-use std::io::{IsTerminal as _, Read as _, Write as _};
+use std::io::{IsTerminal as _, Read as _};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
 use judge_engine::build;
-use judge_model::status::Status;
+use judge_report::add::Added;
 
 /// The line between the input and the output when a case is pasted.
 pub const SEPARATOR: &str = "---";
@@ -29,8 +29,9 @@ pub struct AddOptions {
     pub name: Option<String>,
 }
 
-/// `cargo judge add NAME`.
-pub fn add(args: AddOptions) -> Result<Status> {
+/// `cargo judge add NAME`: what it wrote. `prompt` is called before a pasted
+/// case is read from a terminal.
+pub fn add(args: AddOptions, prompt: &mut dyn FnMut()) -> Result<Added> {
     let ws = build::workspace()?;
     judge_engine::plan::problem(&ws, &args.problem)?;
     let dir = ws.testdata().join(&args.problem);
@@ -42,7 +43,7 @@ pub fn add(args: AddOptions) -> Result<Status> {
     }
     let (input, output) = match (&args.input, &args.output) {
         (Some(i), Some(o)) => (read(i)?, read(o)?),
-        (None, None) => pasted()?,
+        (None, None) => pasted(prompt)?,
         _ => bail!("give both --input FILE and --output FILE, or neither (then paste the case)"),
     };
     let stem = match &args.name {
@@ -73,19 +74,13 @@ pub fn add(args: AddOptions) -> Result<Status> {
         .with_context(|| format!("cannot write {}", in_path.display()))?;
     std::fs::write(&out_path, &output)
         .with_context(|| format!("cannot write {}", out_path.display()))?;
-    writeln!(
-        std::io::stdout(),
-        "{} {} and .out ({} bytes of input, {} of output); next: cargo judge {}",
-        if placeholder { "filled" } else { "added" },
-        rel(&ws.root, &in_path),
-        input.len(),
-        output.len(),
-        args.problem
-    )?;
-    if output.is_empty() {
-        writeln!(std::io::stdout(), "note: the expected output is empty")?;
-    }
-    Ok(Status::Passed)
+    Ok(Added {
+        input: rel(&ws.root, &in_path),
+        filled: placeholder,
+        input_bytes: input.len(),
+        output_bytes: output.len(),
+        problem: args.problem,
+    })
 }
 
 fn read(path: &Path) -> Result<Vec<u8>> {
@@ -101,11 +96,9 @@ fn rel(root: &Path, p: &Path) -> String {
 }
 
 /// The case from stdin: the input, a line `---`, the expected output.
-fn pasted() -> Result<(Vec<u8>, Vec<u8>)> {
+fn pasted(prompt: &mut dyn FnMut()) -> Result<(Vec<u8>, Vec<u8>)> {
     if std::io::stdin().is_terminal() {
-        eprintln!(
-            "paste the input, then a line {SEPARATOR}, then the expected output, then Ctrl-D:"
-        );
+        prompt();
     }
     let mut text = Vec::new();
     std::io::stdin()

@@ -10,8 +10,8 @@
 //! send: any web page open in the browser can POST to 127.0.0.1 too (a `text/plain`
 //! POST needs no CORS preflight), and the browser then names the page in `Origin`,
 //! so a request whose `Origin` is not a browser extension's gets 403 and creates
-//! nothing ([`origin_allowed`]). Every text of a request that is printed is drawn
-//! visibly first ([`say`]), so a body cannot write escape sequences to the terminal. Reading the JSON and
+//! nothing ([`origin_allowed`]). What happens goes to the caller as it happens,
+//! for judge-report to word (and draw visibly: a request's text may be in it). Reading the JSON and
 //! naming are `companion`'s (judge-formats), creating both folders at once
 //! `scaffold`'s. Competitive Companion aborts a POST after its `requestTimeout`,
 //! 500 ms by default (`src/utils/config.ts`), so the workspace is read once at the
@@ -28,7 +28,10 @@ use judge_formats::companion::Task;
 
 use crate::scaffold::NewOptions;
 use crate::scaffold::{Extra, Site};
+use judge_formats::problem::SettingsExt as _;
+use judge_model::problem::Settings;
 use judge_model::status::Status;
+use judge_report::listen::{Created, Heard};
 
 /// The largest request accepted: a problem's samples are kilobytes.
 const MAX_BODY: usize = 64 << 20;
@@ -50,8 +53,9 @@ pub struct ListenOptions {
     pub once: bool,
 }
 
-/// `cargo judge listen`.
-pub fn listen(args: ListenOptions) -> Result<Status> {
+/// `cargo judge listen`: each thing that happens goes to `heard` as it happens
+/// (a script may wait for a line); the status once it stops.
+pub fn listen(args: ListenOptions, heard: &mut dyn FnMut(&Heard) -> Result<()>) -> Result<Status> {
     let mut site = Site::load()?;
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, args.port)).with_context(|| {
         format!(
@@ -64,20 +68,11 @@ pub fn listen(args: ListenOptions) -> Result<Status> {
     listener
         .set_nonblocking(true)
         .context("cannot poll the listener")?;
-    say(&format!(
-        "listening on http://127.0.0.1:{}/ for Competitive Companion ({}); {}",
-        args.port,
-        if args.port == DEFAULT_PORT {
-            "one of the ports it sends to out of the box"
-        } else {
-            "add this port to its \"Custom ports\""
-        },
-        if args.once {
-            "exits after one whole problem or contest"
-        } else {
-            "Ctrl-C stops"
-        }
-    ))?;
+    heard(&Heard::Listening {
+        port: args.port,
+        default_port: args.port == DEFAULT_PORT,
+        once: args.once,
+    })?;
     let mut batches: HashMap<String, Batch> = HashMap::new();
     let mut lone = 0u64;
     // With --once, the status of the first whole batch, given once no request has
@@ -102,7 +97,7 @@ pub fn listen(args: ListenOptions) -> Result<Status> {
             }
             Err(e) => return Err(e).context("cannot accept a connection"),
         };
-        let served = serve(stream, &mut site)?;
+        let served = serve(stream, &mut site, heard)?;
         last = Instant::now();
         let Some((task, created)) = served else {
             continue;
@@ -145,7 +140,11 @@ struct Batch {
 
 /// Answers one connection. `Some((task, created))` when it carried a problem
 /// (`created` is false when creating it failed), `None` for a bad request.
-fn serve(mut stream: TcpStream, site: &mut Site) -> Result<Option<(Task, bool)>> {
+fn serve(
+    mut stream: TcpStream,
+    site: &mut Site,
+    heard: &mut dyn FnMut(&Heard) -> Result<()>,
+) -> Result<Option<(Task, bool)>> {
     let _ = stream.set_nonblocking(false);
     // A client that connects and sends nothing must not stop the listener.
     let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
@@ -153,16 +152,12 @@ fn serve(mut stream: TcpStream, site: &mut Site) -> Result<Option<(Task, bool)>>
         Ok(body) => body,
         Err(e) if e.downcast_ref::<Forbidden>().is_some() => {
             reply(&mut stream, 403, &format!("{e:#}"));
-            say(&format!(
-                "error: refused a request: {e:#} (nothing created)"
-            ))?;
+            heard(&Heard::Forbidden(format!("{e:#}")))?;
             return Ok(None);
         }
         Err(e) => {
             reply(&mut stream, 400, &format!("{e:#}"));
-            say(&format!(
-                "error: rejected a request: {e:#} (nothing created)"
-            ))?;
+            heard(&Heard::BadRequest(format!("{e:#}")))?;
             return Ok(None);
         }
     };
@@ -170,24 +165,22 @@ fn serve(mut stream: TcpStream, site: &mut Site) -> Result<Option<(Task, bool)>>
         Ok(task) => task,
         Err(e) => {
             reply(&mut stream, 400, &format!("{e:#}"));
-            say(&format!("error: rejected a POST: {e:#} (nothing created)"))?;
+            heard(&Heard::BadProblem(format!("{e:#}")))?;
             return Ok(None);
         }
     };
     match create(site, &task) {
-        Ok(lines) => {
+        Ok(done) => {
             reply(&mut stream, 200, "ok");
-            for line in lines {
-                say(&line)?;
-            }
+            heard(&done)?;
             Ok(Some((task, true)))
         }
         Err(e) => {
             reply(&mut stream, 500, &format!("{e:#}"));
-            say(&format!(
-                "error: {}: {e:#} (nothing created)",
-                task.crate_name()
-            ))?;
+            heard(&Heard::Failed {
+                name: task.crate_name(),
+                why: format!("{e:#}"),
+            })?;
             Ok(Some((task, false)))
         }
     }
@@ -305,25 +298,13 @@ fn origin_allowed(origin: &str) -> bool {
     .any(|scheme| origin.starts_with(scheme))
 }
 
-/// One line on stdout, flushed at once (a script may wait for it). Its text may
-/// hold a request's (a group, a name, a file name, a header): every control
-/// character is drawn visibly, a line break too, so it stays one line.
-fn say(line: &str) -> Result<()> {
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{}", judge_report::words::visible_text(line))?;
-    out.flush()?;
-    Ok(())
-}
-
-/// Creates the problem `task` describes; the lines to print. A problem already
+/// Creates the problem `task` describes: what was done. A problem already
 /// received (its problem.toml has the same URL) is skipped; a name taken by
 /// something else gets the first free `NAME-2`, `NAME-3`, ...
-fn create(site: &mut Site, task: &Task) -> Result<Vec<String>> {
+fn create(site: &mut Site, task: &Task) -> Result<Heard> {
     let wanted = task.crate_name();
     if !task.url.is_empty() && same_source(&site.root, &wanted, &task.url) {
-        return Ok(vec![format!(
-            "{wanted}: already here (testdata/{wanted}/problem.toml has this URL): skipped, nothing overwritten"
-        )]);
+        return Ok(Heard::AlreadyHere(wanted));
     }
     let mut name = wanted.clone();
     let mut why_renamed = None;
@@ -356,46 +337,26 @@ fn create(site: &mut Site, task: &Task) -> Result<Vec<String>> {
     };
     let extra = extra(task, &name);
     site.create(&args, &extra)?;
-    let mut lines = vec![format!(
-        "{name}: problems/{name}/ and testdata/{name}/ ({}{}, time limit {} s, {} MiB){}; next: cargo judge {name}",
-        if task.interactive {
-            "interactive, samples in its README.md".to_string()
-        } else {
-            judge_model::units::plural(task.tests.len(), "sample", "samples")
-        },
-        if task.group.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", task.group.trim())
-        },
-        task.time_limit_secs(),
-        task.memory_limit_mib(),
-        why_renamed.map_or_else(String::new, |why| format!(" (not {wanted}: {why})"))
-    )];
-    let files = task.file_io();
-    if !files.is_empty() {
-        lines.push(format!(
-            "note: {name} reads/writes the files {}; the judge feeds stdin and reads stdout",
-            files.join(", ")
-        ));
-    }
-    Ok(lines)
+    Ok(Heard::Created(Created {
+        renamed: why_renamed.map(|why| (wanted, why)),
+        interactive: task.interactive,
+        samples: task.tests.len(),
+        group: task.group.clone(),
+        time_limit: task.time_limit_secs(),
+        memory_mib: task.memory_limit_mib(),
+        files: task.file_io(),
+        name,
+    }))
 }
 
 /// Whether `testdata/NAME/problem.toml` records `url` as its source.
 fn same_source(root: &Path, name: &str, url: &str) -> bool {
-    let path = root.join("testdata").join(name).join("problem.toml");
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return false;
-    };
-    let Ok(table) = text.parse::<toml::Table>() else {
-        return false;
-    };
-    table
-        .get("source")
-        .and_then(|s| s.get("url"))
-        .and_then(|u| u.as_str())
-        == Some(url)
+    // problem.toml's reader (a folder without one has no source).
+    Settings::load(&root.join("testdata").join(name)).is_ok_and(|s| {
+        s.source
+            .and_then(|origin| origin.url)
+            .is_some_and(|u| u == url)
+    })
 }
 
 /// The samples: each one a case with its exact bytes (`01-sample.in` / `.out`,

@@ -14,7 +14,7 @@ use judge_engine::build;
 use judge_engine::cargo_json::Metadata;
 use judge_formats::problem::writer::{source_table, toml_string};
 use judge_model::problem::Origin;
-use judge_model::status::Status;
+use judge_report::scaffold::{Kind, Made};
 
 /// The templates, kept as files so they read (and diff) as the code they become.
 /// Each is `(path inside the new folder, text)`; `{{key}}` marks a substitution.
@@ -224,74 +224,30 @@ pub struct Created {
     pub testdata_dir: std::path::PathBuf,
 }
 
-/// `cargo judge new NAME`.
-pub fn new(args: NewOptions) -> Result<Status> {
+/// `cargo judge new NAME`: what it made.
+pub fn new(args: NewOptions) -> Result<Made> {
     let Created {
         root,
         crate_dir,
         testdata_dir,
     } = create(&args)?;
-    let name = args.name.as_str();
     let rel = |p: &Path| p.strip_prefix(&root).unwrap_or(p).display().to_string();
-    let mut text = String::new();
     let (crate_files, testdata_files) = files(&args);
-    for (dir, files) in [(&crate_dir, crate_files), (&testdata_dir, testdata_files)] {
-        text.push_str(&format!("created {}/\n", rel(dir)));
-        for (file, _) in files {
-            text.push_str(&format!("    {file}\n"));
-        }
-    }
-    if args.interactive {
-        text.push_str(&format!(
-            "\nThe skeleton plays a placeholder game against its interactor (T games: n stones,\n\
-             take 1 or 2), so everything runs now. Next: the real game in src/main.rs and\n\
-             src/bin/interactor.rs (the TODOs: statement, dialogue, rule, proof; the\n\
-             interactor decides positions its own way), the inputs in gen.rs, the sample in\n\
-             testdata/{name}/. Then:\n\
-             \n    cargo judge {name}                     build and judge against the interactor\
-             \n    cargo judge stress {name}              the solution against the interactor on random inputs\
-             \n    cargo judge lint {name}                testdata hygiene, .interaction samples replayed\
-             \n    cargo test -p {name}                   the interactor's rule against a game search\n"
-        ));
-        // A closed stdout is an error (the command layer ends quietly), not a panic.
-        std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
-        return Ok(Status::Passed);
-    }
-    if !args.game {
-        text.push_str(&plain_next_steps(name));
-        std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
-        return Ok(Status::Passed);
-    }
-    text.push_str(&format!(
-        "\nThe skeleton solves a placeholder game (T cases, take 1 or 2 stones), so everything\n\
-         runs now. Next: write the problem into src/main.rs (the TODOs: statement, rule,\n\
-         proof), the game search into src/bin/brute.rs, the format into gen.rs and\n\
-         validate.rs, the statement's sample into testdata/{name}/01-sample.in (lint calls\n\
-         it empty until then). Each file stands alone and the tests run the built\n\
-         binaries, so any of them may be rewritten in your own style. Then:\n\
-         \n    cargo judge {name}                     build and judge on testdata/{name}/\
-         \n    cargo judge bless {name} --force       expected outputs from the brute force\
-         \n    cargo judge stress {name}              solution vs brute force on random inputs\
-         \n    cargo judge lint {name}                testdata hygiene, inputs through {name}-validate\
-         \n    cargo test -p {name}                   tests/solution.rs\n"
-    ));
-    std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes())?;
-    Ok(Status::Passed)
-}
-
-/// What to do after `new` (or `listen`) made the plain problem `name`.
-pub(crate) fn plain_next_steps(name: &str) -> String {
-    format!(
-        "\nNext: the solution in src/main.rs (any style, any crate), the statement's samples\n\
-         (`cargo judge add {name}`), and when you want them the brute force, the\n\
-         generator and the validator (each says \"not written yet\" until you write it;\n\
-         stress keeps shrunk inputs valid only once the validator is). Then:\n\
-         \n    cargo judge add {name}                 paste a case: its input, a line ---, its output\
-         \n    cargo judge {name}                     build and judge on testdata/{name}/\
-         \n    cargo judge {name} --checked           the same with overflow checks\
-         \n    cargo judge stress {name}              solution vs brute force on random inputs\
-         \n    cargo test -p {name}                   every case, and the brute force once written\n"
-    )
+    let names = |files: Files| files.iter().map(|(f, _)| f.to_string()).collect();
+    Ok(Made {
+        folders: vec![
+            (rel(&crate_dir), names(crate_files)),
+            (rel(&testdata_dir), names(testdata_files)),
+        ],
+        kind: if args.interactive {
+            Kind::Interactive
+        } else if args.game {
+            Kind::Game
+        } else {
+            Kind::Plain
+        },
+        name: args.name,
+    })
 }
 
 /// Creates `problems/NAME/` and `testdata/NAME/` from the templates, both or

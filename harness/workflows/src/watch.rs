@@ -20,6 +20,7 @@ use anyhow::{Context, Result};
 
 use judge_engine::build;
 use judge_model::status::Status;
+use judge_report::watch::Round;
 
 const POLL: Duration = Duration::from_millis(300);
 const SETTLE: Duration = Duration::from_millis(200);
@@ -33,8 +34,9 @@ pub struct WatchOptions {
     pub judge_args: Vec<String>,
 }
 
-/// `cargo judge watch NAME`.
-pub fn watch(args: WatchOptions) -> Result<Status> {
+/// `cargo judge watch NAME`: how each round ended goes to `after_round`, before
+/// the watch waits for the next save.
+pub fn watch(args: WatchOptions, after_round: &mut dyn FnMut(Round)) -> Result<Status> {
     let ws = build::workspace()?;
     let problem = judge_engine::plan::problem(&ws, &args.problem)?;
     let folders = [problem.dir.clone(), ws.testdata().join(&args.problem)];
@@ -51,15 +53,11 @@ pub fn watch(args: WatchOptions) -> Result<Status> {
             .current_dir(&ws.root)
             .status()
             .context("cannot start the judge")?;
-        println!(
-            "\nwatching problems/{0}/ and testdata/{0}/ ({1}): judged again on every save; Ctrl-C stops",
-            args.problem,
-            match status.code() {
-                Some(0) => "all AC",
-                Some(1) => "not all AC",
-                _ => "the judge could not run",
-            }
-        );
+        after_round(match status.code() {
+            Some(0) => Round::Passed,
+            Some(1) => Round::Failed,
+            _ => Round::Broken,
+        });
         loop {
             std::thread::sleep(POLL);
             if judge_sandbox::interrupted() {

@@ -1,0 +1,89 @@
+//! The words of `new`: the folders and files it made, and what to do next.
+
+use std::fmt::Write as _;
+
+/// What `new` made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Made {
+    /// The problem.
+    pub name: String,
+    /// Each folder made (relative to the workspace) with its files.
+    pub folders: Vec<(String, Vec<String>)>,
+    /// Which template.
+    pub kind: Kind,
+}
+
+/// The template a problem was made from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// The plain problem: a solution to write.
+    Plain,
+    /// A game with a placeholder solution, brute force, generator and validator.
+    Game,
+    /// An interactive game against its interactor.
+    Interactive,
+}
+
+/// The lines `cargo judge new` prints on stdout.
+pub fn text(made: &Made) -> String {
+    let mut text = String::new();
+    for (dir, files) in &made.folders {
+        let _ = writeln!(text, "created {dir}/");
+        for file in files {
+            let _ = writeln!(text, "    {file}");
+        }
+    }
+    let name = &made.name;
+    text.push_str(&match made.kind {
+        Kind::Interactive => interactive_next_steps(name),
+        Kind::Plain => plain_next_steps(name),
+        Kind::Game => game_next_steps(name),
+    });
+    text
+}
+
+/// What to do after `new` made the interactive game `name`.
+fn interactive_next_steps(name: &str) -> String {
+    format!(
+        "\nThe skeleton plays a placeholder game against its interactor (T games: n stones,\n\
+         take 1 or 2), so everything runs now. Next: the real game in src/main.rs and\n\
+         src/bin/interactor.rs (the TODOs: statement, dialogue, rule, proof; the\n\
+         interactor decides positions its own way), the inputs in gen.rs, the sample in\n\
+         testdata/{name}/. Then:\n\
+         \n    cargo judge {name}                     build and judge against the interactor\
+         \n    cargo judge stress {name}              the solution against the interactor on random inputs\
+         \n    cargo judge lint {name}                testdata hygiene, .interaction samples replayed\
+         \n    cargo test -p {name}                   the interactor's rule against a game search\n"
+    )
+}
+
+/// What to do after `new` made the game `name`.
+fn game_next_steps(name: &str) -> String {
+    format!(
+        "\nThe skeleton solves a placeholder game (T cases, take 1 or 2 stones), so everything\n\
+         runs now. Next: write the problem into src/main.rs (the TODOs: statement, rule,\n\
+         proof), the game search into src/bin/brute.rs, the format into gen.rs and\n\
+         validate.rs, the statement's sample into testdata/{name}/01-sample.in (lint calls\n\
+         it empty until then). Each file stands alone and the tests run the built\n\
+         binaries, so any of them may be rewritten in your own style. Then:\n\
+         \n    cargo judge {name}                     build and judge on testdata/{name}/\
+         \n    cargo judge bless {name} --force       expected outputs from the brute force\
+         \n    cargo judge stress {name}              solution vs brute force on random inputs\
+         \n    cargo judge lint {name}                testdata hygiene, inputs through {name}-validate\
+         \n    cargo test -p {name}                   tests/solution.rs\n"
+    )
+}
+
+/// What to do after `new` made the plain problem `name`.
+fn plain_next_steps(name: &str) -> String {
+    format!(
+        "\nNext: the solution in src/main.rs (any style, any crate), the statement's samples\n\
+         (`cargo judge add {name}`), and when you want them the brute force, the\n\
+         generator and the validator (each says \"not written yet\" until you write it;\n\
+         stress keeps shrunk inputs valid only once the validator is). Then:\n\
+         \n    cargo judge add {name}                 paste a case: its input, a line ---, its output\
+         \n    cargo judge {name}                     build and judge on testdata/{name}/\
+         \n    cargo judge {name} --checked           the same with overflow checks\
+         \n    cargo test -p {name}                   every case, and the brute force once written\n"
+    )
+}
