@@ -611,3 +611,10 @@ pub fn scale(args: crate::cli::ScaleArgs) -> Result<Status> {
         _ => Status::Failed,
     })
 }
+
+/// `cargo judge stress NAME`: the workflow's events, worded by the report as they
+/// come (the progress line on a terminal's stderr, the rest on stdout).
+pub fn stress(args: crate::cli::StressArgs) -> Result<Status> {
+    let mut words = report::stress::Words::stdout();
+    judge_workflows::stress::stress(args.into(), &mut |event| Ok(words.event(event)?))
+}

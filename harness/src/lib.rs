@@ -53,7 +53,7 @@ pub fn main(cli: Cli) -> i32 {
         }
         Some(Cmd::Stress(args)) => {
             set_color(args.color);
-            judge_workflows::stress::stress(args.into())
+            commands::stress(args)
         }
         Some(Cmd::Scale(args)) => {
             set_color(args.color);

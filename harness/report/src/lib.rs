@@ -24,6 +24,7 @@ pub mod listen;
 pub mod reason;
 pub mod scaffold;
 pub mod scale;
+pub mod stress;
 pub mod style;
 pub mod verify;
 pub mod watch;

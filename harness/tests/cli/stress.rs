@@ -525,3 +525,15 @@ fn stress_save_refuses_an_input_its_validator_rejects() {
             .exists()
     );
 }
+
+#[test]
+fn stress_that_tested_no_input_is_no_pass() {
+    let ws = TempWs::new(&["hdu1525"]);
+    ws.judge()
+        .args(["stress", "hdu1525", "--cases", "0"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "nothing compared: no input was tested",
+        ));
+}

@@ -81,14 +81,3 @@ fn generated(out: run::Measured, seed: u64, gen_args: &[String]) -> Result<Vec<u
     }
     Ok(out.stdout)
 }
-
-/// `text` with every line indented by four spaces, for quoting inputs and outputs.
-pub(crate) fn indent(text: &str) -> String {
-    let mut s = String::new();
-    for line in text.lines() {
-        s.push_str("    ");
-        s.push_str(line);
-        s.push('\n');
-    }
-    s
-}

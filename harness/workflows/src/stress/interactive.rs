@@ -19,25 +19,22 @@
 //! file, the run says so, and `--save` writes only the `.in` and says why: an empty
 //! `.out` would be a case lint rejects, written without anyone deciding it.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::stress::generator::{DEFAULT_SECONDS, Generator, HELPER_LIMITS, indent};
-use crate::stress::search::{Beside, Class, Oracle, Search};
-use crate::stress::shrink::shrink;
-use crate::stress::{StressOptions, generator_args};
+use crate::stress::generator::{Generator, HELPER_LIMITS};
+use crate::stress::search::{Beside, Class, Oracle};
+use crate::stress::{Sink, StressOptions, generator_args, search_and_report, started};
 use judge_engine::build::Workspace;
-use judge_engine::interact::{InteractorLimits, Spec, decide, run};
+use judge_engine::interact::{InteractorLimits, Judgement, Spec, decide, run};
 use judge_engine::run as proc;
-use judge_model::judge::{Extra, Verdict};
+use judge_model::judge::Verdict;
 use judge_model::limits::Limits;
 use judge_model::problem::Settings;
 use judge_model::status::Status;
-use judge_report::reason;
+use judge_report::stress::{self, Event, Saved};
 use judge_sandbox::Exit;
 
 /// The programs an interactive stress run needs.
@@ -48,12 +45,6 @@ pub struct Bins {
     pub interactor: Command,
     /// The generator.
     pub generator: PathBuf,
-}
-
-/// One judged input: the verdict, and the text to show with it.
-struct Judged {
-    verdict: Verdict,
-    shown: String,
 }
 
 struct Tester<'a> {
@@ -68,17 +59,20 @@ struct Tester<'a> {
 /// Interactive stress's oracle: the interactor decides. The relay runs nothing
 /// beside it: the loop generates the next seed's input after it.
 impl Oracle for Tester<'_> {
-    type Finding = Judged;
+    type Finding = Judgement;
 
     fn judge(
         &mut self,
         input: &[u8],
         _beside: Option<Beside<'_>>,
-    ) -> Result<(Judged, Option<proc::Measured>)> {
-        Ok((self.judge_text(&String::from_utf8_lossy(input))?, None))
+    ) -> Result<(Judgement, Option<proc::Measured>)> {
+        let path = self.write_input(&String::from_utf8_lossy(input))?;
+        // The generator failing to answer its own input is an error.
+        let answer = self.answer(&path)?;
+        Ok((self.judge_written(&path, answer)?, None))
     }
 
-    fn class(judged: &Judged) -> Class {
+    fn class(judged: &Judgement) -> Class {
         match judged.verdict {
             Verdict::AC => Class::Agree,
             Verdict::INT => Class::Interrupted,
@@ -86,6 +80,62 @@ impl Oracle for Tester<'_> {
             // is reported, as a sequential run would.
             _ => Class::Failed,
         }
+    }
+
+    /// `None` when the generator's answer mode rejects the candidate (it may
+    /// break the input's format, as one the brute force rejects in batch stress:
+    /// it is not kept, and nothing runs).
+    fn candidate(&mut self, input: &str) -> Result<Option<Judgement>> {
+        let path = self.write_input(input)?;
+        match self.answer(&path) {
+            Ok(answer) => self.judge_written(&path, answer).map(Some),
+            Err(_) => Ok(None),
+        }
+    }
+
+    fn same_kind(a: &Judgement, b: &Judgement) -> bool {
+        a.verdict == b.verdict
+    }
+
+    fn timed_out(judged: &Judgement) -> bool {
+        judged.verdict == Verdict::TLE
+    }
+
+    fn ends(judged: &Judgement) -> Option<Status> {
+        (judged.verdict == Verdict::ERR).then_some(Status::Broken)
+    }
+
+    fn runs(&self) -> u64 {
+        self.runs
+    }
+
+    fn shown(&self, j: &Judgement) -> Result<stress::Finding> {
+        Ok(stress::Finding::Played {
+            verdict: j.verdict,
+            reason: j.reason.clone(),
+            judge_message: j.judge_message.clone(),
+            dialogue: j.dialogue.clone(),
+        })
+    }
+
+    /// Writes `testdata/NAME/stress-SEED.in`, and its `.out` when the generator
+    /// has an answer mode.
+    fn save(&mut self, ws: &Workspace, name: &str, seed: u64, input: &str) -> Result<Saved> {
+        let dir = ws.testdata().join(name);
+        let stem = dir.join(format!("stress-{seed}"));
+        let (input_path, answer_path) = (stem.with_extension("in"), stem.with_extension("out"));
+        std::fs::write(&input_path, input)
+            .with_context(|| format!("cannot write {}", input_path.display()))?;
+        if self.answers {
+            let answer = answer_of(&self.programs.generator, &input_path, &self.scratch)?;
+            std::fs::write(&answer_path, answer)
+                .with_context(|| format!("cannot write {}", answer_path.display()))?;
+        }
+        Ok(Saved::Interactive {
+            input: input_path,
+            answer: answer_path,
+            written: self.answers,
+        })
     }
 }
 
@@ -97,24 +147,6 @@ impl<'a> Tester<'a> {
             scratch: scratch.to_path_buf(),
             answers,
             runs: 0,
-        }
-    }
-
-    /// Judges a generated input; the generator failing to answer it is an error.
-    fn judge_text(&mut self, input: &str) -> Result<Judged> {
-        let path = self.write_input(input)?;
-        let answer = self.answer(&path)?;
-        self.judge_written(&path, answer)
-    }
-
-    /// Judges a shrinking candidate: `None` when the generator's answer mode
-    /// rejects it (a candidate may break the input's format, as one the brute
-    /// force rejects in batch stress: it is not kept, and nothing runs).
-    fn judge_candidate(&mut self, input: &str) -> Result<Option<Judged>> {
-        let path = self.write_input(input)?;
-        match self.answer(&path) {
-            Ok(answer) => self.judge_written(&path, answer).map(Some),
-            Err(_) => Ok(None),
         }
     }
 
@@ -134,7 +166,7 @@ impl<'a> Tester<'a> {
         }
     }
 
-    fn judge_written(&self, path: &Path, answer_text: String) -> Result<Judged> {
+    fn judge_written(&self, path: &Path, answer_text: String) -> Result<Judgement> {
         let answer = self.scratch.join("case.out");
         std::fs::write(&answer, answer_text)?;
         let interactor = clone(&self.programs.interactor);
@@ -148,19 +180,7 @@ impl<'a> Tester<'a> {
             record: true,
             feedback_from: None,
         })?;
-        let j = decide(&x, &self.limits);
-        let mut shown = j.reason.as_ref().map(reason::words).unwrap_or_default();
-        if !j.judge_message.is_empty() {
-            let message = Extra::JudgeMessage(j.judge_message.clone());
-            let title = judge_report::extra_title(&message);
-            shown.push_str(&format!("\n{title}: {}", message.text()));
-        }
-        let title = judge_report::extra_title(&j.dialogue);
-        shown.push_str(&format!("\n{title}:\n{}", indent(j.dialogue.text())));
-        Ok(Judged {
-            verdict: j.verdict,
-            shown: shown.trim_start().to_string(),
-        })
+        Ok(decide(&x, &self.limits))
     }
 }
 
@@ -176,7 +196,12 @@ fn clone(c: &Command) -> Command {
 /// `cargo judge stress NAME` for a problem whose `problem.toml` says
 /// `type = "interactive"`: builds it, finds its solution, generator and
 /// interactor, and runs [`stress`].
-pub fn for_problem(args: &StressOptions, ws: &Workspace, mut settings: Settings) -> Result<Status> {
+pub fn for_problem(
+    args: &StressOptions,
+    ws: &Workspace,
+    mut settings: Settings,
+    on: &mut Sink,
+) -> Result<Status> {
     let name = args.problem.as_str();
     let exes = judge_engine::build::build(ws, &[name])?;
     judge_engine::interact::resolve(&mut settings, name, &exes)?;
@@ -195,7 +220,7 @@ pub fn for_problem(args: &StressOptions, ws: &Workspace, mut settings: Settings)
         interactor,
         generator,
     };
-    stress(args, ws, &settings, &programs)
+    stress(args, ws, &settings, &programs, on)
 }
 
 /// Runs the stress loop of `args` for the interactive problem `name`.
@@ -204,21 +229,15 @@ pub fn stress(
     ws: &Workspace,
     settings: &Settings,
     programs: &Bins,
+    on: &mut Sink,
 ) -> Result<Status> {
-    let name = &args.problem;
     // Not on `fresh_base`'s /dev/shm: the interactor and the answer mode are
     // given the case's paths, and there (tried) the sandboxed interactor does not
     // start ("cannot start the interactor: No such file or directory").
     let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
     let limits = settings.limits();
     let gen_args = generator_args(args);
-    let mut out = anstream::stdout();
-    writeln!(
-        out,
-        "stress {name} (interactive): the solution against its interactor on `{name}-gen --seed S {}`, seeds from {}",
-        gen_args.join(" "),
-        args.seed
-    )?;
+    on(&Event::Started(started(args, true)))?;
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
     let generator = Generator {
@@ -226,170 +245,36 @@ pub fn stress(
         args: &gen_args,
         null: &null,
     };
-    let started = Instant::now();
-    let deadline = args
-        .cases
-        .is_none()
-        .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
-    let answers = args.cases != Some(0)
-        && probe_answers(
-            programs,
-            scratch.path(),
-            name,
-            &generator.generate(args.seed)?,
-            &mut out,
-        )?;
-    let found = Search::new(args.seed, args.cases, deadline).run(
-        args.jobs,
+    let answers = args.cases != Some(0) && {
+        let first = generator.generate(args.seed)?;
+        let answers = answer_mode(programs, scratch.path(), &first)?;
+        on(&Event::Answers(answers.clone()))?;
+        answers.is_ok()
+    };
+    search_and_report(
+        args,
+        ws,
+        generator,
         scratch.path(),
         |dir| Tester::new(programs, limits, dir, answers),
-        generator,
-        None,
-    )?;
-    let done = found.done;
-    let mut tester = Tester::new(programs, limits, scratch.path(), answers);
-    if let Some((seed, input, judged)) = found.first_failure {
-        if judged.verdict == Verdict::ERR {
-            writeln!(
-                out,
-                "the judge failed on seed {seed}:\n{}",
-                indent(&judged.shown)
-            )?;
-            return Ok(Status::Broken);
-        }
-        writeln!(
-            out,
-            "FOUND on seed {seed} after {done} cases in {:.1} s: {}",
-            started.elapsed().as_secs_f64(),
-            judged.verdict.name()
-        )?;
-        let input = String::from_utf8_lossy(&input).into_owned();
-        return report_found(args, ws, &mut tester, seed, input, judged, &mut out);
-    }
-    writeln!(
-        out,
-        "ok: accepted on all {done} inputs (seeds {}..={}) in {:.1} s",
-        args.seed,
-        args.seed.wrapping_add(done).wrapping_sub(1),
-        started.elapsed().as_secs_f64()
-    )?;
-    Ok(Status::Passed)
+        on,
+    )
 }
 
-/// Whether the generator writes answer files: tries `--answer` on the first input
-/// and says which.
-fn probe_answers(
-    programs: &Bins,
-    scratch: &Path,
-    name: &str,
-    input: &[u8],
-    out: &mut impl std::io::Write,
-) -> Result<bool> {
+/// Whether the generator writes answer files: tries `--answer` on the first
+/// input; if it fails, what it said.
+fn answer_mode(programs: &Bins, scratch: &Path, input: &[u8]) -> Result<Result<(), String>> {
     let probe = scratch.join("probe.in");
     std::fs::write(&probe, input)?;
     Ok(match answer_of(&programs.generator, &probe, scratch) {
-        Ok(_) => {
-            writeln!(out, "answer files: from `{name}-gen --answer INPUT`")?;
-            true
-        }
-        Err(e) => {
-            writeln!(
-                out,
-                "answer files: empty ({name}-gen has no answer mode: `--answer INPUT` says {})",
-                format!("{e:#}").lines().last().unwrap_or("").trim()
-            )?;
-            false
-        }
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("{e:#}")
+            .lines()
+            .last()
+            .unwrap_or("")
+            .trim()
+            .to_string()),
     })
-}
-
-/// What a failing seed says: its minimal input (shrunk unless --no-shrink or a
-/// timeout), what the judge showed on it, how to reproduce it, and with --save
-/// the files written.
-fn report_found(
-    args: &StressOptions,
-    ws: &Workspace,
-    tester: &mut Tester,
-    seed: u64,
-    input: String,
-    judged: Judged,
-    out: &mut impl std::io::Write,
-) -> Result<Status> {
-    let name = &args.problem;
-    let want = judged.verdict;
-    let (minimal, last) = if args.no_shrink || want == Verdict::TLE {
-        if want == Verdict::TLE && !args.no_shrink {
-            writeln!(
-                out,
-                "not shrinking a timeout: each try would take the whole wall limit"
-            )?;
-        }
-        (input, judged)
-    } else {
-        let runs_before = tester.runs;
-        let minimal = shrink(&input, args.shrink_runs, |candidate| {
-            Ok(tester
-                .judge_candidate(candidate)?
-                .is_some_and(|j| j.verdict == want))
-        })?;
-        writeln!(
-            out,
-            "shrunk {} lines to {} in {} runs",
-            input.lines().count(),
-            minimal.lines().count(),
-            tester.runs - runs_before
-        )?;
-        let last = tester.judge_text(&minimal)?;
-        (minimal, last)
-    };
-    write!(out, "minimal input (seed {seed}):\n{}", indent(&minimal))?;
-    writeln!(out, "{}", last.shown)?;
-    writeln!(
-        out,
-        "reproduce: cargo judge stress {name} --seed {seed} --cases 1 --lines {} --max {}",
-        args.lines, args.max
-    )?;
-    if args.save {
-        save(ws, name, seed, &minimal, tester, out)?;
-    }
-    Ok(Status::Failed)
-}
-
-/// Writes `testdata/NAME/stress-SEED.in`, and its `.out` when the generator has an
-/// answer mode.
-fn save(
-    ws: &Workspace,
-    name: &str,
-    seed: u64,
-    minimal: &str,
-    tester: &Tester,
-    out: &mut impl std::io::Write,
-) -> Result<()> {
-    let dir = ws.testdata().join(name);
-    let stem = dir.join(format!("stress-{seed}"));
-    let (input_path, answer_path) = (stem.with_extension("in"), stem.with_extension("out"));
-    std::fs::write(&input_path, minimal)
-        .with_context(|| format!("cannot write {}", input_path.display()))?;
-    if tester.answers {
-        let answer = answer_of(&tester.programs.generator, &input_path, &tester.scratch)?;
-        std::fs::write(&answer_path, answer)
-            .with_context(|| format!("cannot write {}", answer_path.display()))?;
-        writeln!(
-            out,
-            "saved {} and {} (from `{name}-gen --answer`)",
-            input_path.display(),
-            answer_path.display()
-        )?;
-    } else {
-        writeln!(
-            out,
-            "saved {}; no {}: {name}-gen has no answer mode (`--answer INPUT`), \
-                 so write the answer file yourself (lint reports the input unpaired until then)",
-            input_path.display(),
-            answer_path.display()
-        )?;
-    }
-    Ok(())
 }
 
 /// The answer file of `input`, from `generator --answer INPUT`.

@@ -26,32 +26,26 @@ pub(crate) mod shrink;
 mod tester;
 
 use judge_formats::problem::SettingsExt as _;
-use std::io::{IsTerminal as _, Write as _};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 
-use crate::diff;
 use judge_engine::build::{self, Workspace};
-use judge_engine::check;
 use judge_engine::run;
-use judge_model::judge::Verdict;
 use judge_model::limits::Limits;
-use judge_model::problem::{Checker, Settings};
+use judge_model::problem::Settings;
 use judge_model::status::Status;
-use judge_model::units::plural;
+use judge_report::stress::{Event, NoFailure, Started};
 use judge_sandbox::Exit;
 
 pub use generator::DEFAULT_SECONDS;
 pub use shrink::shrink;
 
-use generator::{Generator, HELPER_LIMITS, indent};
-use search::{Found, Search};
+use generator::{Generator, HELPER_LIMITS};
+use search::{Oracle, Search};
 pub use tester::{Bins, Finding, Side, Tester, programs, run_side};
-
-use judge_report::style::{BOLD, GREEN, RED};
 
 /// What `cargo judge stress NAME` runs.
 #[derive(Debug, Clone)]
@@ -86,18 +80,21 @@ pub struct StressOptions {
     pub gen_args: Vec<String>,
 }
 
-/// `cargo judge stress NAME`.
-pub fn stress(args: StressOptions) -> Result<Status> {
+/// Where stress's events go, as they happen: the command line words them
+/// (`judge_report::stress::Words`). An error it returns (stdout closed) ends stress.
+pub type Sink<'a> = dyn FnMut(&Event) -> Result<()> + 'a;
+
+/// `cargo judge stress NAME`: says what it does through `on`, and returns the
+/// status (Failed when a seed failed, Broken when nothing was compared).
+pub fn stress(args: StressOptions, on: &mut Sink) -> Result<Status> {
     let mut ws = build::workspace()?;
     ws.checked = args.checked;
     let name = args.problem.as_str();
     judge_engine::plan::problem(&ws, name)?;
+    let settings = Settings::load(&ws.testdata().join(name))?;
     // An interactive problem has no brute force: its interactor is the oracle.
-    {
-        let settings = Settings::load(&ws.testdata().join(name))?;
-        if settings.interactive {
-            return interactive::for_problem(&args, &ws, settings);
-        }
+    if settings.interactive {
+        return interactive::for_problem(&args, &ws, settings, on);
     }
     let programs = programs(&ws, name)?;
     if args.save && !args.unchecked {
@@ -108,8 +105,6 @@ pub fn stress(args: StressOptions) -> Result<Status> {
             "problem {name} has no generator: expected problems/{name}/src/bin/gen.rs declared as [[bin]] {name}-gen"
         );
     };
-    let testdata = ws.testdata().join(name);
-    let settings = Settings::load(&testdata)?;
     let gen_args = generator_args(&args);
     not_written_yet(name, &programs, &generator, &gen_args)?;
     // Each case rewrites its input file here: on tmpfs when there is one (see
@@ -117,108 +112,138 @@ pub fn stress(args: StressOptions) -> Result<Status> {
     let scratch = tempfile::tempdir_in(judge_sandbox::fresh_base())
         .context("cannot create a scratch folder")?;
     let brute_time = Duration::from_secs_f64(args.brute_time_limit);
-    let mut out = anstream::stdout();
-    writeln!(
-        out,
-        "stress {BOLD}{name}{BOLD:#}: solution vs brute force on `{name}-gen --seed S {}`, seeds from {}",
-        gen_args.join(" "),
-        args.seed
-    )?;
-    let started = Instant::now();
-    let deadline = args
-        .cases
-        .is_none()
-        .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
+    on(&Event::Started(started(&args, false)))?;
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
-    let live = std::io::stderr().is_terminal();
     let generator = Generator {
         exe: &generator,
         args: &gen_args,
         null: &null,
     };
-    let mut progress = |done: u64| {
-        eprint!("\r\x1b[2K{done} cases, {:.0} cases/s", rate(done, started));
-    };
-    let found = Search::new(args.seed, args.cases, deadline).run(
-        args.jobs,
+    search_and_report(
+        &args,
+        &ws,
+        generator,
         scratch.path(),
         |dir| Tester::new(&programs, &settings, brute_time, dir),
-        generator,
-        live.then_some(&mut progress as &mut dyn FnMut(u64)),
-    )?;
-    if live {
-        eprint!("\r\x1b[2K");
-    }
-    let done = found.done;
-    if let Some((seed, input, finding)) = found.first_failure {
-        let elapsed = started.elapsed().as_secs_f64();
-        writeln!(
-            out,
-            "{RED}FOUND{RED:#} on seed {seed} after {done} cases in {elapsed:.1} s ({:.0} cases/s)",
-            rate(done, started)
-        )?;
-        let mut tester = Tester::new(&programs, &settings, brute_time, scratch.path());
-        return report_finding(
-            &args,
-            &ws,
-            &mut tester,
-            seed,
-            &gen_args,
-            &String::from_utf8_lossy(&input),
-            finding,
-            &settings.checker,
-            &mut out,
-        );
-    }
-    report_no_failure(&args, name, &gen_args, &found, started, &mut out)
+        on,
+    )
 }
 
-/// What a search that found no failure says: the inputs the brute force declined,
-/// how many cases agreed (Broken when none was compared), and how to search further.
-fn report_no_failure(
+/// What [`Event::Started`] says of `args`.
+fn started(args: &StressOptions, interactive: bool) -> Started {
+    Started {
+        problem: args.problem.clone(),
+        interactive,
+        first_seed: args.seed,
+        lines: args.lines,
+        max: args.max,
+        extra_args: args.gen_args.clone(),
+    }
+}
+
+/// The search over seeds with the oracles `oracle` makes (one per worker, each in
+/// its own folder under `scratch`), then the report: the smallest failing seed,
+/// shrunk, and saved with `--save`; or what was tested.
+fn search_and_report<O: Oracle>(
     args: &StressOptions,
-    name: &str,
-    gen_args: &[String],
-    found: &Found<Finding>,
-    started: Instant,
-    out: &mut impl std::io::Write,
+    ws: &Workspace,
+    generator: Generator<'_>,
+    scratch: &Path,
+    oracle: impl Fn(&Path) -> O + Sync,
+    on: &mut Sink,
 ) -> Result<Status> {
-    let done = found.done;
-    let refused = found.refused;
-    if let Some((first_seed, why)) = &found.first_refusal {
-        writeln!(
-            out,
-            "skipped {refused} inputs the brute force declined (first: seed {first_seed}, {why}); \
-             a smaller --max keeps inputs within its limits"
-        )?;
-    }
-    if refused == done {
-        writeln!(
-            out,
-            "{RED}nothing compared{RED:#}: the brute force declined every input"
-        )?;
-        return Ok(Status::Broken);
-    }
-    writeln!(
-        out,
-        "{GREEN}ok{GREEN:#}: no difference in {} cases (seeds {}..={}) in {:.1} s, {:.0} cases/s",
-        done - refused,
-        args.seed,
-        args.seed.wrapping_add(done).wrapping_sub(1),
-        started.elapsed().as_secs_f64(),
-        rate(done, started)
+    let started = Instant::now();
+    let deadline = args
+        .cases
+        .is_none()
+        .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
+    let found = Search::new(args.seed, args.cases, deadline).run(
+        args.jobs,
+        scratch,
+        &oracle,
+        generator,
+        &mut |done| {
+            let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-9);
+            // The progress line is best effort: a failing one ends nothing.
+            let _ = on(&Event::Progress { done, rate });
+        },
     )?;
-    // Nothing found only means nothing within these inputs: say which, and how to
-    // reach further (a u32 overflow needs values far above the default --max 50).
-    writeln!(
-        out,
-        "the inputs were `{name}-gen --seed S {}`; larger ones: --max V and --lines N \
-         (the brute force must keep up), more: --time SECS or --cases N, \
-         and --checked turns a silent overflow into a crash",
-        gen_args.join(" ")
-    )?;
-    Ok(Status::Passed)
+    on(&Event::Ended)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let Some((seed, input, finding)) = found.first_failure else {
+        let tested = NoFailure {
+            done: found.done,
+            refused: found.refused,
+            first_refusal: found.first_refusal,
+            seconds,
+        };
+        on(&Event::NoFailure(tested.clone()))?;
+        return Ok(if tested.nothing_compared() {
+            Status::Broken
+        } else {
+            Status::Passed
+        });
+    };
+    let input = String::from_utf8_lossy(&input).into_owned();
+    let mut oracle = oracle(scratch);
+    on(&Event::Found {
+        seed,
+        done: found.done,
+        seconds,
+        finding: oracle.shown(&finding)?,
+        input: input.clone(),
+    })?;
+    if let Some(status) = O::ends(&finding) {
+        return Ok(status);
+    }
+    let (minimal, last) = shrunk(args, &mut oracle, input, finding, on)?;
+    on(&Event::Minimal {
+        seed,
+        input: minimal.clone(),
+        last: oracle.shown(&last)?,
+    })?;
+    if args.save {
+        let saved = oracle.save(ws, &args.problem, seed, &minimal)?;
+        on(&Event::Saved(saved))?;
+    }
+    Ok(Status::Failed)
+}
+
+/// The minimal input that still shows `finding`, and what it last showed (the
+/// input itself, unshrunk, for --no-shrink or a timeout).
+fn shrunk<O: Oracle>(
+    args: &StressOptions,
+    oracle: &mut O,
+    input: String,
+    finding: O::Finding,
+    on: &mut Sink,
+) -> Result<(String, O::Finding)> {
+    if args.no_shrink || O::timed_out(&finding) {
+        if !args.no_shrink {
+            on(&Event::TimeoutNotShrunk)?;
+        }
+        return Ok((input, finding));
+    }
+    let runs_before = oracle.runs();
+    let started = Instant::now();
+    let mut last = None;
+    let minimal = shrink(&input, args.shrink_runs, |candidate| {
+        Ok(match oracle.candidate(candidate)? {
+            Some(f) if O::same_kind(&f, &finding) => {
+                last = Some(f);
+                true
+            }
+            _ => false,
+        })
+    })?;
+    on(&Event::Shrunk {
+        from: input.lines().count(),
+        to: minimal.lines().count(),
+        runs: oracle.runs() - runs_before,
+        seconds: started.elapsed().as_secs_f64(),
+    })?;
+    Ok((minimal, last.unwrap_or(finding)))
 }
 
 /// The exit status of a template's brute force or generator that is not written
@@ -317,10 +342,6 @@ pub fn not_written(exe: &Path) -> Result<bool> {
     )?))
 }
 
-fn rate(done: u64, started: Instant) -> f64 {
-    done as f64 / started.elapsed().as_secs_f64().max(1e-9)
-}
-
 /// `--lines`, `--max` (with small defaults, so the brute force keeps up) and the
 /// pass-through arguments after `--`.
 pub(crate) fn generator_args(args: &StressOptions) -> Vec<String> {
@@ -332,226 +353,4 @@ pub(crate) fn generator_args(args: &StressOptions) -> Vec<String> {
     ];
     v.extend(args.gen_args.iter().cloned());
     v
-}
-
-#[allow(clippy::too_many_arguments)] // one call site; a struct would only rename them
-fn report_finding(
-    args: &StressOptions,
-    ws: &Workspace,
-    tester: &mut Tester,
-    seed: u64,
-    gen_args: &[String],
-    input: &str,
-    finding: Finding,
-    checker: &Checker,
-    out: &mut impl std::io::Write,
-) -> Result<Status> {
-    let reproduce = reproduce_command(args, seed);
-    let _ = gen_args;
-    if say_finding(&finding, input, &reproduce, out)? {
-        return Ok(Status::Failed);
-    }
-    let (minimal, last) = shrunk(args, tester, input, finding, out)?;
-    write!(
-        out,
-        "{BOLD}minimal input{BOLD:#} (seed {seed}):\n{}",
-        indent(&minimal)
-    )?;
-    show_last(&last, checker, out)?;
-    writeln!(out, "reproduce: {reproduce}")?;
-    if args.save {
-        save(ws, &args.problem, seed, &minimal, &mut *tester, out)?;
-    }
-    Ok(Status::Failed)
-}
-
-/// The command that reruns just this seed.
-fn reproduce_command(args: &StressOptions, seed: u64) -> String {
-    format!(
-        "cargo judge stress {} --seed {seed} --cases 1 --lines {} --max {}{}",
-        args.problem,
-        args.lines,
-        args.max,
-        if args.gen_args.is_empty() {
-            String::new()
-        } else {
-            format!(" -- {}", args.gen_args.join(" "))
-        }
-    )
-}
-
-/// Says what the finding is; true when it is the brute force that failed (then
-/// with the input and how to reproduce it, and there is nothing to shrink).
-fn say_finding(
-    finding: &Finding,
-    input: &str,
-    reproduce: &str,
-    out: &mut impl std::io::Write,
-) -> Result<bool> {
-    match finding {
-        Finding::BruteFailed(v, why) => {
-            writeln!(
-                out,
-                "the {BOLD}brute force{BOLD:#} failed ({}): {why}\ninput:\n{}reproduce: {reproduce}",
-                v.name(),
-                indent(input)
-            )?;
-            return Ok(true);
-        }
-        Finding::SolutionFailed(v, why) => {
-            writeln!(
-                out,
-                "the {BOLD}solution{BOLD:#} failed with {RED}{}{RED:#} ({why}) where the brute force ran",
-                v.name()
-            )?;
-        }
-        Finding::Differ { verdict, .. } => writeln!(
-            out,
-            "the solution's output differs from the brute force's: {RED}{}{RED:#}",
-            verdict.name()
-        )?,
-        Finding::Agree => unreachable!("only a failure is reported"),
-    }
-    Ok(false)
-}
-
-/// The minimal input that still shows the finding, and what it last showed (the
-/// input itself, unshrunk, for --no-shrink or a timeout).
-fn shrunk(
-    args: &StressOptions,
-    tester: &mut Tester,
-    input: &str,
-    finding: Finding,
-    out: &mut impl std::io::Write,
-) -> Result<(String, Finding)> {
-    let lines_before = input.lines().count();
-    let (minimal, last) =
-        if args.no_shrink || matches!(finding, Finding::SolutionFailed(Verdict::TLE, _)) {
-            if !args.no_shrink {
-                writeln!(
-                    out,
-                    "not shrinking a timeout: each try would take the whole time limit"
-                )?;
-            }
-            (input.to_string(), finding)
-        } else {
-            let runs_before = tester.runs;
-            let started = Instant::now();
-            let mut last = finding.clone();
-            let minimal = shrink(input, args.shrink_runs, |candidate| {
-                let f = tester.test(candidate.as_bytes())?;
-                let keep = f.same_kind(&finding);
-                if keep {
-                    last = f;
-                }
-                Ok(keep)
-            })?;
-            writeln!(
-                out,
-                "shrunk {} to {} in {} runs ({:.1} s)",
-                plural(lines_before, "line", "lines"),
-                plural(minimal.lines().count(), "line", "lines"),
-                tester.runs - runs_before,
-                started.elapsed().as_secs_f64()
-            )?;
-            (minimal, last)
-        };
-    Ok((minimal, last))
-}
-
-/// The minimal input's finding in full: the diff of expected vs actual, or the
-/// solution's failure.
-fn show_last(last: &Finding, checker: &Checker, out: &mut impl std::io::Write) -> Result<()> {
-    match last {
-        Finding::Differ {
-            expected, actual, ..
-        } => {
-            // The rejection is recomputed here (cheap, and the finding keeps only
-            // the outputs); an external checker's would need another run.
-            let rejection = match checker {
-                Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => None,
-                _ => check::check(
-                    checker,
-                    &judge_engine::programs::Programs::default(),
-                    Path::new(""),
-                    actual,
-                    expected,
-                )?
-                .rejection()
-                .cloned(),
-            };
-            let mut d = String::new();
-            diff::render_texts(
-                &mut d,
-                checker,
-                rejection.as_ref(),
-                expected,
-                actual,
-                ["expected", "actual"],
-                true,
-            )
-            .expect("writing to a String cannot fail");
-            write!(
-                out,
-                "{BOLD}expected{BOLD:#} (brute force) vs {BOLD}actual{BOLD:#} (solution):\n{}",
-                indent(&d)
-            )?;
-        }
-        Finding::SolutionFailed(v, why) => {
-            writeln!(out, "solution: {} ({why})", v.name())?;
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// Writes `testdata/NAME/stress-SEED.in` and its `.out` from the brute force.
-fn save(
-    ws: &Workspace,
-    name: &str,
-    seed: u64,
-    input: &str,
-    tester: &mut Tester,
-    out: &mut impl std::io::Write,
-) -> Result<()> {
-    let dir = ws.testdata().join(name);
-    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let stem = dir.join(format!("stress-{seed}"));
-    let (in_path, out_path) = (stem.with_extension("in"), stem.with_extension("out"));
-    if in_path.exists() || out_path.exists() {
-        bail!("{} already exists; not overwriting it", in_path.display());
-    }
-    if let Some(why) = tester.rejected(input)? {
-        bail!(
-            "not saved: the validator rejects the input ({why}): the generator made an \
-             input the statement forbids"
-        );
-    }
-    let expected = match tester.brute_on(input)? {
-        Side::Ran(o) => o,
-        Side::Failed(v, why) => bail!(
-            "the brute force failed ({}) on the input to save: {why}",
-            v.name()
-        ),
-    };
-    std::fs::write(&in_path, input)
-        .with_context(|| format!("cannot write {}", in_path.display()))?;
-    std::fs::write(&out_path, expected)
-        .with_context(|| format!("cannot write {}", out_path.display()))?;
-    writeln!(
-        out,
-        "saved {} and {} (expected output from the brute force{})",
-        rel(ws, &in_path),
-        rel(ws, &out_path),
-        if tester.validated() {
-            ", input checked by the validator"
-        } else {
-            "; the input is unchecked: no validator"
-        }
-    )?;
-    Ok(())
-}
-
-fn rel(ws: &Workspace, p: &Path) -> String {
-    p.strip_prefix(&ws.root).unwrap_or(p).display().to_string()
 }

@@ -17,9 +17,12 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 
 use crate::stress::generator::{Generator, HELPER_LIMITS};
+use judge_engine::build::Workspace;
 use judge_engine::pool::{Event, InOrder, Pool};
 use judge_engine::run;
 use judge_model::limits::Limits;
+use judge_model::status::Status;
+use judge_report::stress::{self, Saved};
 
 /// A process to run beside an oracle's own: the generator of the worker's next
 /// seed, with the file it reads as stdin and its limits.
@@ -42,6 +45,32 @@ pub(crate) trait Oracle {
 
     /// How the loop counts `finding`.
     fn class(finding: &Self::Finding) -> Class;
+
+    /// Judges a shrinking candidate (checked as a generated input is not: by the
+    /// validator, or the generator's answer mode); `None` when it is no valid
+    /// input, so it is not kept.
+    fn candidate(&mut self, input: &str) -> Result<Option<Self::Finding>>;
+
+    /// Whether a candidate's finding `a` is the same kind of failure as `b`, the
+    /// one found: a smaller input must keep it.
+    fn same_kind(a: &Self::Finding, b: &Self::Finding) -> bool;
+
+    /// Whether `finding` is a timeout, which is not shrunk: each try would take
+    /// the whole limit.
+    fn timed_out(finding: &Self::Finding) -> bool;
+
+    /// The status stress ends with right after reporting `finding`, when there is
+    /// nothing to shrink (the brute force failed; the judge failed).
+    fn ends(finding: &Self::Finding) -> Option<Status>;
+
+    /// Runs judged so far, each candidate one.
+    fn runs(&self) -> u64;
+
+    /// `finding` as the report shows it.
+    fn shown(&self, finding: &Self::Finding) -> Result<stress::Finding>;
+
+    /// `--save`: writes the minimal input of `seed` as a case of problem `name`.
+    fn save(&mut self, ws: &Workspace, name: &str, seed: u64, input: &str) -> Result<Saved>;
 }
 
 /// How the loop counts one judged input.
@@ -105,15 +134,15 @@ impl<F: Send> Search<F> {
     }
 
     /// Runs the search on `threads` workers of the pool, one task per worker, each
-    /// with its own oracle in its own folder under `scratch`. With `tick`, `tick`
-    /// hears the seeds tested so far every 0.1 s (on the calling thread).
+    /// with its own oracle in its own folder under `scratch`. `tick` hears the
+    /// seeds tested so far every 0.1 s (on the calling thread).
     pub(crate) fn run<O: Oracle<Finding = F>>(
         self,
         threads: usize,
         scratch: &Path,
         oracle: impl Fn(&Path) -> O + Sync,
         generator: Generator<'_>,
-        tick: Option<&mut dyn FnMut(u64)>,
+        tick: &mut dyn FnMut(u64),
     ) -> Result<Found<F>> {
         let dirs: Vec<PathBuf> = (0..threads.max(1))
             .map(|w| scratch.join(format!("worker-{w}")))
@@ -121,21 +150,16 @@ impl<F: Send> Search<F> {
         for dir in &dirs {
             std::fs::create_dir_all(dir)?;
         }
-        let pool = Pool::new(dirs.len());
-        let pool = match tick {
-            Some(_) => pool.tick(Duration::from_millis(100)),
-            None => pool,
-        };
-        let mut tick = tick;
+        let pool = Pool::new(dirs.len()).tick(Duration::from_millis(100));
         let mut failed = None;
         pool.run(
             InOrder::all(dirs.len()),
             |_| (),
             |(), w| (self.work(&mut oracle(&dirs[w]), generator), false),
             |event| {
-                match (event, tick.as_mut()) {
-                    (Event::Tick, Some(tick)) => tick(self.found().done),
-                    (Event::Finished(_, Err(e)), _) => {
+                match event {
+                    Event::Tick => tick(self.found().done),
+                    Event::Finished(_, Err(e)) => {
                         failed.get_or_insert(e);
                     }
                     _ => {}

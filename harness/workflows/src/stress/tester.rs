@@ -11,18 +11,21 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 
 use judge_engine::build::{self, Workspace};
 use judge_engine::check;
+use judge_engine::diff::capture;
 use judge_engine::judge;
 use judge_engine::judge::Classified;
 use judge_engine::run;
 use judge_model::judge::Verdict;
 use judge_model::limits::Limits;
 use judge_model::outcome::Outcome;
-use judge_model::problem::Settings;
+use judge_model::problem::{Checker, Settings};
+use judge_model::status::Status;
 use judge_report::reason;
+use judge_report::stress::{self, Saved};
 
 use super::search::{Beside, Class, Oracle};
 
@@ -132,17 +135,6 @@ pub enum Finding {
     BruteFailed(Verdict, String),
 }
 
-impl Finding {
-    /// The same kind of failure, for shrinking: a smaller input must keep it.
-    pub(super) fn same_kind(&self, other: &Finding) -> bool {
-        match (self, other) {
-            (Finding::Differ { verdict: a, .. }, Finding::Differ { verdict: b, .. }) => a == b,
-            (Finding::SolutionFailed(a, _), Finding::SolutionFailed(b, _)) => a == b,
-            _ => false,
-        }
-    }
-}
-
 /// Batch stress's oracle: for an input straight from the generator, whose inputs
 /// are valid by its contract (lint checks that on the testdata), no validator
 /// runs, and `beside` runs at the same time as the two sides, in the same poll
@@ -171,6 +163,107 @@ impl Oracle for Tester<'_> {
             }
             _ => Class::Failed,
         }
+    }
+
+    /// A candidate the validator or the brute force rejects is a `BruteFailed`
+    /// finding, never the same kind as the one found: not kept.
+    fn candidate(&mut self, input: &str) -> Result<Option<Finding>> {
+        self.test(input.as_bytes()).map(Some)
+    }
+
+    fn same_kind(a: &Finding, b: &Finding) -> bool {
+        match (a, b) {
+            (Finding::Differ { verdict: a, .. }, Finding::Differ { verdict: b, .. }) => a == b,
+            (Finding::SolutionFailed(a, _), Finding::SolutionFailed(b, _)) => a == b,
+            _ => false,
+        }
+    }
+
+    fn timed_out(finding: &Finding) -> bool {
+        matches!(finding, Finding::SolutionFailed(Verdict::TLE, _))
+    }
+
+    fn ends(finding: &Finding) -> Option<Status> {
+        matches!(finding, Finding::BruteFailed(..)).then_some(Status::Failed)
+    }
+
+    fn runs(&self) -> u64 {
+        self.runs
+    }
+
+    fn shown(&self, finding: &Finding) -> Result<stress::Finding> {
+        Ok(match finding {
+            Finding::BruteFailed(verdict, why) => stress::Finding::BruteFailed {
+                verdict: *verdict,
+                why: why.clone(),
+            },
+            Finding::SolutionFailed(verdict, why) => stress::Finding::SolutionFailed {
+                verdict: *verdict,
+                why: why.clone(),
+            },
+            Finding::Differ {
+                verdict,
+                expected,
+                actual,
+            } => {
+                let checker = &self.settings.checker;
+                // The rejection is recomputed here (cheap, and the finding keeps only
+                // the outputs); an external checker's would need another run.
+                let rejection = match checker {
+                    Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => None,
+                    _ => check::check(
+                        checker,
+                        &judge_engine::programs::Programs::default(),
+                        Path::new(""),
+                        actual,
+                        expected,
+                    )?
+                    .rejection()
+                    .cloned(),
+                };
+                stress::Finding::Differ {
+                    verdict: *verdict,
+                    rejection,
+                    excerpt: capture(checker, expected, actual),
+                }
+            }
+            Finding::Agree => unreachable!("only a failure is shown"),
+        })
+    }
+
+    /// Writes `testdata/NAME/stress-SEED.in` and its `.out` from the brute force.
+    fn save(&mut self, ws: &Workspace, name: &str, seed: u64, input: &str) -> Result<Saved> {
+        let dir = ws.testdata().join(name);
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let stem = dir.join(format!("stress-{seed}"));
+        let (in_path, out_path) = (stem.with_extension("in"), stem.with_extension("out"));
+        if in_path.exists() || out_path.exists() {
+            bail!("{} already exists; not overwriting it", in_path.display());
+        }
+        if let Some(why) = self.rejected(input)? {
+            bail!(
+                "not saved: the validator rejects the input ({why}): the generator made an \
+                 input the statement forbids"
+            );
+        }
+        let expected = match self.brute_on(input)? {
+            Side::Ran(o) => o,
+            Side::Failed(v, why) => bail!(
+                "the brute force failed ({}) on the input to save: {why}",
+                v.name()
+            ),
+        };
+        std::fs::write(&in_path, input)
+            .with_context(|| format!("cannot write {}", in_path.display()))?;
+        std::fs::write(&out_path, expected)
+            .with_context(|| format!("cannot write {}", out_path.display()))?;
+        let rel = |p: &Path| p.strip_prefix(&ws.root).unwrap_or(p).to_path_buf();
+        Ok(Saved::Batch {
+            input: rel(&in_path),
+            answer: rel(&out_path),
+            validated: self.programs.validate.is_some(),
+        })
     }
 }
 
@@ -297,7 +390,7 @@ impl<'a> Tester<'a> {
     }
 
     /// Why the validator rejects `input`, if the problem has one and it does.
-    pub(super) fn rejected(&self, input: &str) -> Result<Option<String>> {
+    fn rejected(&self, input: &str) -> Result<Option<String>> {
         let Some(validate) = &self.programs.validate else {
             return Ok(None);
         };
@@ -310,13 +403,8 @@ impl<'a> Tester<'a> {
         )
     }
 
-    /// Whether inputs are checked by a validator ([`Tester::rejected`]).
-    pub(super) fn validated(&self) -> bool {
-        self.programs.validate.is_some()
-    }
-
     /// Runs the brute force alone on `input` (to save its output as the expected one).
-    pub(super) fn brute_on(&self, input: &str) -> Result<Side> {
+    fn brute_on(&self, input: &str) -> Result<Side> {
         std::fs::write(&self.scratch, input)?;
         run_side(&self.programs.brute, &self.scratch, &self.brute_limits)
     }
