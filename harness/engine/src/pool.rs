@@ -167,7 +167,7 @@ impl Pool {
         mut on: impl FnMut(Event<R>) -> bool,
     ) -> Q {
         let shared = Mutex::new(queue);
-        let wake = Condvar::new();
+        let wake = Waiting::default();
         let stop = AtomicBool::new(false);
         let mailbox = Mailbox {
             events: Mutex::new(Vec::new()),
@@ -188,7 +188,7 @@ impl Pool {
                         }
                         let (output, failed) = work(&mut state, i);
                         lock(shared).finished(i, failed);
-                        wake.notify_all();
+                        wake.notify_if_waiting();
                         mailbox.post(Event::Finished(i, output));
                     }
                     // A worker that ends may leave the others waiting for it.
@@ -251,7 +251,7 @@ impl Pool {
 
 /// The next task for a worker, waiting while the queue holds every task back;
 /// `None` when the queue is done or the run was stopped.
-fn take(shared: &Mutex<impl Queue>, wake: &Condvar, stop: &AtomicBool) -> Option<usize> {
+fn take(shared: &Mutex<impl Queue>, wake: &Waiting, stop: &AtomicBool) -> Option<usize> {
     let mut queue = lock(shared);
     loop {
         if stop.load(Ordering::SeqCst) {
@@ -260,8 +260,39 @@ fn take(shared: &Mutex<impl Queue>, wake: &Condvar, stop: &AtomicBool) -> Option
         match queue.next() {
             Next::Run(i) => return Some(i),
             Next::Done => return None,
-            Next::Wait => queue = wake.wait(queue).unwrap_or_else(|e| e.into_inner()),
+            Next::Wait => queue = wake.wait(queue),
         }
+    }
+}
+
+/// The workers a [`Queue`] holds back, waiting for a task to finish. A finished
+/// task wakes them only when there are any (most queues never hold one back: a
+/// `notify_all` is a system call per task for nobody).
+#[derive(Default)]
+struct Waiting {
+    condvar: Condvar,
+    /// Changed only under the queue's lock, so a worker about to wait is counted
+    /// before the lock lets a finishing one look.
+    count: AtomicUsize,
+}
+
+impl Waiting {
+    fn wait<'a, Q>(&self, queue: MutexGuard<'a, Q>) -> MutexGuard<'a, Q> {
+        self.count.fetch_add(1, Ordering::SeqCst);
+        let queue = self.condvar.wait(queue).unwrap_or_else(|e| e.into_inner());
+        self.count.fetch_sub(1, Ordering::SeqCst);
+        queue
+    }
+
+    /// After the queue heard of a finished task (its lock released since).
+    fn notify_if_waiting(&self) {
+        if self.count.load(Ordering::SeqCst) > 0 {
+            self.condvar.notify_all();
+        }
+    }
+
+    fn notify_all(&self) {
+        self.condvar.notify_all();
     }
 }
 
@@ -397,6 +428,59 @@ mod tests {
             },
         );
         assert_eq!(saw_zero_finished, Some(true));
+    }
+
+    /// Holds every task after the first back until the first finished.
+    struct AllAfterZero {
+        next: usize,
+        len: usize,
+        zero_done: bool,
+    }
+
+    impl Queue for AllAfterZero {
+        fn next(&mut self) -> Next {
+            if self.next >= self.len {
+                return Next::Done;
+            }
+            if self.next > 0 && !self.zero_done {
+                return Next::Wait;
+            }
+            self.next += 1;
+            Next::Run(self.next - 1)
+        }
+
+        fn finished(&mut self, i: usize, _: bool) {
+            self.zero_done |= i == 0;
+        }
+    }
+
+    #[test]
+    fn a_worker_held_back_is_woken_when_the_task_it_waits_for_finishes() {
+        // Worker 1 waits while task 0 runs; once it is done, tasks 1 and 2 run side
+        // by side (worker 1 was woken), not one after the other on worker 0 while
+        // worker 1 sleeps until worker 0 ends.
+        let (running, most) = (AtomicUsize::new(0), AtomicUsize::new(0));
+        Pool::new(2).run(
+            AllAfterZero {
+                next: 0,
+                len: 3,
+                zero_done: false,
+            },
+            |_| (),
+            |(), i| {
+                if i == 0 {
+                    std::thread::sleep(Duration::from_millis(50));
+                } else {
+                    let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                    most.fetch_max(now, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_millis(300));
+                    running.fetch_sub(1, Ordering::SeqCst);
+                }
+                ((), false)
+            },
+            |_| true,
+        );
+        assert_eq!(most.load(Ordering::SeqCst), 2);
     }
 
     #[test]

@@ -143,6 +143,13 @@ pub fn run_all(runs: Vec<(Command, &Path, Limits)>) -> Result<Vec<Measured>> {
         .collect()
 }
 
+/// One of a run's two output pipes.
+#[derive(Clone, Copy)]
+enum Pipe {
+    Out,
+    Err,
+}
+
 /// A run just asked for: refused before it started, or running.
 enum Started {
     Refused(Measured),
@@ -256,7 +263,11 @@ impl InProgress {
 
     /// Reads what the poll found readable: `ready` is stdout, stderr, the report.
     fn on_ready(&mut self, ready: [bool; 3], buf: &mut [u8]) -> Result<()> {
-        self.read_pipes([ready[0], ready[1]], buf);
+        for (pipe, readable) in [Pipe::Out, Pipe::Err].into_iter().zip(ready) {
+            if readable {
+                self.read_pipe(pipe, buf);
+            }
+        }
         if ready[2] {
             self.report_done = self.running.on_readable()?;
             if self.report_done {
@@ -279,49 +290,64 @@ impl InProgress {
                 break;
             }
             let mut fds = [
-                (self.out_r.as_ref().map(|f| f.as_raw_fd()), false),
-                (self.err_r.as_ref().map(|f| f.as_raw_fd()), false),
+                (self.out_r.as_ref().map(|f| f.as_raw_fd()), 0),
+                (self.err_r.as_ref().map(|f| f.as_raw_fd()), 0),
             ];
-            judge_sandbox::poll_readable(&mut fds, Some(Duration::ZERO))?;
-            if !fds[0].1 && !fds[1].1 {
-                break;
+            judge_sandbox::poll_events(&mut fds, Some(Duration::ZERO))?;
+            for (pipe, (_, revents)) in [Pipe::Out, Pipe::Err].into_iter().zip(fds) {
+                // Nothing to read, hung up or not: nothing more will come, so it
+                // is closed unread (most runs: one `poll` and no `read` to the end).
+                if revents & !libc::POLLHUP == 0 {
+                    *self.pipe(pipe) = None;
+                    continue;
+                }
+                // Less than a buffer from a pipe with no writer left: all of it.
+                let n = self.read_pipe(pipe, buf);
+                if n < buf.len() && revents & libc::POLLHUP != 0 {
+                    *self.pipe(pipe) = None;
+                }
             }
-            self.read_pipes([fds[0].1, fds[1].1], buf);
         }
         (self.out_r, self.err_r) = (None, None);
         Ok(())
     }
 
-    /// Reads once from each pipe the poll found readable: stdout, stderr.
-    fn read_pipes(&mut self, ready: [bool; 2], buf: &mut [u8]) {
-        if ready[0]
-            && let Some(pipe) = &mut self.out_r
-        {
-            match read_some(pipe, buf) {
-                0 => self.out_r = None,
-                // A full pipe's worth at once: a large output, grown into a larger
-                // pipe for the rest (not before: most outputs are small, and the
-                // larger ring costs an allocation per run).
-                n if n == PIPE_SIZE && !self.pipe_grown => {
+    fn pipe(&mut self, pipe: Pipe) -> &mut Option<File> {
+        match pipe {
+            Pipe::Out => &mut self.out_r,
+            Pipe::Err => &mut self.err_r,
+        }
+    }
+
+    /// Reads once from `pipe` (polled readable): stdout kept to its cap, stderr's
+    /// tail. Returns the bytes read; 0 at its end, which closes it.
+    fn read_pipe(&mut self, pipe: Pipe, buf: &mut [u8]) -> usize {
+        let Some(file) = self.pipe(pipe) else {
+            return 0;
+        };
+        let n = read_some(file, buf);
+        match (pipe, n) {
+            (_, 0) => *self.pipe(pipe) = None,
+            // A full pipe's worth at once: a large output, grown into a larger
+            // pipe for the rest (not before: most outputs are small, and the
+            // larger ring costs an allocation per run).
+            (Pipe::Out, n) => {
+                if n == PIPE_SIZE
+                    && !self.pipe_grown
+                    && let Some(file) = &self.out_r
+                {
                     self.pipe_grown = true;
-                    grow_pipe(pipe);
-                    self.take_stdout(&buf[..n]);
+                    grow_pipe(file);
                 }
-                n => self.take_stdout(&buf[..n]),
+                self.take_stdout(&buf[..n]);
+            }
+            (Pipe::Err, n) => {
+                self.tail.extend(&buf[..n]);
+                let excess = self.tail.len().saturating_sub(STDERR_TAIL);
+                self.tail.drain(..excess);
             }
         }
-        if ready[1]
-            && let Some(pipe) = &mut self.err_r
-        {
-            match read_some(pipe, buf) {
-                0 => self.err_r = None,
-                n => {
-                    self.tail.extend(&buf[..n]);
-                    let excess = self.tail.len().saturating_sub(STDERR_TAIL);
-                    self.tail.drain(..excess);
-                }
-            }
-        }
+        n
     }
 
     /// Keeps `bytes` of stdout up to the cap; past it, kills the run (OLE) and
@@ -378,9 +404,22 @@ impl InProgress {
 /// The poll loop: reads every job's stdout (to its cap) and stderr (its tail) and
 /// its report until each one is done, waking on Ctrl-C to kill them all.
 fn drive(jobs: &mut [InProgress]) -> Result<()> {
-    let mut buf = vec![0u8; PIPE_SIZE];
+    thread_local! {
+        /// The read buffer, kept for the thread's next run (a fresh one costs an
+        /// allocation and a zeroing of its 64 KiB per case).
+        static BUF: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+    }
+    let mut buf = BUF.take();
+    buf.resize(PIPE_SIZE, 0);
+    let watched = watch(jobs, &mut buf);
+    BUF.set(buf);
+    watched
+}
+
+/// [`drive`]'s loop, reading into `buf`.
+fn watch(jobs: &mut [InProgress], buf: &mut [u8]) -> Result<()> {
     let wake = judge_sandbox::interrupt_fd().as_raw_fd();
-    let mut fds: Vec<(Option<RawFd>, bool)> = Vec::with_capacity(3 * jobs.len() + 1);
+    let mut fds: Vec<(Option<RawFd>, i16)> = Vec::with_capacity(3 * jobs.len() + 1);
     loop {
         let mut timeout: Option<Duration> = None;
         fds.clear();
@@ -388,21 +427,21 @@ fn drive(jobs: &mut [InProgress]) -> Result<()> {
             if job.live() {
                 let t = job.timeout()?;
                 timeout = Some(timeout.map_or(t, |m| m.min(t)));
-                fds.extend(job.fds().map(|fd| (fd, false)));
+                fds.extend(job.fds().map(|fd| (fd, 0)));
             } else {
-                fds.extend([(None, false); 3]);
+                fds.extend([(None, 0); 3]);
             }
         }
         if timeout.is_none() {
             return Ok(());
         }
         let watch_wake = jobs.iter().any(|j| j.live() && !j.interrupted);
-        fds.push((watch_wake.then_some(wake), false));
-        judge_sandbox::poll_readable(&mut fds, timeout)?;
+        fds.push((watch_wake.then_some(wake), 0));
+        judge_sandbox::poll_events(&mut fds, timeout)?;
         for (job, ready) in jobs.iter_mut().zip(fds.chunks_exact(3)) {
-            job.on_ready([ready[0].1, ready[1].1, ready[2].1], &mut buf)?;
+            job.on_ready([ready[0].1 != 0, ready[1].1 != 0, ready[2].1 != 0], buf)?;
         }
-        if fds.last().is_some_and(|w| w.1) {
+        if fds.last().is_some_and(|w| w.1 != 0) {
             jobs.iter_mut()
                 .filter(|j| j.live())
                 .for_each(InProgress::interrupt);

@@ -299,7 +299,7 @@ impl Jail {
             return true;
         }
         for b in binds {
-            if in_system(&b.path) || self.kept.contains(&b.path) {
+            if self.kept.contains(&b.path) || in_system(&b.path) {
                 continue;
             }
             let (src, dst) = (host(&b.real), inside(&b.path));

@@ -712,6 +712,18 @@ pub fn interrupt_fd() -> BorrowedFd<'static> {
 /// Waits until one of `fds` is readable (or hung up), retrying on EINTR; sets
 /// each entry's `.1` to whether it is. `None` entries are skipped.
 pub fn poll_readable(fds: &mut [(Option<RawFd>, bool)], timeout: Option<Duration>) -> Result<()> {
+    let mut set: Vec<(Option<RawFd>, i16)> = fds.iter().map(|(fd, _)| (*fd, 0)).collect();
+    poll_events(&mut set, timeout)?;
+    for (slot, (_, revents)) in fds.iter_mut().zip(&set) {
+        slot.1 = *revents != 0;
+    }
+    Ok(())
+}
+
+/// [`poll_readable`] that tells what it found: each entry's `.1` is set to its
+/// `revents` (`POLLIN`: data to read; `POLLHUP` alone: a pipe empty with no
+/// writer left), 0 for `None`.
+pub fn poll_events(fds: &mut [(Option<RawFd>, i16)], timeout: Option<Duration>) -> Result<()> {
     let mut set: Vec<libc::pollfd> = fds
         .iter()
         .map(|(fd, _)| libc::pollfd {
@@ -733,7 +745,7 @@ pub fn poll_readable(fds: &mut [(Option<RawFd>, bool)], timeout: Option<Duration
         }
     }
     for (slot, p) in fds.iter_mut().zip(&set) {
-        slot.1 = p.revents != 0;
+        slot.1 = p.revents;
     }
     Ok(())
 }
