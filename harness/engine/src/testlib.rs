@@ -30,6 +30,7 @@ use crate::package::program::Built;
 use crate::run;
 use judge_compare::{Rejection, Why};
 use judge_model::outcome::Outcome;
+use judge_model::testlib::{Failed, Failure};
 use judge_sandbox::Exit;
 
 /// testlib.h's default exit codes (`OK_EXIT_CODE` ... `UNEXPECTED_EOF_EXIT_CODE`,
@@ -137,7 +138,7 @@ impl ProgramExt for Program {
             );
         }
         outcome(ran.exit, &ran.stderr_tail)
-            .map_err(|why| anyhow::anyhow!("{}: {why}", self.describe()))
+            .map_err(|f| anyhow::anyhow!("{}: {}", self.describe(), failed_text(&f)))
     }
 
     fn validate(&self, built: &Built, input: &Path, args: &[String]) -> Result<Option<String>> {
@@ -204,9 +205,9 @@ pub fn message(stderr: &[u8]) -> String {
 
 /// The verdict of a testlib checker or interactor from its exit status and its
 /// stderr (for the message, and to tell `_pc(n)`, whose exit code is not its
-/// own, from the rest). `Err` is the program's own failure, worded for the judge
-/// error it becomes: exit 3 (`FAIL`), a signal, or a status testlib never uses.
-pub fn outcome(exit: Exit, stderr: &[u8]) -> Result<Outcome, String> {
+/// own, from the rest). `Err` is the program's own failure, which becomes a
+/// judge error: exit 3 (`FAIL`), a signal, or a status testlib never uses.
+pub fn outcome(exit: Exit, stderr: &[u8]) -> Result<Outcome, Failed> {
     let said = message(stderr);
     let reject = |message: String| Rejection {
         why: Why::Program { message },
@@ -217,48 +218,49 @@ pub fn outcome(exit: Exit, stderr: &[u8]) -> Result<Outcome, String> {
     if last.starts_with("partially correct") {
         return Ok(Outcome::Wrong(reject(said)));
     }
+    let failed = |failure| {
+        Err(Failed {
+            failure,
+            said: said.clone(),
+        })
+    };
     let code = match exit {
         Exit::Code(c) => c,
-        Exit::Signal(s) => {
-            return Err(format!(
-                "crashed ({}){}",
-                judge_sandbox::signal_name(s),
-                colon(&said)
-            ));
-        }
+        Exit::Signal(s) => return failed(Failure::Crashed(judge_sandbox::signal_name(s))),
     };
     match code {
         exit::OK => Ok(Outcome::Accepted),
         exit::WA | exit::UNEXPECTED_EOF => Ok(Outcome::Wrong(reject(said))),
         exit::PE | exit::DIRT => Ok(Outcome::Presentation(reject(said))),
-        exit::FAIL => Err(format!(
-            "said FAIL (exit 3, the judge's fault, not the solution's){}",
-            colon(&said)
-        )),
+        exit::FAIL => failed(Failure::Fail),
         // A pass/fail judge: any points accept, none reject (`points 0 ...`).
         exit::POINTS => match points(last) {
             Some(p) if p > 0.0 => Ok(Outcome::Accepted),
             Some(_) => Ok(Outcome::Wrong(reject(said))),
-            None => Err(format!(
-                "exited 7 (points) without a `points P` line{}",
-                colon(&said)
-            )),
+            None => failed(Failure::NoPoints),
         },
         c if (exit::PARTIALLY..=exit::PARTIALLY + 200).contains(&c) => {
             Ok(Outcome::Wrong(reject(said)))
         }
-        c => Err(format!(
-            "exited {c}, not a testlib verdict (0 ok, 1 wa, 2 pe, 3 fail, 7 points){}",
-            colon(&said)
-        )),
+        c => failed(Failure::Exit(c)),
     }
 }
 
-fn colon(said: &str) -> String {
-    if said.is_empty() {
-        String::new()
+/// A checker's failure, for the error a case becomes (an interactor's is a
+/// typed reason, which judge-report words the same way).
+fn failed_text(f: &Failed) -> String {
+    let how = match &f.failure {
+        Failure::Fail => "said FAIL (exit 3, the judge's fault, not the solution's)".to_string(),
+        Failure::Crashed(signal) => format!("crashed ({signal})"),
+        Failure::NoPoints => "exited 7 (points) without a `points P` line".to_string(),
+        Failure::Exit(c) => {
+            format!("exited {c}, not a testlib verdict (0 ok, 1 wa, 2 pe, 3 fail, 7 points)")
+        }
+    };
+    if f.said.is_empty() {
+        how
     } else {
-        format!(": {}", said.replace('\n', " / "))
+        format!("{how}: {}", f.said.replace('\n', " / "))
     }
 }
 
@@ -335,6 +337,12 @@ mod tests {
             }
         );
         let err = outcome(Exit::Code(3), b"FAIL bad answer\n").unwrap_err();
-        assert!(err.contains("FAIL") && err.contains("bad answer"), "{err}");
+        assert_eq!(
+            err,
+            Failed {
+                failure: Failure::Fail,
+                said: "FAIL bad answer".into()
+            }
+        );
     }
 }

@@ -260,11 +260,8 @@ pub enum Reason {
     /// (exit 2, PE).
     TestlibPresentation,
     /// Interactive, a testlib interactor: it failed (ERR), as testlib's exit
-    /// says (`said FAIL (exit 3, ...)`, `crashed (SIGSEGV)`, ...).
-    TestlibFailed {
-        /// What its exit says, worded by the engine's testlib reader.
-        why: String,
-    },
+    /// says (exit 3, `FAIL`; a signal; ...).
+    TestlibFailed(crate::testlib::Failed),
     /// Interactive: the interactor accepted, then the checker rejected the
     /// interactor's output (WA or PE, as Polygon judges it).
     CheckerRejected {

@@ -10,6 +10,29 @@ use crate::program::Source;
 /// The header a testlib program includes.
 pub const HEADER: &str = "testlib.h";
 
+/// A testlib program's own failure, as its exit says: a judge error, never the
+/// solution's (testlib.h's `quit`: exit 3 is `_fail`; 7 is `_points`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// Exit 3: it said `FAIL`.
+    Fail,
+    /// Killed by a signal, by name (`SIGSEGV`).
+    Crashed(String),
+    /// Exit 7 (points) without a `points P` line.
+    NoPoints,
+    /// An exit status testlib never uses.
+    Exit(i32),
+}
+
+/// A testlib program's failure and the last lines it wrote on stderr.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failed {
+    /// How it failed.
+    pub failure: Failure,
+    /// The last lines of its stderr (at most five, blank ones left out), `\n`-separated.
+    pub said: String,
+}
+
 /// What a testlib program is for, in messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Role {

@@ -3,6 +3,7 @@
 //! failed case, e.g. `1.5 s CPU, over the limit of 1 s`.
 
 use judge_model::judge::{Memory, Reason};
+use judge_model::testlib::{Failed, Failure};
 use judge_model::units::{human_bytes, precise_time};
 
 /// The hint given when an interactive solution reaches its wall limit while both
@@ -69,9 +70,26 @@ pub fn words(reason: &Reason) -> String {
         | Reason::Stalled { .. }
         | Reason::TestlibRejected
         | Reason::TestlibPresentation
-        | Reason::TestlibFailed { .. }
+        | Reason::TestlibFailed(_)
         | Reason::CheckerRejected { .. } => interactive(reason),
         Reason::InPass { pass, reason } => format!("pass {pass}: {}", words(reason)),
+    }
+}
+
+/// A testlib program's own failure, as its exit says, with what it said last.
+fn testlib_failed(f: &Failed) -> String {
+    let how = match &f.failure {
+        Failure::Fail => "said FAIL (exit 3, the judge's fault, not the solution's)".to_string(),
+        Failure::Crashed(signal) => format!("crashed ({signal})"),
+        Failure::NoPoints => "exited 7 (points) without a `points P` line".to_string(),
+        Failure::Exit(c) => {
+            format!("exited {c}, not a testlib verdict (0 ok, 1 wa, 2 pe, 3 fail, 7 points)")
+        }
+    };
+    if f.said.is_empty() {
+        how
+    } else {
+        format!("{how}: {}", f.said.replace('\n', " / "))
     }
 }
 
@@ -127,7 +145,9 @@ fn interactive(reason: &Reason) -> String {
         Reason::TestlibPresentation => {
             "the testlib interactor said: wrong output format (exit 2)".into()
         }
-        Reason::TestlibFailed { why } => format!("the testlib interactor {why}"),
+        Reason::TestlibFailed(failed) => {
+            format!("the testlib interactor {}", testlib_failed(failed))
+        }
         Reason::CheckerRejected { checker, rejection } => format!(
             "the interactor accepted; {checker} rejected its output: {}",
             crate::words::header(rejection)
@@ -229,7 +249,10 @@ mod tests {
             (Reason::Stalled { reason: Box::new(Reason::CpuOver { cpu: ms(1500), limit: ms(1000) }), silent: None, both_waiting: true }, "1.5 s CPU, over the limit of 1 s\nboth sides were waiting: did the solution flush its output?"),
             (Reason::TestlibRejected, "the testlib interactor rejected the dialogue"),
             (Reason::TestlibPresentation, "the testlib interactor said: wrong output format (exit 2)"),
-            (Reason::TestlibFailed { why: "crashed (SIGSEGV)".into() }, "the testlib interactor crashed (SIGSEGV)"),
+            (Reason::TestlibFailed(Failed { failure: Failure::Crashed("SIGSEGV".into()), said: String::new() }), "the testlib interactor crashed (SIGSEGV)"),
+            (Reason::TestlibFailed(Failed { failure: Failure::Fail, said: "FAIL answer file is broken\nline 2".into() }), "the testlib interactor said FAIL (exit 3, the judge's fault, not the solution's): FAIL answer file is broken / line 2"),
+            (Reason::TestlibFailed(Failed { failure: Failure::NoPoints, said: String::new() }), "the testlib interactor exited 7 (points) without a `points P` line"),
+            (Reason::TestlibFailed(Failed { failure: Failure::Exit(5), said: "huh".into() }), "the testlib interactor exited 5, not a testlib verdict (0 ok, 1 wa, 2 pe, 3 fail, 7 points): huh"),
             (Reason::CheckerRejected { checker: "the testlib checker check.cpp".into(), rejection: Rejection { why: Why::Program { message: "wrong answer 3".into() }, expected: None, actual: None } }, "the interactor accepted; the testlib checker check.cpp rejected its output: the checker said: wrong answer 3"),
         ];
         let mut wrong = Vec::new();

@@ -281,10 +281,10 @@ fn judge_pass(
 
 /// A testlib interactor's exit read in the Kattis terms [`decide`] knows (0 →
 /// 42, 1 and 2 → 43; 3 and the rest stay a failure), and its testlib verdict
-/// (`Err`: its own failure, worded) kept for [`testlib_verdict`].
+/// (`Err`: its own failure) kept for [`testlib_verdict`].
 fn testlib_as_kattis(
     x: &mut Interaction,
-) -> std::result::Result<judge_model::outcome::Outcome, String> {
+) -> std::result::Result<judge_model::outcome::Outcome, judge_model::testlib::Failed> {
     use judge_model::outcome::Outcome;
     let said = crate::testlib::outcome(x.interactor.exit, &x.interactor.stderr_tail);
     let message = crate::testlib::message(&x.interactor.stderr_tail);
@@ -305,7 +305,7 @@ fn testlib_as_kattis(
 /// the interactor's output (`tout`), as Polygon judges it.
 fn testlib_verdict(
     result: &mut CaseResult,
-    said: std::result::Result<judge_model::outcome::Outcome, String>,
+    said: std::result::Result<judge_model::outcome::Outcome, judge_model::testlib::Failed>,
     checker: Option<(
         &judge_model::testlib::Program,
         &crate::package::program::Built,
@@ -317,7 +317,7 @@ fn testlib_verdict(
     use judge_model::outcome::Outcome;
     match (result.verdict, said) {
         (Verdict::ERR, Err(why)) => {
-            result.reason = Some(Reason::TestlibFailed { why });
+            result.reason = Some(Reason::TestlibFailed(why));
         }
         // Its message is the judge message already shown.
         (Verdict::WA, Ok(Outcome::Presentation(_))) => {
