@@ -503,3 +503,60 @@ fn human(report: &VerifyReport, runs: &[Runs], verbose: bool, scoring: bool) -> 
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn submission(expected: Vec<PackageVerdict>, score: Option<[f64; 2]>) -> SubmissionReport {
+        SubmissionReport {
+            path: "accepted/a.cpp".into(),
+            language: "C++".into(),
+            expected,
+            expected_score: score,
+            verdict: Some(PackageVerdict::TLE),
+            score: None,
+            matched: false,
+            skipped: None,
+            mismatch: None,
+            cases: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn the_expected_cell_is_the_verdicts_else_the_score_else_any() {
+        use PackageVerdict::*;
+        for (expected, score, cell) in [
+            (vec![AC], None, "AC"),
+            (vec![RTE, TLE, WA], None, "RTE|TLE|WA"),
+            (vec![], Some([40.0, 40.0]), "score 40"),
+            (vec![], Some([10.0, 20.5]), "score 10-20.5"),
+            (vec![], None, "any"),
+        ] {
+            assert_eq!(expected_cell(&submission(expected, score)), cell);
+        }
+    }
+
+    #[test]
+    fn the_got_cell_names_the_case_the_verdict_comes_from_and_a_tle_under_the_margin() {
+        let r = submission(vec![PackageVerdict::AC], None);
+        let on = |case: &str, under_margin| Runs {
+            failed_on: Some(FailedOn {
+                case: case.into(),
+                under_margin,
+            }),
+            ..Runs::default()
+        };
+        assert_eq!(got_cell(&r, &on("secret/03", false)), "TLE secret/03");
+        assert_eq!(
+            got_cell(&r, &on("secret/03", true)),
+            "TLE secret/03 (under the margin)"
+        );
+        assert_eq!(got_cell(&r, &Runs::default()), "TLE");
+        let skipped = SubmissionReport {
+            verdict: None,
+            ..submission(vec![], None)
+        };
+        assert_eq!(got_cell(&skipped, &on("secret/03", false)), "-");
+    }
+}

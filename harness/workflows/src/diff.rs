@@ -1,7 +1,8 @@
-//! The diff as the commands use it: captured by the engine when a case is judged
-//! (`judge_engine::diff::capture`), drawn by the reporters
-//! (`judge_report::diff::render_sides`), and both in one
-//! call for the commands that compared two outputs themselves (bless, stress).
+//! The diff end to end, as a command shows it: compared by the engine's
+//! checker, captured by the engine (`judge_engine::diff::capture`) and drawn by
+//! the reporters (`judge_report::diff::render_sides`). The workflows are the
+//! one crate above both, so the specification of what a diff shows lives here;
+//! the commands hand the captured excerpt to judge-report themselves.
 
 use std::fmt::{self, Write};
 
@@ -11,10 +12,9 @@ use judge_report::diff::render_sides;
 use judge_compare::Rejection;
 use judge_model::problem::Checker;
 
-/// Renders the diff of two texts under `checker` with `rejection` as the header:
-/// for callers that compared the outputs themselves (bless, stress). `sides`
-/// names the `-` and `+` sides.
-pub fn render_texts(
+/// The diff of two texts under `checker` with `rejection` as the header, the
+/// `-` and `+` sides named `sides`.
+fn render_texts(
     out: &mut impl Write,
     checker: &Checker,
     rejection: Option<&Rejection>,
@@ -32,7 +32,6 @@ pub fn render_texts(
     )
 }
 
-#[cfg(test)]
 mod tests {
     use super::*;
     use judge_engine::check;

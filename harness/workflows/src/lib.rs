@@ -5,7 +5,8 @@
 
 pub mod add;
 pub mod bless;
-pub mod diff;
+#[cfg(test)]
+mod diff;
 pub mod export;
 pub mod generate;
 pub mod import;
