@@ -1,7 +1,7 @@
 //! The library contract, read and enforced on tokens: what a library root
-//! (`lib.rs`) declares, what each module file needs (`super::NAME`), what a
-//! solution uses (`contest::NAME`), and the text of a module as it goes into a
-//! bundle (doc-comment lines and `#[cfg(test)]` items dropped).
+//! (`lib.rs`) declares, what each module file needs (`super::NAME`), and the
+//! text of a module as it goes into a bundle (doc-comment lines and
+//! `#[cfg(test)]` items dropped). A solution's files are `solution`'s.
 //!
 //! Every refusal is a [`Refusal`]: the file, the line and why. This module reads
 //! only the text it is given; which files those are is `bundle`'s business.
@@ -30,7 +30,7 @@ impl fmt::Display for Refusal {
 
 impl std::error::Error for Refusal {}
 
-fn refuse<T>(file: &str, line: usize, message: impl Into<String>) -> Result<T, Refusal> {
+pub(super) fn refuse<T>(file: &str, line: usize, message: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal {
         file: file.to_string(),
         line,
@@ -38,7 +38,7 @@ fn refuse<T>(file: &str, line: usize, message: impl Into<String>) -> Result<T, R
     })
 }
 
-fn lexed<'a>(file: &str, src: &'a str) -> Result<Lexed<'a>, Refusal> {
+pub(super) fn lexed<'a>(file: &str, src: &'a str) -> Result<Lexed<'a>, Refusal> {
     lex::lex(src).or_else(|(line, message)| refuse(file, line, message))
 }
 
@@ -102,7 +102,7 @@ impl Root {
 
 /// Token-index ranges (inclusive) of the items introduced by `#[cfg(test)]`, with
 /// whether each fills its lines exactly (then its lines can be dropped whole).
-fn test_items(tokens: &[Token]) -> Vec<(usize, usize, bool)> {
+pub(super) fn test_items(tokens: &[Token]) -> Vec<(usize, usize, bool)> {
     let mut items = Vec::new();
     let mut i = 0;
     while i + 6 < tokens.len() {
@@ -148,7 +148,7 @@ fn test_items(tokens: &[Token]) -> Vec<(usize, usize, bool)> {
 }
 
 /// Whether token `i` lies in one of `items`.
-fn in_items(items: &[(usize, usize, bool)], i: usize) -> bool {
+pub(super) fn in_items(items: &[(usize, usize, bool)], i: usize) -> bool {
     items.iter().any(|&(a, b, _)| a <= i && i <= b)
 }
 
@@ -398,7 +398,7 @@ pub(super) fn starts_path(t: &[Token], i: usize) -> bool {
     }
 }
 
-/// Refusals shared by solutions and library modules.
+/// Refusals of library modules: `#[path]`, and `include!` ([`refuse_include`]).
 fn common_refusals(file: &str, t: &[Token], i: usize) -> Result<(), Refusal> {
     let tok = &t[i];
     let next = |k: usize| t.get(i + k).map_or("", |x| x.text);
@@ -409,9 +409,16 @@ fn common_refusals(file: &str, t: &[Token], i: usize) -> Result<(), Refusal> {
             "`#[path]` cannot be bundled: a bundle holds one file, and the library's modules are found by their names",
         );
     }
+    refuse_include(file, t, i)
+}
+
+/// Refuses the `include!`, `include_str!` or `include_bytes!` at `i`, in a
+/// solution or a library module: the file it reads is not in the bundle.
+pub(super) fn refuse_include(file: &str, t: &[Token], i: usize) -> Result<(), Refusal> {
+    let tok = &t[i];
     if tok.kind == Kind::Ident
         && ["include", "include_str", "include_bytes"].contains(&tok.text)
-        && next(1) == "!"
+        && t.get(i + 1).is_some_and(|x| x.is("!"))
     {
         return refuse(
             file,
@@ -524,9 +531,9 @@ fn merge(
 }
 
 /// `src` without its doc-comment lines and line-filling `#[cfg(test)]` items,
-/// with `edits` (byte range, replacement) applied and runs of blank lines
+/// with `edits` (byte range, replacement; sorted, not overlapping) applied and runs of blank lines
 /// squeezed to one. Lines inside strings or block comments are kept as they are.
-fn bundled_text(
+pub(super) fn bundled_text(
     src: &str,
     lexed: &Lexed,
     tests: &[(usize, usize, bool)],
@@ -542,6 +549,9 @@ fn bundled_text(
     let continued: BTreeSet<usize> = lexed.continued.iter().copied().collect();
     let mut out = String::new();
     let mut offset = 0;
+    // Bytes before this one are written or replaced (an edit may end on a
+    // later line than it starts).
+    let mut consumed = 0;
     let mut blank_before = true;
     for (n, text) in src.split_inclusive('\n').enumerate() {
         let line = n + 1;
@@ -556,13 +566,19 @@ fn bundled_text(
             continue;
         }
         blank_before = blank;
-        let mut pos = start;
+        let mut pos = start.max(consumed);
         for (a, b, with) in edits.iter().filter(|(a, _, _)| (start..offset).contains(a)) {
+            if *a < pos {
+                continue;
+            }
             out.push_str(&src[pos..*a]);
             out.push_str(with);
             pos = *b;
         }
-        out.push_str(&src[pos..offset]);
+        if pos < offset {
+            out.push_str(&src[pos..offset]);
+        }
+        consumed = pos.max(offset);
     }
     while out.ends_with("\n\n") {
         out.pop();
@@ -571,188 +587,6 @@ fn bundled_text(
         out.push('\n');
     }
     out
-}
-
-/// What a solution uses: per workspace library, the names after `LIB::`
-/// (`None`: all of it, as after `use contest::*;`), each with the line that
-/// first names it.
-pub type Uses = BTreeMap<String, Option<BTreeMap<String, usize>>>;
-
-/// Reads a solution's `main.rs`: refuses file modules, `#[path]`, `include!`,
-/// `extern crate` of a library, `::LIB` paths, library paths inside an inline
-/// `mod { }` (the library is a root module in the bundle), and any use of a
-/// crate outside the workspace (`foreign`); returns what it uses of `libraries`.
-pub fn read_solution(
-    file: &str,
-    src: &str,
-    libraries: &[String],
-    foreign: &[String],
-) -> Result<Uses, Refusal> {
-    let lexed = lexed(file, src)?;
-    let t = &lexed.tokens;
-    let tests = test_items(t);
-    let mut uses = Uses::new();
-    // Brace depths at which inline `mod NAME {` blocks opened.
-    let mut mods: Vec<(usize, String)> = Vec::new();
-    let mut depth = 0usize;
-    for i in 0..t.len() {
-        let tok = &t[i];
-        if tok.is("{") {
-            depth += 1;
-        } else if tok.is("}") {
-            depth = depth.saturating_sub(1);
-            if mods.last().is_some_and(|(d, _)| *d > depth) {
-                mods.pop();
-            }
-        }
-        if in_items(&tests, i) {
-            continue;
-        }
-        common_refusals(file, t, i)?;
-        if tok.kind != Kind::Ident {
-            continue;
-        }
-        let next = |k: usize| t.get(i + k).map_or("", |x| x.text);
-        if tok.is("mod") && t.get(i + 1).is_some_and(|x| x.kind == Kind::Ident) {
-            if let Some(name) = inline_mod(file, t, i)? {
-                mods.push((depth + 1, name));
-            }
-            continue;
-        }
-        if tok.is("extern") && next(1) == "crate" {
-            refuse_extern_crate(file, t, i, libraries, foreign)?;
-            continue;
-        }
-        let inner = mods.last().map(|(_, inner)| inner.as_str());
-        if !names_library(file, t, i, libraries, foreign, inner)? {
-            continue;
-        }
-        let used = if next(1) == "::" {
-            next_names(t, i + 2)
-        } else {
-            None // `use contest;` or `use contest as c;`: anything of it
-        };
-        record_use(&mut uses, tok.text, used);
-    }
-    Ok(uses)
-}
-
-/// The name of the inline module `mod NAME {` at `i`, or `None` for another
-/// `mod NAME` item; a file module `mod NAME;` is refused.
-fn inline_mod(file: &str, t: &[Token], i: usize) -> Result<Option<String>, Refusal> {
-    let next = |k: usize| t.get(i + k).map_or("", |x| x.text);
-    if next(2) == ";" {
-        return refuse(
-            file,
-            t[i].line,
-            format!(
-                "`mod {};` loads src/{}.rs, and a bundle is main.rs as it is: write the module inline (`mod {} {{ ... }}`) or move it into the library",
-                next(1),
-                next(1),
-                next(1)
-            ),
-        );
-    }
-    Ok((next(2) == "{").then(|| next(1).to_string()))
-}
-
-/// Refuses the `extern crate NAME` at `i` when NAME is a workspace library or
-/// a foreign crate.
-fn refuse_extern_crate(
-    file: &str,
-    t: &[Token],
-    i: usize,
-    libraries: &[String],
-    foreign: &[String],
-) -> Result<(), Refusal> {
-    let name = t.get(i + 2).map_or("", |x| x.text);
-    if libraries.iter().chain(foreign).any(|l| l == name) {
-        return refuse(
-            file,
-            t[i].line,
-            format!(
-                "`extern crate {name};` cannot be bundled: in a bundle `{name}` is a module; `use {name}::...;` needs no extern crate"
-            ),
-        );
-    }
-    Ok(())
-}
-
-/// Whether the identifier at `i` starts a path into a workspace library
-/// (`LIB::..`, `use LIB`); a `::LIB` path, a foreign crate's path and a
-/// library path inside the inline module `inner` are refused.
-fn names_library(
-    file: &str,
-    t: &[Token],
-    i: usize,
-    libraries: &[String],
-    foreign: &[String],
-    inner: Option<&str>,
-) -> Result<bool, Refusal> {
-    let tok = &t[i];
-    let name = tok.text;
-    let line = tok.line;
-    let is_lib = libraries.iter().any(|l| l == name);
-    let is_foreign = foreign.iter().any(|l| l == name);
-    if !is_lib && !is_foreign {
-        return Ok(false);
-    }
-    let after_use = i > 0 && t[i - 1].is("use");
-    if t.get(i + 1).map_or("", |x| x.text) != "::" && !after_use {
-        return Ok(false);
-    }
-    if i > 0 && t[i - 1].is("::") {
-        if i >= 2 && ends_segment(&t[i - 2]) {
-            return Ok(false); // `a::contest`: some other path
-        }
-        if is_lib {
-            return refuse(
-                file,
-                line,
-                format!(
-                    "`::{name}` names an extern crate, and in a bundle `{name}` is a module: write `{name}::`"
-                ),
-            );
-        }
-    }
-    if t.get(i.wrapping_sub(1)).is_some_and(|x| x.is(".")) {
-        return Ok(false);
-    }
-    if is_foreign {
-        return refuse(
-            file,
-            line,
-            format!(
-                "uses `{name}`, a dependency from outside the workspace: a bundle holds std and the workspace's libraries only"
-            ),
-        );
-    }
-    if let Some(inner) = inner {
-        return refuse(
-            file,
-            line,
-            format!(
-                "`{name}::` inside `mod {inner} {{ }}`: in a bundle the library is a module at the root, which the inline module cannot name the same way; use the library at the top level of main.rs"
-            ),
-        );
-    }
-    Ok(true)
-}
-
-/// Adds to `uses` that the solution uses `used` of library `name` (`None`:
-/// all of it), keeping the line that first names each item.
-fn record_use(uses: &mut Uses, name: &str, used: Option<Vec<(String, usize)>>) {
-    let entry = uses
-        .entry(name.to_string())
-        .or_insert_with(|| Some(BTreeMap::new()));
-    match (entry.as_mut(), used) {
-        (Some(names), Some(more)) => {
-            for (n, l) in more {
-                names.entry(n).or_insert(l);
-            }
-        }
-        _ => *entry = None,
-    }
 }
 
 #[cfg(test)]
@@ -869,59 +703,5 @@ mod tests {
             used,
             BTreeSet::from(["scan".to_string(), "out".to_string()])
         );
-    }
-
-    fn solution(src: &str) -> Result<Uses, Refusal> {
-        read_solution("main.rs", src, &["contest".into()], &["rand".into()])
-    }
-
-    #[test]
-    fn a_solution_uses_what_its_paths_name() {
-        let uses = solution(
-            "use contest::{scan::Scanner, Out};\nfn main() { contest::game::run(); let contest = 1; }\n",
-        )
-        .unwrap();
-        let names: Vec<_> = uses["contest"].as_ref().unwrap().iter().collect();
-        assert_eq!(
-            names,
-            [
-                (&"Out".to_string(), &1),
-                (&"game".to_string(), &2),
-                (&"scan".to_string(), &1)
-            ]
-        );
-        assert!(solution("use contest::*;\n").unwrap()["contest"].is_none());
-        assert!(solution("fn main() {}\n").unwrap().is_empty());
-    }
-
-    #[test]
-    fn a_solution_breaking_the_rules_is_refused_with_its_line() {
-        for (src, line, what) in [
-            (
-                "fn main() {}\nmod helpers;\n",
-                2,
-                "`mod helpers;` loads src/helpers.rs",
-            ),
-            ("#[path = \"a.rs\"]\nmod a {}\n", 1, "`#[path]`"),
-            ("\n\nuse rand::Rng;\n", 3, "uses `rand`"),
-            ("extern crate contest;\n", 1, "`extern crate contest;`"),
-            ("use ::contest::scan;\n", 1, "`::contest`"),
-            (
-                "mod m {\n    use contest::scan;\n}\n",
-                2,
-                "`contest::` inside `mod m",
-            ),
-        ] {
-            let err = solution(src).unwrap_err();
-            assert_eq!(err.line, line, "{src}: {err}");
-            assert!(err.message.starts_with(what), "{src}: {err}");
-        }
-    }
-
-    #[test]
-    fn a_solution_may_use_the_library_in_tests_and_functions() {
-        let src = "fn main() { { contest::run(); } }\n#[cfg(test)]\nmod tests {\n    use contest::x;\n    mod y;\n}\n";
-        let uses = solution(src).unwrap();
-        assert_eq!(uses["contest"].as_ref().unwrap().len(), 1);
     }
 }

@@ -1,7 +1,10 @@
 //! `cargo judge bundle`: one std-only file per solution, ready to paste into an
 //! online judge, and the plain `rustc` build that proves it compiles there.
 //!
-//! A bundle is the solution's `src/main.rs` verbatim, followed by each workspace
+//! A bundle is the solution's `src/main.rs` as written, with each `mod NAME;`
+//! made `mod NAME { ... }` holding its file (recursively, found as rustc finds
+//! it) and the library paths of those nested modules made `crate::LIB::...`
+//! (`solution`), followed by each workspace
 //! library it depends on as a root module, `pub mod contest { pub mod NAME { ... } }`,
 //! holding only the library modules the solution uses, transitively (through
 //! `super::NAME` paths and the root's re-exports), with `///` and `//!` lines and
@@ -16,10 +19,12 @@
 
 mod cfg;
 mod crates;
+mod files;
 mod inline;
 pub mod judges;
 mod lex;
 mod msrv;
+mod solution;
 
 use judge_formats::problem::SettingsExt as _;
 use std::collections::{BTreeMap, BTreeSet};
@@ -62,6 +67,8 @@ struct Library {
 #[derive(Debug, Clone)]
 struct Solution {
     main: PathBuf,
+    /// The crate's folder (its manifest's): the files a bundle may splice in.
+    dir: PathBuf,
     /// Every binary of the crate: (cargo's target name, its source file).
     bins: Vec<(String, PathBuf)>,
     libraries: Vec<String>,
@@ -103,12 +110,16 @@ pub struct Bundle {
     pub externs: Vec<(String, String)>,
     /// The Rust version its APIs must not be newer than, and whose it is.
     pub msrv: Option<(String, String)>,
+    /// The solution's own files spliced in for its `mod NAME;` items, relative
+    /// to its crate (`src/util/mod.rs`), in order.
+    pub files: Vec<String>,
 }
 
 impl Bundle {
-    /// `target/bundle/NAME.rs (12.3 KiB; contest: out, scan)`, the path relative
-    /// to `root` when it lies inside it.
+    /// `target/bundle/NAME.rs (12.3 KiB; src/util.rs inlined; contest: out, scan)`,
+    /// the path relative to `root` when it lies inside it.
     pub fn line(&self, root: &Path) -> String {
+        let files = (!self.files.is_empty()).then(|| format!("{} inlined", self.files.join(", ")));
         let mut parts: Vec<String> = self
             .modules
             .iter()
@@ -128,11 +139,14 @@ impl Bundle {
                 .collect();
             parts.push(format!("{}'s {}", self.judge.title, pins.join(", ")));
         }
-        let libs = if parts.is_empty() {
-            "std only, no library".to_string()
-        } else {
-            parts.join("; ")
-        };
+        if parts.is_empty() {
+            parts.push("std only, no library".to_string());
+        }
+        let libs = files
+            .into_iter()
+            .chain(parts)
+            .collect::<Vec<_>>()
+            .join("; ");
         format!(
             "{} ({:.1} KiB; {libs})",
             shown(&self.path, root),
@@ -234,6 +248,7 @@ impl Sources {
                 p.name.clone(),
                 Solution {
                     main: bin.src_path.clone(),
+                    dir: p.manifest_path.parent().unwrap_or(&problems).to_path_buf(),
                     bins: p
                         .targets
                         .iter()
@@ -342,6 +357,7 @@ impl Sources {
             judge,
             externs: made.externs,
             msrv: made.msrv,
+            files: made.files,
         })
     }
 
@@ -367,8 +383,6 @@ impl Sources {
             return Err(judge_engine::plan::unknown_problem(problem, &known));
         };
         let source = source.unwrap_or(&solution.main);
-        let main_file = self.shown(source);
-        let main = self.read(source)?;
         // Crates the judge has installed stay `use` lines; the others are inlined.
         let (installed, inlined): (Vec<_>, Vec<_>) = solution
             .crates
@@ -381,7 +395,14 @@ impl Sources {
             .chain(inlined.iter().map(|(code, _)| code))
             .cloned()
             .collect();
-        let mut uses = inline::read_solution(&main_file, &main, &names, &[])?;
+        let shown = |p: &Path| self.shown(p);
+        let ctx = solution::Ctx {
+            crate_dir: &solution.dir,
+            libraries: &names,
+            shown: &shown,
+        };
+        let expanded = solution::expand(&ctx, source)?;
+        let (main, mut uses) = (expanded.text, expanded.uses);
         let crate_uses: Vec<(String, String, Option<BTreeSet<String>>)> = inlined
             .iter()
             .filter_map(|(code, id)| {
@@ -393,7 +414,7 @@ impl Sources {
                 ))
             })
             .collect();
-        // An installed crate goes into AtCoder's build only if main.rs names it
+        // An installed crate goes into AtCoder's build only if the solution names it
         // (a problem may depend on `rand` for its generator alone).
         let mentioned: BTreeSet<&str> = lex::lex(&main)
             .map(|l| l.tokens.iter().map(|t| t.text).collect())
@@ -402,7 +423,7 @@ impl Sources {
             .into_iter()
             .filter(|(code, _)| mentioned.contains(code.as_str()))
             .collect();
-        let (mut text, inlined_libs) = self.with_libraries(problem, &main_file, main, &uses)?;
+        let (mut text, inlined_libs) = self.with_libraries(main, &uses)?;
         let mut made = self.with_crates(&mut text, &crate_uses, judge)?;
         made.modules = inlined_libs.into_iter().chain(made.modules).collect();
         for (_, id) in &installed {
@@ -428,6 +449,7 @@ impl Sources {
             ));
         }
         made.msrv = msrv::lowest(solution.rust_version.as_deref(), judge);
+        made.files = expanded.files;
         made.text = text;
         Ok(made)
     }
@@ -436,15 +458,13 @@ impl Sources {
     #[allow(clippy::type_complexity)] // a private helper's one tuple
     fn with_libraries(
         &self,
-        _problem: &str,
-        main_file: &str,
         main: String,
-        uses: &inline::Uses,
+        uses: &solution::Uses,
     ) -> Result<(String, Vec<(String, Vec<String>)>)> {
         // Each library's root once read, and its modules to inline, found
         // transitively from main.rs's uses.
         let mut roots: BTreeMap<String, inline::Root> = BTreeMap::new();
-        let todo = self.modules_used_by_main(main_file, uses, &mut roots)?;
+        let todo = self.modules_used_by_main(uses, &mut roots)?;
         let bodies = self.read_modules_transitively(todo, &mut roots)?;
         let mut text = main;
         if !text.ends_with('\n') {
@@ -454,15 +474,13 @@ impl Sources {
         Ok((text, inlined))
     }
 
-    /// The library modules main.rs's `uses` name, as modules to visit; a
+    /// The library modules the solution's `uses` name, as modules to visit; a
     /// name that is no module or re-export of its library is refused.
     fn modules_used_by_main(
         &self,
-        main_file: &str,
-        uses: &inline::Uses,
+        uses: &solution::Uses,
         roots: &mut BTreeMap<String, inline::Root>,
     ) -> Result<Vec<ToVisit>> {
-        let main_file = main_file.to_string();
         let mut todo = Vec::new();
         for (lib, names) in uses {
             let root = self.root_of(lib, roots)?;
@@ -470,14 +488,14 @@ impl Sources {
                 None => todo.extend(
                     root.all()
                         .into_iter()
-                        .map(|m| (lib.clone(), m, main_file.clone(), 0)),
+                        .map(|m| (lib.clone(), m, "the solution".to_string(), 0)),
                 ),
                 Some(names) => {
-                    for (name, line) in names {
+                    for (name, (file, line)) in names {
                         let modules = root.modules_of(name);
                         if modules.is_empty() {
                             return Err(Refusal {
-                                file: main_file.clone(),
+                                file: file.clone(),
                                 line: *line,
                                 message: format!("`{lib}::{name}`: the library {lib} has no module or re-export `{name}` (see its lib.rs)"),
                             }
@@ -486,7 +504,7 @@ impl Sources {
                         todo.extend(
                             modules
                                 .into_iter()
-                                .map(|m| (lib.clone(), m, main_file.clone(), *line)),
+                                .map(|m| (lib.clone(), m, file.clone(), *line)),
                         );
                     }
                 }
@@ -781,6 +799,8 @@ const ALLOW_WARNINGS: &str = "#[allow(warnings)]";
 #[derive(Debug, Default)]
 struct Made {
     text: String,
+    /// The solution's files spliced in (relative to its crate).
+    files: Vec<String>,
     modules: Vec<(String, Vec<String>)>,
     notes: Vec<String>,
     externs: Vec<(String, String)>,
@@ -1175,6 +1195,7 @@ mod tests {
             judge: judges::ATCODER,
             externs: vec![("proconio".into(), "0.5.0".into())],
             msrv: Some(("1.70".into(), "the crate's rust-version".into())),
+            files: Vec::new(),
         };
         let m = manifest(&bundle);
         assert!(m.contains("name = \"uf\"\n"), "{m}");

@@ -520,20 +520,8 @@ fn bundle_check_refuses_an_api_newer_than_the_rust_version() {
 }
 
 #[test]
-fn bundle_refuses_a_path_attribute_in_the_solution() {
+fn bundle_refuses_a_module_file_that_does_not_exist_naming_its_line() {
     let ws = LibWs::new();
-    ws.edit(
-        "problems/sum/src/main.rs",
-        "fn main",
-        "#[path = \"x.rs\"]\nmod x {}\n\nfn main",
-    );
-    ws.refuses("problems/sum/src/main.rs:5", "`#[path]` cannot be bundled");
-}
-
-#[test]
-fn bundle_refuses_a_file_module_in_the_solution() {
-    let ws = LibWs::new();
-    ws.write("problems/sum/src/helpers.rs", "\n");
     ws.edit(
         "problems/sum/src/main.rs",
         "fn main",
@@ -541,7 +529,22 @@ fn bundle_refuses_a_file_module_in_the_solution() {
     );
     ws.refuses(
         "problems/sum/src/main.rs:5",
-        "`mod helpers;` loads src/helpers.rs, and a bundle is main.rs as it is",
+        "`mod helpers;` has no file: neither problems/sum/src/helpers.rs nor problems/sum/src/helpers/mod.rs exists",
+    );
+}
+
+#[test]
+fn bundle_refuses_a_module_file_outside_the_problems_crate() {
+    let ws = LibWs::new();
+    ws.write("shared/pairs.rs", "pub fn f() {}\n");
+    ws.edit(
+        "problems/sum/src/main.rs",
+        "fn main",
+        "#[path = \"../../../shared/pairs.rs\"]\nmod pairs;\n\nfn main",
+    );
+    ws.refuses(
+        "problems/sum/src/main.rs:6",
+        "`#[path = \"../../../shared/pairs.rs\"] mod pairs;` loads problems/sum/src/../../../shared/pairs.rs, outside the problem's crate folder problems/sum",
     );
 }
 
@@ -615,7 +618,7 @@ fn one_refused_bundle_does_not_stop_the_others() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "error: cannot bundle broken: problems/broken/src/main.rs:1: `mod x;`",
+            "error: cannot bundle broken: problems/broken/src/main.rs:1: `mod x;` has no file",
         ))
         .stdout(predicate::str::contains("wrote target/bundle/sum.rs"));
     assert!(Path::new(&ws.path("target/bundle/sum.rs")).is_file());
@@ -719,4 +722,165 @@ fn bundle_of_an_unknown_problem_names_the_nearest_like_every_command() {
         .stderr(predicate::str::contains(
             "unknown problem \"sun\": did you mean sum? (the workspace has: sum)",
         ));
+}
+
+/// `bundle` compiled alone in an empty folder with plain `rustc --edition 2021
+/// -O`, as Codeforces compiles a submission: its folder (keep it) and executable.
+fn rustc_alone(bundle: &Path) -> (tempfile::TempDir, PathBuf) {
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::copy(bundle, empty.path().join("main.rs")).unwrap();
+    let rustc = std::process::Command::new("rustc")
+        .current_dir(empty.path())
+        .args(["--edition", "2021", "-O", "main.rs", "-o", "main"])
+        .output()
+        .unwrap();
+    assert!(
+        rustc.status.success() && rustc.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&rustc.stderr)
+    );
+    let exe = empty.path().join("main");
+    (empty, exe)
+}
+
+/// What `exe` prints for `input`.
+fn answers(exe: &Path, input: &str) -> String {
+    let mut child = std::process::Command::new(exe)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{exe:?} failed on {input:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Checks the scratch problem `name` bundles (`--check` clean, its line
+/// saying `line`), that the bundle alone under plain rustc sums pairs (the
+/// testdata's 1 2 / 3 4, and pairs whose sums are known by hand), and that
+/// `--bundled` judges it AC. Returns the bundle's text.
+#[track_caller]
+fn bundles_and_sums_pairs(ws: &LibWs, name: &str, line: &str) -> String {
+    ws.judge()
+        .args(["bundle", name, "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(line))
+        .stdout(predicate::str::contains(
+            "ok: rustc --edition 2021 -O compiles it without a warning",
+        ));
+    let (_dir, exe) = rustc_alone(&ws.path(&format!("target/bundle/{name}.rs")));
+    assert_eq!(answers(&exe, "1 2\n3 4\n"), "3\n7\n");
+    assert_eq!(
+        answers(&exe, "10 20\n0 0\n18446744073709551614 1\n"),
+        "30\n0\n18446744073709551615\n"
+    );
+    ws.judge()
+        .args(["--bundled", name])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("ok   {name}: 1/1 AC")));
+    ws.bundle_text(name)
+}
+
+#[test]
+fn a_solution_split_into_module_files_is_bundled_into_one_file() {
+    let ws = LibWs::new();
+    ws.problem(
+        "sumab",
+        "//! Sums pairs, its code in files.\nmod util;\n\nfn main() {\n    let mut s = String::new();\n    \
+         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap();\n    \
+         for sum in util::sums(&s) {\n        println!(\"{sum}\");\n    }\n}\n",
+    );
+    ws.write(
+        "problems/sumab/src/util/mod.rs",
+        "//! Parsing.\n#![allow(dead_code)]\nmod inner;\n\n/// The sums of the pairs in `text`.\npub fn sums(text: &str) -> Vec<u64> {\n    \
+         let v: Vec<u64> = text.split_whitespace().map(|t| t.parse().unwrap()).collect();\n    \
+         v.chunks(2).map(inner::sum).collect()\n}\n\nfn never_called() {}\n",
+    );
+    ws.write(
+        "problems/sumab/src/util/inner.rs",
+        "#[path = \"deep.rs\"]\nmod deep;\n\npub fn sum(pair: &[u64]) -> u64 {\n    deep::add(pair)\n}\n\n\
+         #[cfg(test)]\nmod tests;\n",
+    );
+    ws.write(
+        "problems/sumab/src/util/deep.rs",
+        "pub fn add(pair: &[u64]) -> u64 {\n    pair.iter().sum()\n}\n",
+    );
+    ws.write(
+        "problems/sumab/src/util/inner/tests.rs",
+        "#[test]\nfn adds() {\n    assert_eq!(super::sum(&[1, 2]), 3);\n}\n",
+    );
+    let bundle = bundles_and_sums_pairs(
+        &ws,
+        "sumab",
+        "src/util/mod.rs, src/util/inner.rs, src/util/deep.rs inlined; std only, no library)",
+    );
+    assert!(
+        bundle.contains(
+            "mod util { // src/util/mod.rs, inlined by `cargo judge bundle`\n#![allow(dead_code)]\n"
+        ),
+        "the inner attribute opens the block:\n{bundle}"
+    );
+    for gone in ["#[path", "fn adds", "mod tests", "/// The sums"] {
+        assert!(!bundle.contains(gone), "{gone} left in:\n{bundle}");
+    }
+}
+
+#[test]
+fn the_library_is_reachable_from_nested_modules_of_the_solution() {
+    let ws = LibWs::new();
+    ws.problem(
+        "nested",
+        "mod solve;\n\nmod answer {\n    pub fn print(out: &mut contest::Out, sum: u64) {\n        out.line(sum);\n    }\n}\n\n\
+         fn main() {\n    contest::out::run(solve::pairs);\n}\n",
+    );
+    ws.write(
+        "problems/nested/src/solve.rs",
+        "use contest::Out;\n\npub fn pairs(numbers: &[u64], out: &mut Out) {\n    for p in numbers.chunks(2) {\n        \
+         super::answer::print(out, p.iter().sum::<u64>());\n    }\n}\n",
+    );
+    let bundle = bundles_and_sums_pairs(&ws, "nested", "src/solve.rs inlined; contest: scan, out)");
+    assert!(
+        bundle.contains("    use crate::contest::Out;\n")
+            || bundle.contains("\nuse crate::contest::Out;\n"),
+        "{bundle}"
+    );
+    assert!(bundle.contains("out: &mut crate::contest::Out"), "{bundle}");
+    assert!(
+        bundle.contains("\n    contest::out::run(solve::pairs);\n"),
+        "the root as written:\n{bundle}"
+    );
+}
+
+#[test]
+fn an_inlined_crates_paths_and_macros_are_reachable_from_nested_modules() {
+    let ws = LibWs::new();
+    let _outside = outside_crate(&ws);
+    ws.write(
+        "problems/sum/src/main.rs",
+        "mod io;\n\nmod pairs {\n    use my_pairs::print_sums;\n\n    pub fn print(v: &[u64]) {\n        print_sums!(v);\n        \
+         let _ = my_pairs::PairSums;\n    }\n}\n\nfn main() {\n    pairs::print(&io::numbers());\n}\n",
+    );
+    ws.write(
+        "problems/sum/src/io.rs",
+        "pub fn numbers() -> Vec<u64> {\n    let mut s = String::new();\n    \
+         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap();\n    \
+         s.split_whitespace().map(|t| t.parse().unwrap()).collect()\n}\n\n\
+         #[allow(dead_code)]\npub fn again(v: &[u64]) {\n    my_pairs::print_sums!(v);\n}\n",
+    );
+    let bundle = bundles_and_sums_pairs(
+        &ws,
+        "sum",
+        "src/io.rs inlined; pair-lib 0.3.0: fmt, inner; helper 1.0.0: add)",
+    );
+    assert!(
+        bundle.contains("use crate::my_pairs::print_sums;"),
+        "{bundle}"
+    );
+    assert!(
+        bundle.contains("crate::my_pairs::print_sums!(v);"),
+        "{bundle}"
+    );
 }
