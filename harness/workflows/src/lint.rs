@@ -27,13 +27,13 @@ use judge_model::limits::Limits;
 use judge_model::names::TOLERATED;
 use judge_sandbox::Exit;
 
-use judge_report::lint::Linted;
+use judge_report::lint::{Linted, Problem};
 
-/// The hygiene findings of one file's bytes, each `(line or 0, message)`.
-pub fn file_findings(bytes: &[u8]) -> Vec<(usize, String)> {
+/// The hygiene findings of one file's bytes, each `(line or 0, problem)`.
+pub fn file_findings(bytes: &[u8]) -> Vec<(usize, Problem)> {
     let mut found = Vec::new();
     if bytes.is_empty() {
-        found.push((0, "empty file".to_string()));
+        found.push((0, Problem::Empty));
         return found;
     }
     if let Err(e) = std::str::from_utf8(bytes) {
@@ -44,11 +44,10 @@ pub fn file_findings(bytes: &[u8]) -> Vec<(usize, String)> {
             + 1;
         found.push((
             line,
-            format!(
-                "not UTF-8 (byte 0x{:02x} at offset {})",
-                bytes[e.valid_up_to()],
-                e.valid_up_to()
-            ),
+            Problem::NotUtf8 {
+                byte: bytes[e.valid_up_to()],
+                offset: e.valid_up_to(),
+            },
         ));
     }
     let mut cr = None;
@@ -63,24 +62,24 @@ pub fn file_findings(bytes: &[u8]) -> Vec<(usize, String)> {
         }
     }
     if let Some(l) = cr {
-        found.push((l, "CR character (CRLF line ends?)".to_string()));
+        found.push((l, Problem::CarriageReturn));
     }
     if let Some(l) = trailing {
-        found.push((l, "trailing space or tab".to_string()));
+        found.push((l, Problem::TrailingSpace));
     }
     if !bytes.ends_with(b"\n") {
         let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-        found.push((lines, "no newline at the end of the file".to_string()));
+        found.push((lines, Problem::NoFinalNewline));
     }
     found
 }
 
-/// One finding, ready to print.
+/// One finding, its path absolute.
 #[derive(Debug)]
 struct Finding {
     path: PathBuf,
     line: usize,
-    message: String,
+    problem: Problem,
     tolerated: bool,
 }
 
@@ -109,10 +108,9 @@ pub fn lint(args: LintOptions) -> Result<Linted> {
         lint.findings.push(Finding {
             path: ws.testdata().join(name),
             line: 0,
-            message: format!(
-                "no such folder: problem {name} (problems/{name}/) has no testdata; expected \
-                 testdata/{name}/ with NAME.in + NAME.out pairs and problem.toml"
-            ),
+            problem: Problem::NoTestdata {
+                problem: name.clone(),
+            },
             tolerated: false,
         });
     }
@@ -204,11 +202,11 @@ struct Folder<'a> {
 }
 
 impl Lint {
-    fn error(&mut self, path: &Path, line: usize, message: String) {
+    fn error(&mut self, path: &Path, line: usize, problem: Problem) {
         self.findings.push(Finding {
             path: path.to_path_buf(),
             line,
-            message,
+            problem,
             tolerated: false,
         });
     }
@@ -241,7 +239,7 @@ impl Lint {
                             Err(e) => self.error(
                                 &testdata.join(name).join(judge_model::problem::FILE_NAME),
                                 0,
-                                unwrapped(&e),
+                                Problem::Settings(unwrapped(&e)),
                             ),
                         }
                     }
@@ -252,7 +250,7 @@ impl Lint {
                 Err(e) => self.error(
                     &testdata.join(name).join(judge_model::problem::FILE_NAME),
                     0,
-                    unwrapped(&e),
+                    Problem::Settings(unwrapped(&e)),
                 ),
             }
         }
@@ -310,13 +308,7 @@ impl Lint {
             .cloned()
             .collect();
         for stray in &strays {
-            self.error(
-                stray,
-                0,
-                "stray file: neither a case (.in, .out, .ans) nor problem.toml or README \
-                 (judge ignores it; a misspelt extension?)"
-                    .to_string(),
-            );
+            self.error(stray, 0, Problem::Stray);
         }
         let mut paths: Vec<PathBuf> = all
             .into_iter()
@@ -334,11 +326,11 @@ impl Lint {
             let tolerated = path
                 .file_name()
                 .is_some_and(|name| name.to_string_lossy().contains(TOLERATED));
-            for (line, message) in file_findings(&bytes) {
+            for (line, problem) in file_findings(&bytes) {
                 self.findings.push(Finding {
                     path: path.clone(),
                     line,
-                    message,
+                    problem,
                     tolerated,
                 });
             }
@@ -346,8 +338,8 @@ impl Lint {
                 self.dialogue(f, path, &bytes)?;
             } else if path.extension().is_some_and(|x| x == "in") {
                 if let Some(first) = seen.get(&bytes) {
-                    let message = format!("same input as {}", rel(f.root, first));
-                    self.error(path, 0, message);
+                    let first = rel(f.root, first);
+                    self.error(path, 0, Problem::SameInput { first });
                 } else {
                     seen.insert(bytes, path.clone());
                 }
@@ -355,24 +347,30 @@ impl Lint {
                 if let Some((v, built)) = testlib.filter(|_| !tolerated) {
                     self.validated += 1;
                     if let Some(why) = v.validate(&built, path, &[])? {
-                        self.error(path, 0, format!("{why} by {}", v.describe()));
+                        let validator = v.describe();
+                        self.error(path, 0, Problem::TestlibRejected { why, validator });
                     }
                 }
                 if let Some(validator) = f.validator.filter(|_| !tolerated) {
                     self.validated += 1;
-                    if let Some(why) = rejected(validator, path)? {
-                        self.error(path, 0, format!("rejected by {}-validate: {why}", f.name));
+                    if let Some((exit, said)) = rejected(validator, path)? {
+                        let problem = f.name.to_string();
+                        self.error(
+                            path,
+                            0,
+                            Problem::Rejected {
+                                problem,
+                                exit,
+                                said,
+                            },
+                        );
                     }
                 }
             }
         }
         for lonely in discover::cases(&f.dir)?.unpaired {
-            let partner = if lonely.extension().is_some_and(|e| e == "in") {
-                ".out"
-            } else {
-                ".in"
-            };
-            self.error(&lonely, 0, format!("no matching {partner} file"));
+            let input = lonely.extension().is_some_and(|e| e == "in");
+            self.error(&lonely, 0, Problem::Unpaired { input });
         }
         Ok(())
     }
@@ -382,25 +380,19 @@ impl Lint {
     fn dialogue(&mut self, f: &Folder, path: &Path, bytes: &[u8]) -> Result<()> {
         let (input, answer) = (path.with_extension("in"), path.with_extension("out"));
         match judge_engine::interact::parse_interaction(&String::from_utf8_lossy(bytes)) {
-            Err((line, why)) => self.error(path, line, why),
-            Ok(_) if !input.is_file() || !answer.is_file() => self.error(
-                path,
-                0,
-                "a sample dialogue needs its case: no matching .in and .out".into(),
-            ),
+            Err((line, why)) => self.error(path, line, Problem::Dialogue(why)),
+            Ok(_) if !input.is_file() || !answer.is_file() => {
+                self.error(path, 0, Problem::DialogueWithoutCase)
+            }
             Ok(lines) => match f.interactor {
                 Some(interactor) => {
                     if let Some(why) =
                         judge_engine::interact::replay(interactor, &input, &answer, &lines)?
                     {
-                        self.error(path, 0, why);
+                        self.error(path, 0, Problem::Dialogue(why));
                     }
                 }
-                None => self.error(
-                    path,
-                    0,
-                    "a sample dialogue in a folder whose problem.toml names no interactor".into(),
-                ),
+                None => self.error(path, 0, Problem::DialogueWithoutInteractor),
             },
         }
         Ok(())
@@ -414,7 +406,7 @@ impl Lint {
             .map(|f| judge_report::lint::Finding {
                 path: rel(root, &f.path),
                 line: f.line,
-                message: f.message,
+                problem: f.problem,
                 tolerated: f.tolerated,
             })
             .collect();
@@ -454,8 +446,9 @@ fn is_stray(path: &Path) -> bool {
     !(case || readme || name == judge_model::problem::FILE_NAME)
 }
 
-/// Runs the validator on `input`; the reason when it does not exit 0.
-fn rejected(validator: &Path, input: &Path) -> Result<Option<String>> {
+/// Runs the validator on `input`; when it does not exit 0, how it ended and the
+/// first line it wrote on stderr.
+fn rejected(validator: &Path, input: &Path) -> Result<Option<(String, String)>> {
     let limits = Limits {
         time: Duration::from_secs(10),
         memory: 1 << 30,
@@ -473,7 +466,7 @@ fn rejected(validator: &Path, input: &Path) -> Result<Option<String>> {
         .find(|l| !l.trim().is_empty())
         .unwrap_or("")
         .to_string();
-    Ok(Some(format!("{}: {line}", out.exit)))
+    Ok(Some((out.exit.to_string(), line)))
 }
 
 fn rel(root: &Path, p: &Path) -> String {
@@ -484,10 +477,11 @@ fn rel(root: &Path, p: &Path) -> String {
 mod tests {
     use super::*;
 
+    /// The findings as lint says them (judge-report's words).
     fn messages(bytes: &[u8]) -> Vec<String> {
         file_findings(bytes)
             .into_iter()
-            .map(|(l, m)| format!("{l}: {m}"))
+            .map(|(l, p)| format!("{l}: {}", p.text()))
             .collect()
     }
 
