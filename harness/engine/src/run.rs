@@ -515,7 +515,12 @@ fn static_size_of(command: &Command) -> Option<u64> {
 
 fn command_key(command: &Command) -> String {
     let mut key = command.get_program().to_string_lossy().into_owned();
-    if let Some(first) = command.get_args().nth(1) {
+    // Only the shell form's script names another program. A program's own
+    // arguments do not change its size: keyed by them, stress's generator
+    // (`GEN --seed S ...`) had its file read again, and the cache grew, every seed.
+    if command.get_program() == "sh"
+        && let Some(first) = command.get_args().nth(1)
+    {
         key.push('\0');
         key.push_str(&first.to_string_lossy());
     }
@@ -594,4 +599,25 @@ pub fn reap(pid: i32) -> Result<(Exit, Duration, u64)> {
     let cpu = tv(usage.ru_utime) + tv(usage.ru_stime);
     // Linux reports ru_maxrss in KiB.
     Ok((exit, cpu, usage.ru_maxrss as u64 * 1024))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_programs_own_arguments_do_not_key_its_static_size_but_a_shell_script_does() {
+        let generator = |seed: &str| {
+            let mut c = Command::new("/bin/gen");
+            c.args(["--seed", seed, "--lines", "10"]);
+            command_key(&c)
+        };
+        assert_eq!(generator("1"), generator("2"));
+        let shell = |script: &str| {
+            let mut c = Command::new("sh");
+            c.args(["-c", script]);
+            command_key(&c)
+        };
+        assert_ne!(shell("exec ./a"), shell("exec ./b"));
+    }
 }

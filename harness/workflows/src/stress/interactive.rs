@@ -51,6 +51,8 @@ struct Tester<'a> {
     programs: &'a Bins,
     limits: Limits,
     scratch: PathBuf,
+    /// An empty file, the answer mode's stdin.
+    null: PathBuf,
     /// The generator writes answer files (`--answer INPUT`).
     answers: bool,
     runs: u64,
@@ -127,7 +129,7 @@ impl Oracle for Tester<'_> {
         std::fs::write(&input_path, input)
             .with_context(|| format!("cannot write {}", input_path.display()))?;
         if self.answers {
-            let answer = answer_of(&self.programs.generator, &input_path, &self.scratch)?;
+            let answer = answer_of(&self.programs.generator, &input_path, &self.null)?;
             std::fs::write(&answer_path, answer)
                 .with_context(|| format!("cannot write {}", answer_path.display()))?;
         }
@@ -140,11 +142,18 @@ impl Oracle for Tester<'_> {
 }
 
 impl<'a> Tester<'a> {
-    fn new(programs: &'a Bins, limits: Limits, scratch: &Path, answers: bool) -> Tester<'a> {
+    fn new(
+        programs: &'a Bins,
+        limits: Limits,
+        scratch: &Path,
+        null: &Path,
+        answers: bool,
+    ) -> Tester<'a> {
         Tester {
             programs,
             limits,
             scratch: scratch.to_path_buf(),
+            null: null.to_path_buf(),
             answers,
             runs: 0,
         }
@@ -160,7 +169,7 @@ impl<'a> Tester<'a> {
     /// The answer file's text for the input at `path` (empty without an answer mode).
     fn answer(&self, path: &Path) -> Result<String> {
         if self.answers {
-            answer_of(&self.programs.generator, path, &self.scratch)
+            answer_of(&self.programs.generator, path, &self.null)
         } else {
             Ok(String::new())
         }
@@ -247,7 +256,7 @@ pub fn stress(
     };
     let answers = args.cases != Some(0) && {
         let first = generator.generate(args.seed)?;
-        let answers = answer_mode(programs, scratch.path(), &first)?;
+        let answers = answer_mode(programs, scratch.path(), &null, &first)?;
         on(&Event::Answers(answers.clone()))?;
         answers.is_ok()
     };
@@ -256,17 +265,22 @@ pub fn stress(
         ws,
         generator,
         scratch.path(),
-        |dir| Tester::new(programs, limits, dir, answers),
+        |dir| Tester::new(programs, limits, dir, &null, answers),
         on,
     )
 }
 
 /// Whether the generator writes answer files: tries `--answer` on the first
 /// input; if it fails, what it said.
-fn answer_mode(programs: &Bins, scratch: &Path, input: &[u8]) -> Result<Result<(), String>> {
+fn answer_mode(
+    programs: &Bins,
+    scratch: &Path,
+    null: &Path,
+    input: &[u8],
+) -> Result<Result<(), String>> {
     let probe = scratch.join("probe.in");
     std::fs::write(&probe, input)?;
-    Ok(match answer_of(&programs.generator, &probe, scratch) {
+    Ok(match answer_of(&programs.generator, &probe, null) {
         Ok(_) => Ok(()),
         Err(e) => Err(format!("{e:#}")
             .lines()
@@ -278,13 +292,11 @@ fn answer_mode(programs: &Bins, scratch: &Path, input: &[u8]) -> Result<Result<(
 }
 
 /// The answer file of `input`, from `generator --answer INPUT`.
-fn answer_of(generator: &Path, input: &Path, scratch: &Path) -> Result<String> {
-    let null = scratch.join("empty");
-    std::fs::write(&null, "")?;
+fn answer_of(generator: &Path, input: &Path, null: &Path) -> Result<String> {
     let mut command = Command::new(generator);
     command.arg("--answer").arg(input);
     judge_sandbox::share(&mut command, input, judge_sandbox::Access::Read);
-    let out = proc::run(command, &null, &HELPER_LIMITS)?;
+    let out = proc::run(command, null, &HELPER_LIMITS)?;
     if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
         let stderr = String::from_utf8_lossy(&out.stderr_tail);
         bail!(
