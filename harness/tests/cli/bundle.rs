@@ -884,3 +884,73 @@ fn an_inlined_crates_paths_and_macros_are_reachable_from_nested_modules() {
         "{bundle}"
     );
 }
+
+/// Whether `ws`'s crates can be had from crates.io (or cargo's cache): else
+/// the test is skipped, saying so.
+fn crates_io_reachable(ws: &tempfile::TempDir) -> bool {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let fetch = std::process::Command::new(cargo)
+        .args(["fetch", "--locked", "--quiet"])
+        .current_dir(ws.path())
+        .output()
+        .unwrap();
+    fetch.status.success()
+        || crate::support::skip(&format!(
+            "crates.io is not reachable (cargo fetch: {})",
+            String::from_utf8_lossy(&fetch.stderr)
+                .lines()
+                .next()
+                .unwrap_or("failed")
+        ))
+}
+
+#[test]
+fn proconio_and_ac_library_are_reachable_from_nested_modules_of_the_solution() {
+    let ws = crates_io_ws();
+    if !crates_io_reachable(&ws) {
+        return;
+    }
+    let src = ws.path().join("problems/unionfind/src");
+    std::fs::write(
+        src.join("main.rs"),
+        "mod read;\n\nmod answer {\n    pub fn all(n: usize, queries: &[(u8, usize, usize)]) -> Vec<u8> {\n        \
+         let mut dsu = ac_library::Dsu::new(n);\n        let mut out = Vec::new();\n        \
+         for &(t, u, v) in queries {\n            if t == 0 {\n                dsu.merge(u, v);\n            } else {\n                \
+         out.push(u8::from(dsu.same(u, v)));\n            }\n        }\n        out\n    }\n}\n\n\
+         fn main() {\n    let (n, queries) = read::all();\n    for a in answer::all(n, &queries) {\n        println!(\"{a}\");\n    }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("read.rs"),
+        "use proconio::marker::Usize1;\n\npub fn all() -> (usize, Vec<(u8, usize, usize)>) {\n    proconio::input! {\n        \
+         n: usize,\n        q: usize,\n        queries: [(u8, Usize1, Usize1); q],\n    }\n    (n, queries)\n}\n",
+    )
+    .unwrap();
+    judge_in(&ws)
+        .args(["bundle", "unionfind", "--for", "codeforces", "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "src/read.rs inlined; ac-library-rs 0.2.0: dsu; proconio 0.5.0: marker, source) for Codeforces",
+        ))
+        .stdout(predicate::str::contains("ok: rustc --edition 2021 -O"));
+    let bundle = ws.path().join("target/bundle/unionfind.rs");
+    let text = std::fs::read_to_string(&bundle).unwrap();
+    for rewritten in [
+        "use crate::proconio::marker::Usize1;",
+        "crate::proconio::input! {",
+        "crate::ac_library::Dsu::new(n)",
+    ] {
+        assert!(text.contains(rewritten), "{rewritten} missing:\n{text}");
+    }
+    let (_dir, exe) = rustc_alone(&bundle);
+    let case = ws.path().join("testdata/unionfind/01-sample-one-based");
+    let input = std::fs::read_to_string(case.with_extension("in")).unwrap();
+    let expected = std::fs::read_to_string(case.with_extension("out")).unwrap();
+    assert_eq!(answers(&exe, &input), expected);
+    judge_in(&ws)
+        .args(["--bundled", "unionfind"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("ok   unionfind: 1/1 AC"));
+}
