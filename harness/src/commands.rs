@@ -441,7 +441,7 @@ fn say_generated(generated: Option<report::generate::Generated>) {
 pub fn export(args: crate::cli::ExportArgs) -> Result<Status> {
     let exported = judge_workflows::export::export(&args.into())?;
     for w in &exported.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", w.text());
     }
     println!("{}", report::export::summary(&exported));
     Ok(Status::Passed)

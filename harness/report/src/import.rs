@@ -17,12 +17,71 @@ pub struct Imported {
     pub kept: Kept,
     /// The test cases written.
     pub cases: usize,
-    /// The checker problem.toml names, described.
-    pub checker: String,
+    /// How problem.toml has outputs judged.
+    pub checker: Judging,
     /// The time limit written, in seconds.
     pub time_limit: f64,
     /// Whether that is the default (the package sets none, verify computed none).
     pub default_time_limit: bool,
+}
+
+/// How an imported problem's outputs are judged: the package's own programs
+/// copied, or the workspace checker its validator's flags mean.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Judging {
+    /// The package's output validator, copied as `file`, run as Kattis runs it.
+    CustomValidator {
+        /// Its name in the testdata folder.
+        file: String,
+        /// Its language.
+        language: String,
+    },
+    /// Kattis' default validator with these flags.
+    KattisDefault(judge_model::kattis::Flags),
+    /// The float checker.
+    Float,
+    /// The tokens checker.
+    Tokens,
+    /// A Polygon package's testlib checker, copied as `file`.
+    TestlibChecker {
+        /// Its name in the testdata folder.
+        file: String,
+        /// The checker's name in the package (a `std::` one, or its own).
+        from: String,
+    },
+    /// A Polygon package's testlib interactor, copied as `file`, and the testlib
+    /// checker that judges what it wrote, when it has one.
+    TestlibInteractor {
+        /// Its name in the testdata folder.
+        file: String,
+        /// The checker's name in the testdata folder.
+        checker: Option<String>,
+    },
+}
+
+impl Judging {
+    /// How it reads in what `import` says.
+    pub fn text(&self) -> String {
+        match self {
+            Judging::CustomValidator { file, language } => {
+                format!("custom validator {file} ({language})")
+            }
+            Judging::KattisDefault(flags) => {
+                format!("kattis default validator: {}", flags.describe())
+            }
+            Judging::Float => "float checker".to_string(),
+            Judging::Tokens => "tokens checker".to_string(),
+            Judging::TestlibChecker { file, from } => {
+                format!("testlib checker {file}, from {from}")
+            }
+            Judging::TestlibInteractor { file, checker } => {
+                let then = checker
+                    .as_ref()
+                    .map_or_else(String::new, |c| format!(", then the testlib checker {c}"));
+                format!("testlib interactor {file}{then}")
+            }
+        }
+    }
 }
 
 /// The package programs an import keeps.
@@ -56,7 +115,7 @@ pub fn text(i: &Imported) -> String {
         text,
         "\ncreated testdata/{name}/: {} cases, problem.toml ({}, time limit {})\n",
         i.cases,
-        i.checker,
+        i.checker.text(),
         crate::verify::secs(i.time_limit)
     );
     if i.default_time_limit {

@@ -22,7 +22,7 @@ use judge_formats::problem::SettingsExt;
 use judge_model::judge::Verdict;
 use judge_model::known_wrong::expected_verdict;
 use judge_model::problem::{Checker, Settings};
-use judge_report::export::Exported;
+use judge_report::export::{Exported, OutputValidation, Warning};
 
 /// Which version of the package format to write.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,10 +141,7 @@ fn write_package(
     let mut warnings = Vec::new();
     let dir_name = dir.file_name().map(|n| n.to_string_lossy().into_owned());
     if dir_name.as_deref().map(package_name) != dir_name {
-        warnings.push(format!(
-            "the package folder {} is not named by lowercase letters and digits only, as spec/2025-09.md \"General requirements\" asks (problemtools takes the folder's name as the problem's short name)",
-            dir.display()
-        ));
+        warnings.push(Warning::FolderName(dir.to_path_buf()));
     }
     let (samples, secret) = data(testdata, dir)?;
     let validation = if settings.interactive {
@@ -253,8 +250,8 @@ struct Validation {
     custom: bool,
     /// Whether it is an interactor, talking to the submission.
     interactive: bool,
-    /// In words, for the summary.
-    describe: String,
+    /// What it is, for the summary.
+    describe: OutputValidation,
 }
 
 /// The checker as the package's output validation: the default validator with
@@ -265,35 +262,30 @@ fn output_validation(
     checker: &Checker,
     format: Format,
     dir: &Path,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<Validation> {
-    let default = |flags: &[&str], describe: &str| Validation {
+    let default = |flags: &[&str], describe: OutputValidation| Validation {
         flags: flags.iter().map(|f| f.to_string()).collect(),
         custom: false,
         interactive: false,
-        describe: describe.to_string(),
+        describe,
     };
     Ok(match checker {
         Checker::Exact => {
-            warnings.push(
-                "checker \"exact\" is written as the default validator's `case_sensitive space_change_sensitive`: it also rejects a space at a line's end, a missing final newline and CRLF line ends, which exact forgives, and a difference in spacing is WA there, not PE"
-                    .to_string(),
-            );
+            warnings.push(Warning::ExactIsStricter);
             default(
                 &["case_sensitive", "space_change_sensitive"],
-                "the default output validator (case_sensitive space_change_sensitive, for checker \"exact\")",
+                OutputValidation::Exact,
             )
         }
-        Checker::Tokens => default(
-            &["case_sensitive"],
-            "the default output validator (case_sensitive, for checker \"tokens\")",
-        ),
+        Checker::Tokens => default(&["case_sensitive"], OutputValidation::Tokens),
         Checker::Float { abs, rel } => {
             let mut v = default(
                 &["case_sensitive"],
-                &format!(
-                    "the default output validator (float_absolute_tolerance {abs:?} float_relative_tolerance {rel:?}, for checker \"float\")"
-                ),
+                OutputValidation::Float {
+                    abs: *abs,
+                    rel: *rel,
+                },
             );
             // Either tolerance accepts, as our float checker: spec "Comparing
             // floating-point tokens".
@@ -348,10 +340,7 @@ fn testlib_validation(
         flags: Vec::new(),
         custom: true,
         interactive: false,
-        describe: format!(
-            "the testlib checker {} as the output validator",
-            p.source.name
-        ),
+        describe: OutputValidation::Testlib(p.source.name.clone()),
     })
 }
 
@@ -395,7 +384,7 @@ fn kattis_validation(
     let flags = k.flags.clone();
     let Some(program) = k.programs.first() else {
         return Ok(Validation {
-            describe: format!("the default output validator ({})", flags.join(" ")),
+            describe: OutputValidation::Default(flags.clone()),
             flags,
             custom: false,
             interactive: false,
@@ -420,7 +409,7 @@ fn kattis_validation(
     }
     crate::import::copy_tree(&program.path, &to)?;
     Ok(Validation {
-        describe: format!("the output validator {}", program.name),
+        describe: OutputValidation::Custom(program.name.clone()),
         flags,
         custom: true,
         interactive: false,
@@ -640,20 +629,15 @@ fn input_validator(
     name: &str,
     bins: &[(String, PathBuf)],
     dir: &Path,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<Option<String>> {
     let Some((_, source)) = bins.iter().find(|(_, s)| stem(s) == "validate") else {
-        warnings.push(format!(
-            "problems/{name} has no src/bin/validate.rs: the package has no input validator, which the format requires"
-        ));
+        warnings.push(Warning::NoInputValidator(name.to_string()));
         return Ok(None);
     };
     let text = sources.text_of(name, source, judge_bundle::judges::STD)?;
     if text.contains("not written yet") && text.contains("exit(3)") {
-        warnings.push(format!(
-            "{} is not written yet: the package has no input validator, which the format requires",
-            source.display()
-        ));
+        warnings.push(Warning::InputValidatorNotWritten(source.to_path_buf()));
         return Ok(None);
     }
     let folder = dir.join("input_validators").join("validate");
@@ -697,7 +681,7 @@ fn interactor_validation(
         flags: Vec::new(),
         custom: true,
         interactive: true,
-        describe: format!("the interactor {target} as the output validator"),
+        describe: OutputValidation::Interactor(target.to_string()),
     })
 }
 

@@ -26,7 +26,7 @@ use judge_formats::problem::writer::{CheckerKeys, Noted, ProblemToml};
 use judge_model::kattis::Flags;
 use judge_model::problem::Checker;
 use judge_model::program::Lang;
-use judge_report::import::Imported;
+use judge_report::import::{Imported, Judging};
 
 /// Imports the package at `dir` as the workspace problem `name` (default: the
 /// package folder's name): what it wrote. A package whose data is generated is
@@ -115,7 +115,7 @@ struct CheckerToml {
     interactor: Option<Noted<String>>,
     checker: Option<Noted<CheckerKeys>>,
     validator: Option<Noted<String>>,
-    describe: String,
+    describe: Judging,
     /// Files to copy into the testdata folder (a custom validator, a testlib
     /// checker and its testlib.h), and their names there.
     copy: Vec<(PathBuf, String)>,
@@ -154,14 +154,20 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
             validator: Some(name.clone()),
             flags: v.flags.clone(),
         };
+        let describe = Judging::CustomValidator {
+            file: name.clone(),
+            language: program.lang.name().to_string(),
+        };
         return Ok(CheckerToml {
-            describe: format!("custom validator {name} ({})", program.lang.name()),
             copy: vec![(program.path.clone(), name)],
-            ..CheckerToml::only(Noted::new(
-                "The package's own output validator, run as Kattis runs it:\n\
-                 VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT, exit 42 = AC, 43 = WA.",
-                keys,
-            ))
+            ..CheckerToml::only(
+                Noted::new(
+                    "The package's own output validator, run as Kattis runs it:\n\
+                     VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT, exit 42 = AC, 43 = WA.",
+                    keys,
+                ),
+                describe,
+            )
         });
     }
     if v.programs.len() > 1 {
@@ -182,33 +188,27 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
                     flags: v.flags.clone(),
                 },
             ),
-            format!("kattis default validator: {}", flags.describe()),
+            Judging::KattisDefault(flags.clone()),
         )
     } else if flags.abs.is_some() || flags.rel.is_some() {
         let abs = Some(flags.abs.unwrap_or(0.0));
         let rel = Some(flags.rel.unwrap_or(0.0));
         let keys = Noted::plain(CheckerKeys::Float { abs, rel });
-        (keys, "float checker".to_string())
+        (keys, Judging::Float)
     } else {
-        (
-            Noted::plain(CheckerKeys::Tokens),
-            "tokens checker".to_string(),
-        )
+        (Noted::plain(CheckerKeys::Tokens), Judging::Tokens)
     };
-    Ok(CheckerToml {
-        describe,
-        ..CheckerToml::only(keys)
-    })
+    Ok(CheckerToml::only(keys, describe))
 }
 
 impl CheckerToml {
     /// Just `checker`, copying nothing.
-    fn only(checker: Noted<CheckerKeys>) -> CheckerToml {
+    fn only(checker: Noted<CheckerKeys>, describe: Judging) -> CheckerToml {
         CheckerToml {
             interactor: None,
             checker: Some(checker),
             validator: None,
-            describe: String::new(),
+            describe,
             copy: Vec::new(),
         }
     }
@@ -230,7 +230,10 @@ fn polygon_checker_toml(p: &judge_formats::package::polygon::Polygon) -> Result<
                 )),
                 checker: None,
                 validator: None,
-                describe: format!("testlib interactor {name}"),
+                describe: Judging::TestlibInteractor {
+                    file: name.clone(),
+                    checker: None,
+                },
                 copy: with_header(i, name),
             };
             // Its testlib checker judges what it wrote (a std:: checker has no
@@ -238,10 +241,9 @@ fn polygon_checker_toml(p: &judge_formats::package::polygon::Polygon) -> Result<
             if let Checker::Testlib(c) = &p.checker {
                 let checker = polygon_checker(p)?;
                 toml.checker = checker.checker;
-                toml.describe.push_str(&format!(
-                    ", then the testlib checker {}",
-                    copied_as(c, "check")
-                ));
+                if let Judging::TestlibInteractor { checker, .. } = &mut toml.describe {
+                    *checker = Some(copied_as(c, "check"));
+                }
                 for c in checker.copy {
                     if !toml.copy.iter().any(|(_, to)| *to == c.1) {
                         toml.copy.push(c);
@@ -294,27 +296,30 @@ fn polygon_checker(p: &judge_formats::package::polygon::Polygon) -> Result<Check
             let keys = CheckerKeys::Testlib {
                 source: name.clone(),
             };
+            let describe = Judging::TestlibChecker {
+                file: name.clone(),
+                from: p.checker_name.clone(),
+            };
             CheckerToml {
-                describe: format!("testlib checker {name}, from {}", p.checker_name),
                 copy: with_header(program, name),
-                ..CheckerToml::only(Noted::new(
-                    "The package's testlib checker, run as CHECKER INPUT OUTPUT ANSWER\n\
-                     (exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure):",
-                    keys,
-                ))
+                ..CheckerToml::only(
+                    Noted::new(
+                        "The package's testlib checker, run as CHECKER INPUT OUTPUT ANSWER\n\
+                         (exit 0 AC, 1 WA, 2 PE, 3 the checker's own failure):",
+                        keys,
+                    ),
+                    describe,
+                )
             }
         }
-        Checker::Float { abs, rel } => CheckerToml {
-            describe: "float checker".to_string(),
-            ..CheckerToml::only(Noted::plain(CheckerKeys::Float {
+        Checker::Float { abs, rel } => CheckerToml::only(
+            Noted::plain(CheckerKeys::Float {
                 abs: Some(*abs),
                 rel: Some(*rel),
-            }))
-        },
-        Checker::Tokens => CheckerToml {
-            describe: "tokens checker".to_string(),
-            ..CheckerToml::only(Noted::plain(CheckerKeys::Tokens))
-        },
+            }),
+            Judging::Float,
+        ),
+        Checker::Tokens => CheckerToml::only(Noted::plain(CheckerKeys::Tokens), Judging::Tokens),
         other => bail!("the checker {other:?} cannot be written to problem.toml"),
     })
 }
