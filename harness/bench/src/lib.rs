@@ -21,8 +21,8 @@
 //! run (`Bench`: where inputs and outputs go, the rows and targets so far) and
 //! calls the suites in order. Timing a process is `measure`'s; the solution
 //! benchmarks (and their C++ baselines) are `solutions`'; the judge benchmarks are
-//! `judging`'s; `verify` beside problemtools is `packages`'; the table, the targets
-//! and `BENCHMARKS.md` are `report`'s.
+//! `judging`'s, the stress benchmark `stress`'s; `verify` beside problemtools is
+//! `packages`'; the table, the targets and `BENCHMARKS.md` are `report`'s.
 
 mod interactive;
 mod judging;
@@ -30,6 +30,7 @@ mod measure;
 mod packages;
 mod report;
 mod solutions;
+mod stress;
 
 use std::fs::File;
 use std::io::Write;
@@ -69,8 +70,9 @@ pub struct BenchArgs {
     pub output: Option<ArgPath>,
     /// Run one suite only and print its table, writing nothing (`interactive`: the
     /// relay against direct pipes over 100,000 round trips; `judge`: the judge
-    /// against the shell loop and the bare spawn loop).
-    #[arg(long, value_name = "SUITE", value_parser = ["interactive", "judge"])]
+    /// against the shell loop and the bare spawn loop; `stress`: `judge stress`
+    /// against a bare loop spawning the same three programs).
+    #[arg(long, value_name = "SUITE", value_parser = ["interactive", "judge", "stress"])]
     pub only: Option<String>,
 }
 
@@ -198,7 +200,7 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
     match args.only.as_deref() {
         // `--only interactive` needs only the harness's fixture.
         Some("interactive") => packages.clear(),
-        // `--only judge` judges hdu1525's cases.
+        // `--only judge` judges hdu1525's cases; `--only stress` stresses it.
         Some(_) => packages.retain(|p| *p == "hdu1525"),
         None => {}
     }
@@ -242,6 +244,12 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
         print_results(&b)?;
         return Ok(status(&b.targets));
     }
+    if args.only.as_deref() == Some("stress") {
+        eprintln!("stress...");
+        stress::stress_benchmarks(&mut b)?;
+        print_results(&b)?;
+        return Ok(status(&b.targets));
+    }
     let gxx = solutions::compile_baselines(&mut b)?;
     let lines = args.lines.to_string();
 
@@ -253,6 +261,9 @@ pub fn bench(args: BenchArgs) -> Result<crate::status::Status> {
 
     eprintln!("the judge...");
     judging::judge_benchmarks(&mut b, &args)?;
+
+    eprintln!("stress...");
+    stress::stress_benchmarks(&mut b)?;
 
     eprintln!("problem packages...");
     packages::package_benchmarks(&mut b)?;
