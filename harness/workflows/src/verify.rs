@@ -27,12 +27,14 @@ use judge_formats::package::expect::{self, Expectation, Observed, SubmissionsYam
 use judge_formats::package::scoring::Dialect;
 use judge_formats::package::static_validation::StaticResult;
 use judge_formats::package::system::System;
-use judge_formats::package::{Format, Package, TimeSource, fmt_secs, timelimit};
+use judge_formats::package::{Format, Package, TimeSource, timelimit};
 use judge_model::judge::{CaseResult, Extra, Job, Verdict};
 use judge_model::limits::Limits;
 use judge_model::package::PackageVerdict;
 use judge_model::program::{Lang, Source};
-use judge_model::units::human_time;
+use judge_report::verify::found::{
+    InputRejection, OutputFound, PackageError, Sensitivity, Skipped, UnderMargin, Warning,
+};
 use judge_report::verify::{
     CaseReport, FailedOn, Runs, SubmissionReport, Validation, VerifyOutcome, VerifyReport,
     VerifyTable,
@@ -60,7 +62,7 @@ struct Submission {
     expect: Option<Expectation>,
     built: Option<Built>,
     /// Why it was not judged (no compiler, no expectation).
-    skipped: Option<String>,
+    skipped: Option<Skipped>,
     /// Why it does not build: the compiler's message (a CE verdict).
     compile_error: Option<String>,
     /// Results in data order (`None`: not run, after the first failure).
@@ -78,7 +80,7 @@ impl Submission {
         label: String,
         source: Option<Source>,
         expect: Option<Expectation>,
-        skipped: Option<String>,
+        skipped: Option<Skipped>,
         compile_error: Option<String>,
     ) -> Submission {
         Submission {
@@ -168,12 +170,20 @@ impl Submission {
 pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<VerifyOutcome> {
     let started = Instant::now();
     let package = judge_engine::package::load(dir)?;
-    let mut errors: Vec<String> = package.errors.clone();
+    let mut errors: Vec<PackageError> = package
+        .errors
+        .iter()
+        .map(|e| PackageError::Read(e.clone()))
+        .collect();
     let mut subs = match &package.polygon {
         Some(p) => polygon_submissions(p, &package.root),
         None => collect_submissions(&package.root)?,
     };
-    let mut warnings = package.warnings.clone();
+    let mut warnings: Vec<Warning> = package
+        .warnings
+        .iter()
+        .map(|w| Warning::Read(w.clone()))
+        .collect();
     choose_interpreters(System::of(&package), &mut subs, &mut warnings);
     build_submissions(&package, &mut subs, options.threads);
     package.validator.build()?;
@@ -189,7 +199,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<VerifyOutcome> {
         Dialect::of(package.format, tagged)
     });
     let scoring = package.scoring.then_some(dialect);
-    let (submissions, notes): (Vec<SubmissionReport>, Vec<Option<String>>) = subs
+    let (submissions, notes): (Vec<SubmissionReport>, Vec<Option<Warning>>) = subs
         .iter()
         .map(|s| report_of(&package, s, time_limit, scoring))
         .unzip();
@@ -227,7 +237,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<VerifyOutcome> {
 /// compile errors ("could not find compiler") and sets the time limit from the
 /// others; here they are judged on CPython, and bound the limit only when
 /// nothing else does (CPython is several times slower than PyPy on loops).
-fn choose_interpreters(system: System, subs: &mut [Submission], warnings: &mut Vec<String>) {
+fn choose_interpreters(system: System, subs: &mut [Submission], warnings: &mut Vec<Warning>) {
     let mut fell_back = 0;
     for s in subs.iter_mut() {
         let Some(source) = s.source.as_mut() else {
@@ -247,11 +257,10 @@ fn choose_interpreters(system: System, subs: &mut [Submission], warnings: &mut V
         }
     }
     if fell_back > 0 {
-        warnings.push(format!(
-            "pypy3 is not installed: {fell_back} Python 3 submission(s) run on CPython, \
-             where {} runs them on PyPy; their times do not set the time limit",
-            system.name()
-        ));
+        warnings.push(Warning::NoPyPy {
+            count: fell_back,
+            system: system.name(),
+        });
     }
 }
 
@@ -279,7 +288,7 @@ fn build_submissions(package: &Package, subs: &mut [Submission], threads: usize)
 fn validate(
     package: &Package,
     threads: usize,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<PackageError>,
 ) -> Result<Vec<Validation>> {
     let mut lines = Vec::new();
     let mut built_validators = Vec::new();
@@ -289,10 +298,11 @@ fn validate(
         let built = match program::build(source, &package.includes, 1024) {
             Ok(b) => b,
             Err(e) => {
-                let why = format!(
-                    "cannot build input validator {}: {e:#}",
-                    source.path.display()
-                );
+                let why = PackageError::NotBuilt {
+                    what: "input validator",
+                    path: source.path.display().to_string(),
+                    why: format!("{e:#}"),
+                };
                 lines.push(Validation::Failed(why.clone()));
                 errors.push(why);
                 continue;
@@ -307,8 +317,11 @@ fn validate(
                 inputs: inputs(package).len(),
             });
         }
-        for f in failures {
-            let why = format!("input validator {}: {f}", source.name);
+        for rejection in failures {
+            let why = PackageError::InputRejected {
+                validator: source.name.clone(),
+                rejection,
+            };
             lines.push(Validation::Failed(why.clone()));
             errors.push(why);
         }
@@ -338,8 +351,8 @@ fn judge_in_two_phases(
     package: &Package,
     subs: &mut [Submission],
     options: &VerifyOptions,
-    errors: &mut Vec<String>,
-    warnings: &mut Vec<String>,
+    errors: &mut Vec<PackageError>,
+    warnings: &mut Vec<Warning>,
 ) -> Result<(f64, TimeSource)> {
     let fixed = match options.time_limit {
         Some(t) => Some((t, TimeSource::CommandLine)),
@@ -356,11 +369,7 @@ fn judge_in_two_phases(
     if first.is_empty() && !subs.is_empty() {
         // spec/2025-09.md "Timelimit inference": "It is required that at least
         // one submission is used to lower bound the time limit."
-        errors.push(
-            "no submission bounds the time limit from below (an accepted one, or \
-             use_for_time_limit: lower in submissions.yaml)"
-                .into(),
-        );
+        errors.push(PackageError::NoLowerBound);
     }
     judge_submissions(package, subs, &first, cap, cap, options.threads)?;
     // A CPython run standing in for PyPy bounds the limit only when nothing else does.
@@ -384,13 +393,13 @@ fn judge_in_two_phases(
                 && !legacy
                 && t * package.limits.multiplier > limit
             {
-                warnings.push(format!(
-                    "{} took {} on {case}, and x {} (ac_to_time_limit) that is over the {} time limit",
-                    subs[*i].label,
-                    human_time(*t),
-                    package.limits.multiplier,
-                    fmt_secs(limit)
-                ));
+                warnings.push(Warning::OverFixedLimit {
+                    submission: subs[*i].label.clone(),
+                    time: *t,
+                    case: case.clone(),
+                    multiplier: package.limits.multiplier,
+                    limit,
+                });
             }
             (limit, from)
         }
@@ -417,7 +426,7 @@ fn polygon_validate(
     p: &judge_formats::package::polygon::Polygon,
     cases: &[judge_formats::package::PackageCase],
     threads: usize,
-) -> Result<(Vec<Validation>, Vec<String>)> {
+) -> Result<(Vec<Validation>, Vec<PackageError>)> {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
     for v in &p.validators {
         // A validator in a language this machine cannot build is skipped, saying why.
@@ -436,21 +445,26 @@ fn polygon_validate(
             if let Some((Some(group), _)) = p.groups.get(i) {
                 args.extend(["--group".to_string(), group.clone()]);
             }
-            match v.validate(&built, &c.case.input, &args) {
-                Ok(None) => None,
-                Ok(Some(why)) => Some(format!("{}: {why}", c.case.name)),
-                Err(e) => Some(format!("{}: {e:#}", c.case.name)),
-            }
+            let why = match v.validate(&built, &c.case.input, &args) {
+                Ok(None) => return None,
+                Ok(Some(why)) => why,
+                Err(e) => format!("{e:#}"),
+            };
+            Some((c.case.name.clone(), why))
         });
-        let failures: Vec<String> = found.into_iter().flatten().collect();
+        let failures: Vec<(String, String)> = found.into_iter().flatten().collect();
         if failures.is_empty() {
             lines.push(Validation::PolygonAccepted {
                 validator: v.describe(),
                 inputs: cases.len(),
             });
         }
-        for f in failures {
-            let why = format!("validator {}: test {f}", v.source.name);
+        for (test, why) in failures {
+            let why = PackageError::TestRejected {
+                validator: v.source.name.clone(),
+                test,
+                why,
+            };
             lines.push(Validation::Failed(why.clone()));
             errors.push(why);
         }
@@ -459,13 +473,17 @@ fn polygon_validate(
 }
 
 /// Why this machine cannot build a program in `lang`, if it cannot.
-fn unbuildable(lang: Lang) -> Option<String> {
-    let tool = lang.missing_tool()?;
+fn unbuildable(lang: Lang) -> Option<Skipped> {
+    let tool = lang.missing_tool()?.to_string();
     Some(match lang {
-        Lang::Unsupported(n) => {
-            format!("not a language this judge builds ({n}; it would need {tool})")
-        }
-        l => format!("{} needs {tool}, which is not installed", l.name()),
+        Lang::Unsupported(n) => Skipped::Unsupported {
+            language: n.to_string(),
+            tool,
+        },
+        l => Skipped::NotInstalled {
+            language: l.name().to_string(),
+            tool,
+        },
     })
 }
 
@@ -513,10 +531,8 @@ fn polygon_submissions(
         };
         let expect = polygon_expectation(&sol.tag);
         let skipped = match (&expect, &source) {
-            (None, _) => Some(format!("tag \"{}\" asks for no verdict", sol.tag)),
-            (_, None) if compile_error.is_none() => {
-                Some("not a language this judge builds".to_string())
-            }
+            (None, _) => Some(Skipped::NoVerdictTag(sol.tag.clone())),
+            (_, None) if compile_error.is_none() => Some(Skipped::NoLanguage),
             (_, Some(s)) => unbuildable(s.lang),
             _ => None,
         };
@@ -610,9 +626,9 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
             };
             let mut skipped = None;
             if expect.is_none() {
-                skipped = Some(format!(
-                    "nothing says what it should get: {name}/ is not a verdict folder and it has no @EXPECTED_RESULTS@ tag"
-                ));
+                skipped = Some(Skipped::NoExpectation {
+                    folder: name.clone(),
+                });
             } else if let Some(s) = &source {
                 skipped = unbuildable(s.lang);
             }
@@ -864,7 +880,7 @@ fn report_of(
     s: &Submission,
     time_limit: f64,
     scoring: Option<Dialect>,
-) -> (SubmissionReport, Option<String>) {
+) -> (SubmissionReport, Option<Warning>) {
     let expected = s
         .expect
         .as_ref()
@@ -927,7 +943,7 @@ fn report_of(
         Ok(()) => {
             r.matched = true;
             if problemtools_package(package) {
-                note = under_margin(package, s, &judged, time_limit);
+                note = under_margin(package, s, &judged, time_limit).map(Sensitivity::UnderMargin);
             }
         }
         Err(why)
@@ -936,17 +952,19 @@ fn report_of(
                 && meets_with_extra_time(s, &judged) =>
         {
             r.matched = true;
-            note = Some(format!(
-                "{why}; it gets what it expects at the limit x safety margin {} \
-                 (problemtools: \"OK with extra time\")",
-                package.limits.safety_margin
-            ));
+            note = Some(Sensitivity::ExtraTime {
+                why,
+                margin: package.limits.safety_margin,
+            });
         }
         Err(why) => r.mismatch = Some(why),
     }
     (
         r,
-        note.map(|n| format!("{} sensitive to the time limit: {n}", s.label)),
+        note.map(|how| Warning::Sensitive {
+            submission: s.label.clone(),
+            how,
+        }),
     )
 }
 
@@ -1046,7 +1064,9 @@ fn check_expectation(
     match (checked, problemtools_package(package)) {
         // problemtools only warns of that (checks/submissions.py: "sensitive to
         // time limit"), and report_of says so.
-        (Ok(()), false) => under_margin(package, s, judged, time_limit).map_or(Ok(()), Err),
+        (Ok(()), false) => {
+            under_margin(package, s, judged, time_limit).map_or(Ok(()), |u| Err(u.text()))
+        }
         (other, _) => other,
     }
 }
@@ -1066,7 +1086,7 @@ fn under_margin(
     s: &Submission,
     judged: &[&CaseResult],
     time_limit: f64,
-) -> Option<String> {
+) -> Option<UnderMargin> {
     let timed: Vec<timelimit::Timed> = judged
         .iter()
         .filter(|c| matches!(c.verdict, Verdict::AC | Verdict::TLE))
@@ -1077,12 +1097,11 @@ fn under_margin(
         .as_ref()
         .map_or_else(Vec::new, timelimit::upper_bounds);
     let scope = timelimit::under_margin(&upper, &timed, time_limit)?;
-    Some(format!(
-        "TLE only under the safety margin{}: over the {} limit but not past {}",
-        scope.map_or(String::new(), |g| format!(" in {g}")),
-        fmt_secs(time_limit),
-        fmt_secs(time_limit * package.limits.safety_margin)
-    ))
+    Some(UnderMargin {
+        group: scope.map(|g| g.to_string()),
+        limit: time_limit,
+        high: time_limit * package.limits.safety_margin,
+    })
 }
 
 /// problemtools' "OK with extra time" (checks/submissions.py
@@ -1116,7 +1135,10 @@ fn meets_with_extra_time(s: &Submission, judged: &[&CaseResult]) -> bool {
 /// spec/2025-09.md "Invalid input": every `.in` under `data/invalid_input/` must
 /// be rejected by at least one input validator (each given the case's
 /// `input_validator_args`); the ones none rejects.
-fn invalid_inputs_accepted(package: &Package, validators: &[(&Source, Built)]) -> Vec<String> {
+fn invalid_inputs_accepted(
+    package: &Package,
+    validators: &[(&Source, Built)],
+) -> Vec<PackageError> {
     if validators.is_empty() {
         return Vec::new();
     }
@@ -1135,12 +1157,7 @@ fn invalid_inputs_accepted(package: &Package, validators: &[(&Source, Built)]) -
                 run::run(cmd, &c.case.input, &limits).is_ok_and(|o| o.exit == Exit::Code(42))
             })
         })
-        .map(|c| {
-            format!(
-                "data/{}.in: every input validator accepts it, but it is in invalid_input/",
-                c.case.name
-            )
-        })
+        .map(|c| PackageError::InvalidInputAccepted(c.case.name.clone()))
         .collect()
 }
 
@@ -1152,7 +1169,7 @@ fn validate_statically(
     package: &Package,
     subs: &mut [Submission],
     threads: usize,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<PackageError>,
 ) {
     let Some(source) = &package.static_validator else {
         return;
@@ -1163,10 +1180,11 @@ fn validate_statically(
     let built = match program::build(source, &package.includes, 1024) {
         Ok(b) => b,
         Err(e) => {
-            errors.push(format!(
-                "cannot build static validator {}: {e:#}",
-                source.path.display()
-            ));
+            errors.push(PackageError::NotBuilt {
+                what: "static validator",
+                path: source.path.display().to_string(),
+                why: format!("{e:#}"),
+            });
             return;
         }
     };
@@ -1206,7 +1224,7 @@ fn inputs(package: &Package) -> Vec<&judge_formats::package::PackageCase> {
 /// must pass too (not for interactive or multi-pass problems, whose output is
 /// no file; `invalid_output/` and `valid_output/` are "for non-interactive
 /// problems"). What it found, and the failures.
-fn check_outputs(package: &Package, threads: usize) -> (Vec<Validation>, Vec<String>) {
+fn check_outputs(package: &Package, threads: usize) -> (Vec<Validation>, Vec<PackageError>) {
     let (mut lines, mut errors) = (Vec::new(), Vec::new());
     let (checked, unchecked): (Vec<&judge_formats::package::OutputCase>, Vec<_>) = package
         .output_cases
@@ -1244,8 +1262,8 @@ fn output_failure(
     package: &Package,
     built: &std::result::Result<Vec<Built>, String>,
     o: &judge_formats::package::OutputCase,
-) -> Option<String> {
-    let name = &o.case.case.name;
+) -> Option<PackageError> {
+    let case = o.case.case.name.clone();
     let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
     let outcome = read(&o.output).and_then(|output| {
         let answer = read(&o.case.case.output)?;
@@ -1254,29 +1272,23 @@ fn output_failure(
             .validator
             .check_with(built, &o.case.case.input, &output, &answer, &o.flags)
     });
-    match outcome {
-        Err(e) => Some(format!(
-            "{name}: the output validator failed on its .out: {e:#}"
-        )),
-        Ok(judge_model::outcome::Outcome::Accepted) if !o.valid => Some(format!(
-            "{name}: the output validator accepts its .out, but it is in invalid_output/"
-        )),
-        Ok(judge_model::outcome::Outcome::Accepted) => None,
-        Ok(_) if !o.valid => None,
-        Ok(rejected) => Some(format!(
-            "{name}: the output validator rejects its .out, which must pass ({})",
-            outcome_message(&rejected)
-        )),
-    }
+    let found = match outcome {
+        Err(e) => OutputFound::Failed(format!("{e:#}")),
+        Ok(judge_model::outcome::Outcome::Accepted) if !o.valid => OutputFound::AcceptsInvalid,
+        Ok(judge_model::outcome::Outcome::Accepted) => return None,
+        Ok(_) if !o.valid => return None,
+        Ok(rejected) => OutputFound::RejectsValid(first_line(&rejected)),
+    };
+    Some(PackageError::Output { case, found })
 }
 
-/// The validator's words on a rejection, for a message.
-fn outcome_message(outcome: &judge_model::outcome::Outcome) -> String {
+/// The first line of the validator's words on a rejection, if it said any.
+fn first_line(outcome: &judge_model::outcome::Outcome) -> Option<String> {
     match outcome.rejection().map(|r| &r.why) {
         Some(judge_compare::Why::Program { message }) => {
-            message.lines().next().unwrap_or("").to_string()
+            Some(message.lines().next().unwrap_or("").to_string())
         }
-        _ => "rejected".to_string(),
+        _ => None,
     }
 }
 
@@ -1286,7 +1298,7 @@ fn validate_inputs(
     source: &Source,
     built: &Built,
     threads: usize,
-) -> Vec<String> {
+) -> Vec<InputRejection> {
     let limits = Limits {
         time: Duration::from_secs(60),
         memory: 4 << 30,
@@ -1298,23 +1310,17 @@ fn validate_inputs(
         match run::run(cmd, &c.case.input, &limits) {
             Ok(out) if out.exit == Exit::Code(42) => None,
             Ok(out) => {
-                let how = out.exit.to_string();
                 let mut msg = String::from_utf8_lossy(&out.stderr_tail).trim().to_string();
                 if msg.is_empty() {
                     msg = String::from_utf8_lossy(&out.stdout).trim().to_string();
                 }
-                let msg = msg.lines().last().unwrap_or("").to_string();
-                Some(format!(
-                    "{} rejected ({how}, 42 accepts){}",
-                    c.case.input.display(),
-                    if msg.is_empty() {
-                        String::new()
-                    } else {
-                        format!(": {msg}")
-                    }
-                ))
+                Some(InputRejection::Rejected {
+                    input: c.case.input.display().to_string(),
+                    exit: out.exit.to_string(),
+                    said: msg.lines().last().unwrap_or("").to_string(),
+                })
             }
-            Err(e) => Some(format!("cannot run {}: {e:#}", source.name)),
+            Err(e) => Some(InputRejection::NotRun(format!("{e:#}"))),
         }
     });
     found.into_iter().flatten().collect()

@@ -5,6 +5,8 @@
 //! module only words it (the table for people too), so it knows nothing of
 //! packages or programs.
 
+pub mod found;
+
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -13,6 +15,8 @@ use serde::Serialize;
 use judge_model::judge::{CaseResult, Verdict};
 use judge_model::package::{PackageVerdict, join};
 use judge_model::units::human_time;
+
+use found::{PackageError, Skipped, Warning};
 
 /// Everything `verify` found, as reported.
 #[derive(Debug, Serialize)]
@@ -32,10 +36,10 @@ pub struct VerifyReport {
     /// One entry per submission, in folder then name order.
     pub submissions: Vec<SubmissionReport>,
     /// What went wrong besides submissions (validators, unpaired files).
-    pub errors: Vec<String>,
+    pub errors: Vec<PackageError>,
     /// What may be wrong but does not fail the package (a fixed time limit
     /// under what an accepted run needs, as measured on this machine).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// The programs' isolation, as in the judge's reports: `on`, `off
     /// (--no-isolation)` or `partial (missing: ...)`.
     pub isolation: String,
@@ -61,7 +65,7 @@ pub struct SubmissionReport {
     /// Whether the verdict (and score) met the expectation; false when skipped.
     pub matched: bool,
     /// Why it was not judged (its language's tools are missing), else `null`.
-    pub skipped: Option<String>,
+    pub skipped: Option<Skipped>,
     /// Why it did not match, else `null`.
     pub mismatch: Option<String>,
     /// The cases judged, in data order (a submission stops at its first failure
@@ -135,7 +139,7 @@ pub fn junit(report: &VerifyReport) -> String {
             let _ = writeln!(
                 xml,
                 ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                escape(why)
+                escape(&why.text())
             );
         } else if !s.matched {
             let got = s.verdict.map_or("-", PackageVerdict::name);
@@ -155,7 +159,7 @@ pub fn junit(report: &VerifyReport) -> String {
             xml,
             "    <testcase classname=\"{}\" name=\"package\">\n      <error message=\"{}\"/>\n    </testcase>",
             escape(&report.package),
-            escape(e)
+            escape(&e.text())
         );
     }
     if !report.warnings.is_empty() {
@@ -163,7 +167,7 @@ pub fn junit(report: &VerifyReport) -> String {
         let lines: Vec<String> = report
             .warnings
             .iter()
-            .map(|w| format!("warning: {w}"))
+            .map(|w| format!("warning: {}", w.text()))
             .collect();
         let _ = writeln!(
             xml,
@@ -225,7 +229,7 @@ pub enum Validation {
         /// The validator, described.
         validator: String,
         /// Why it cannot be built.
-        why: String,
+        why: Skipped,
     },
     /// An interactive or multi-pass problem's outputs, which are no files, not validated.
     OutputsUnchecked {
@@ -244,7 +248,7 @@ pub enum Validation {
         valid: usize,
     },
     /// A failure, also among the report's errors.
-    Failed(String),
+    Failed(PackageError),
 }
 
 /// How one submission ran.
@@ -280,7 +284,7 @@ impl Validation {
                 format!("validator {validator} accepts all {inputs} inputs")
             }
             Validation::PolygonSkipped { validator, why } => {
-                format!("validator {validator} skipped: {why}")
+                format!("validator {validator} skipped: {}", why.text())
             }
             Validation::OutputsUnchecked {
                 count,
@@ -297,7 +301,7 @@ impl Validation {
             Validation::OutputsChecked { invalid, valid } => format!(
                 "output validator rejects all {invalid} invalid outputs and accepts all {valid} valid ones"
             ),
-            Validation::Failed(why) => format!("FAIL {why}"),
+            Validation::Failed(why) => format!("FAIL {}", why.text()),
         }
     }
 }
@@ -324,7 +328,7 @@ pub fn stdout(outcome: &VerifyOutcome, json: bool, verbose: bool) -> String {
         let _ = writeln!(out, "{}", v.line());
     }
     for warning in &report.warnings {
-        let _ = writeln!(out, "warning: {warning}");
+        let _ = writeln!(out, "warning: {}", warning.text());
     }
     out.push_str(&human(report, &table.runs, verbose, table.scored));
     out.push_str(&summary_line(report, table));
@@ -498,7 +502,7 @@ fn human(report: &VerifyReport, runs: &[Runs], verbose: bool, scoring: bool) -> 
     }
     for r in &report.submissions {
         if let Some(why) = &r.skipped {
-            let _ = writeln!(s, "skipped  {}: {why}", r.path);
+            let _ = writeln!(s, "skipped  {}: {}", r.path, why.text());
         }
     }
     s

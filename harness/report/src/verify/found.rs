@@ -1,0 +1,306 @@
+//! What `verify` found besides each submission's verdict, typed: the package's
+//! errors, the warnings, and why a submission was skipped. JSON and JUnit write
+//! each as its sentence, as the table does.
+
+use serde::{Serialize, Serializer};
+
+use judge_model::units::human_time;
+
+use super::secs;
+
+/// What went wrong besides submissions: the package fails.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PackageError {
+    /// What the package reader found wrong (its own words: unpaired files, ...).
+    Read(String),
+    /// No submission bounds the time limit from below (spec/2025-09.md "Timelimit inference").
+    NoLowerBound,
+    /// A validator (input or static) that does not build.
+    NotBuilt {
+        /// `input validator` or `static validator`.
+        what: &'static str,
+        /// Its path.
+        path: String,
+        /// The compiler's words.
+        why: String,
+    },
+    /// An input validator rejected an input (or could not run on it).
+    InputRejected {
+        /// The validator's name.
+        validator: String,
+        /// What it did.
+        rejection: InputRejection,
+    },
+    /// A Polygon validator rejected a test (or could not run on it).
+    TestRejected {
+        /// The validator's name.
+        validator: String,
+        /// The test.
+        test: String,
+        /// Why, as the validator or the run says.
+        why: String,
+    },
+    /// Every input validator accepts an input of `invalid_input/` (its path under data/).
+    InvalidInputAccepted(String),
+    /// The output validator on a `.out` of `invalid_output/`, `valid_output/` or a case.
+    Output {
+        /// The case.
+        case: String,
+        /// What the validator did.
+        found: OutputFound,
+    },
+}
+
+/// What an input validator did with an input it did not accept.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InputRejection {
+    /// It ended with something other than 42.
+    Rejected {
+        /// The input's path.
+        input: String,
+        /// How it ended.
+        exit: String,
+        /// Its last line of stderr (else of stdout), if any.
+        said: String,
+    },
+    /// It could not be run: why.
+    NotRun(String),
+}
+
+/// What the output validator did with a `.out` that it should not have.
+#[derive(Debug, Clone, PartialEq)]
+pub enum OutputFound {
+    /// It failed (or its files could not be read): why.
+    Failed(String),
+    /// It accepts an output of `invalid_output/`.
+    AcceptsInvalid,
+    /// It rejects an output that must pass, saying this (the first line of its
+    /// words, if it said any).
+    RejectsValid(Option<String>),
+}
+
+/// What may be wrong but does not fail the package.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Warning {
+    /// What the package reader warns of (its own words).
+    Read(String),
+    /// pypy3 is missing: Python 3 submissions run on CPython where `system` runs PyPy.
+    NoPyPy {
+        /// How many.
+        count: usize,
+        /// The system whose interpreter it is (`problemtools`, ...).
+        system: &'static str,
+    },
+    /// A fixed time limit under what a submission bounding it needs, as measured here.
+    OverFixedLimit {
+        /// The submission.
+        submission: String,
+        /// Its slowest time, in seconds.
+        time: f64,
+        /// The case.
+        case: String,
+        /// ac_to_time_limit.
+        multiplier: f64,
+        /// The fixed limit, in seconds.
+        limit: f64,
+    },
+    /// A submission whose verdict depends on the time limit, where problemtools
+    /// only warns of that.
+    Sensitive {
+        /// The submission.
+        submission: String,
+        /// How.
+        how: Sensitivity,
+    },
+}
+
+/// How a submission's verdict depends on the time limit.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Sensitivity {
+    /// Over the limit, but not past the limit × the safety margin.
+    UnderMargin(UnderMargin),
+    /// It misses its expectation (why) but meets it at the limit × the safety margin.
+    ExtraTime {
+        /// Why it misses at the limit.
+        why: String,
+        /// The safety margin.
+        margin: f64,
+    },
+}
+
+/// A TLE only under the safety margin.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnderMargin {
+    /// The test group of the rule it concerns, if any.
+    pub group: Option<String>,
+    /// The time limit, in seconds.
+    pub limit: f64,
+    /// The limit × the safety margin, in seconds.
+    pub high: f64,
+}
+
+/// Why a submission was not judged.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Skipped {
+    /// Its language is one this judge does not build, which would need `tool`.
+    Unsupported {
+        /// The language's name.
+        language: String,
+        /// The tool.
+        tool: String,
+    },
+    /// Its language's tool is not installed.
+    NotInstalled {
+        /// The language.
+        language: String,
+        /// The tool.
+        tool: String,
+    },
+    /// A Polygon solution whose file is of no language this judge builds.
+    NoLanguage,
+    /// A Polygon tag that asks for no verdict.
+    NoVerdictTag(String),
+    /// Nothing says what it should get: not a verdict folder, no tag.
+    NoExpectation {
+        /// Its folder under submissions/.
+        folder: String,
+    },
+}
+
+impl UnderMargin {
+    /// What it says.
+    pub fn text(&self) -> String {
+        format!(
+            "TLE only under the safety margin{}: over the {} limit but not past {}",
+            self.group
+                .as_ref()
+                .map_or(String::new(), |g| format!(" in {g}")),
+            secs(self.limit),
+            secs(self.high)
+        )
+    }
+}
+
+impl PackageError {
+    /// What it says.
+    pub fn text(&self) -> String {
+        match self {
+            PackageError::Read(why) => why.clone(),
+            PackageError::NoLowerBound => {
+                "no submission bounds the time limit from below (an accepted one, or \
+                 use_for_time_limit: lower in submissions.yaml)"
+                    .to_string()
+            }
+            PackageError::NotBuilt { what, path, why } => {
+                format!("cannot build {what} {path}: {why}")
+            }
+            PackageError::InputRejected {
+                validator,
+                rejection,
+            } => format!("input validator {validator}: {}", rejection.text(validator)),
+            PackageError::TestRejected {
+                validator,
+                test,
+                why,
+            } => format!("validator {validator}: test {test}: {why}"),
+            PackageError::InvalidInputAccepted(name) => format!(
+                "data/{name}.in: every input validator accepts it, but it is in invalid_input/"
+            ),
+            PackageError::Output { case, found } => match found {
+                OutputFound::Failed(why) => {
+                    format!("{case}: the output validator failed on its .out: {why}")
+                }
+                OutputFound::AcceptsInvalid => format!(
+                    "{case}: the output validator accepts its .out, but it is in invalid_output/"
+                ),
+                OutputFound::RejectsValid(said) => format!(
+                    "{case}: the output validator rejects its .out, which must pass ({})",
+                    said.as_deref().unwrap_or("rejected")
+                ),
+            },
+        }
+    }
+}
+
+impl InputRejection {
+    /// What it says of the input validator `validator`.
+    pub fn text(&self, validator: &str) -> String {
+        match self {
+            InputRejection::Rejected { input, exit, said } => format!(
+                "{input} rejected ({exit}, 42 accepts){}",
+                if said.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {said}")
+                }
+            ),
+            InputRejection::NotRun(why) => format!("cannot run {validator}: {why}"),
+        }
+    }
+}
+
+impl Warning {
+    /// What it says.
+    pub fn text(&self) -> String {
+        match self {
+            Warning::Read(why) => why.clone(),
+            Warning::NoPyPy { count, system } => format!(
+                "pypy3 is not installed: {count} Python 3 submission(s) run on CPython, \
+                 where {system} runs them on PyPy; their times do not set the time limit"
+            ),
+            Warning::OverFixedLimit {
+                submission,
+                time,
+                case,
+                multiplier,
+                limit,
+            } => format!(
+                "{submission} took {} on {case}, and x {multiplier} (ac_to_time_limit) that is over the {} time limit",
+                human_time(*time),
+                secs(*limit)
+            ),
+            Warning::Sensitive { submission, how } => {
+                let how = match how {
+                    Sensitivity::UnderMargin(u) => u.text(),
+                    Sensitivity::ExtraTime { why, margin } => format!(
+                        "{why}; it gets what it expects at the limit x safety margin {margin} \
+                         (problemtools: \"OK with extra time\")"
+                    ),
+                };
+                format!("{submission} sensitive to the time limit: {how}")
+            }
+        }
+    }
+}
+
+impl Skipped {
+    /// What it says.
+    pub fn text(&self) -> String {
+        match self {
+            Skipped::Unsupported { language, tool } => {
+                format!("not a language this judge builds ({language}; it would need {tool})")
+            }
+            Skipped::NotInstalled { language, tool } => {
+                format!("{language} needs {tool}, which is not installed")
+            }
+            Skipped::NoLanguage => "not a language this judge builds".to_string(),
+            Skipped::NoVerdictTag(tag) => format!("tag \"{tag}\" asks for no verdict"),
+            Skipped::NoExpectation { folder } => format!(
+                "nothing says what it should get: {folder}/ is not a verdict folder and it has no @EXPECTED_RESULTS@ tag"
+            ),
+        }
+    }
+}
+
+/// Each is written as its sentence, in JSON as in the table.
+macro_rules! as_text {
+    ($($t:ty),*) => {$(
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.text())
+            }
+        }
+    )*};
+}
+
+as_text!(PackageError, Warning, Skipped);
