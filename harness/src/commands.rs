@@ -424,7 +424,7 @@ pub fn generate(args: crate::cli::GenerateArgs) -> Result<Status> {
     };
     let generated = judge_workflows::generate::generate(&options)?;
     for w in &generated.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", w.text());
     }
     println!("{}", report::generate::summary(&generated));
     Ok(Status::Passed)

@@ -16,7 +16,62 @@ pub struct Generated {
     /// How long it took.
     pub took: Duration,
     /// Warnings from generators.yaml and from the rules.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
+}
+
+/// What `generate` warns of.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Warning {
+    /// What the generators.yaml reader warns of (its own words).
+    Read(String),
+    /// A `match:` pattern that cannot be checked (Python syntax the small regex
+    /// engine lacks).
+    PatternNotChecked {
+        /// Its line in generators.yaml.
+        line: usize,
+        /// The pattern.
+        pattern: String,
+        /// Why.
+        why: String,
+    },
+    /// A case's file that does not match its `match:` pattern.
+    NoMatch {
+        /// Its line in generators.yaml.
+        line: usize,
+        /// The file, under data/.
+        file: String,
+        /// The pattern.
+        pattern: String,
+    },
+    /// A `match:` pattern for a file that was not made.
+    NotMade {
+        /// Its line in generators.yaml.
+        line: usize,
+        /// The file's extension.
+        ext: String,
+        /// The file, under data/.
+        file: String,
+    },
+}
+
+impl Warning {
+    /// What it says.
+    pub fn text(&self) -> String {
+        match self {
+            Warning::Read(why) => why.clone(),
+            Warning::PatternNotChecked { line, pattern, why } => {
+                format!("generators.yaml line {line}: match pattern {pattern:?} not checked: {why}")
+            }
+            Warning::NoMatch {
+                line,
+                file,
+                pattern,
+            } => format!("generators.yaml line {line}: {file} does not match {pattern:?}"),
+            Warning::NotMade { line, ext, file } => {
+                format!("generators.yaml line {line}: match.{ext}: no {file} was made")
+            }
+        }
+    }
 }
 
 /// The line that says what happened.
@@ -41,7 +96,11 @@ pub fn made(generated: Option<&Generated>) -> Vec<String> {
     let Some(g) = generated.filter(|g| g.made) else {
         return Vec::new();
     };
-    let mut lines: Vec<String> = g.warnings.iter().map(|w| format!("warning: {w}")).collect();
+    let mut lines: Vec<String> = g
+        .warnings
+        .iter()
+        .map(|w| format!("warning: {}", w.text()))
+        .collect();
     lines.push(summary(g));
     lines
 }

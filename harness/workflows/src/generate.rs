@@ -24,7 +24,7 @@ use judge_formats::package::generators::{
 };
 use judge_formats::package::{constants, yaml};
 use judge_model::limits::Limits;
-use judge_report::generate::Generated;
+use judge_report::generate::{Generated, Warning};
 use judge_sandbox::Exit;
 use judge_sandbox::{self as sandbox, Access};
 
@@ -52,7 +52,7 @@ pub fn generate(options: &Options) -> Result<Generated> {
         make(dir, &doc, &rules, &out)?;
     }
     let data = out.join("data");
-    let mut warnings = rules.warnings.clone();
+    let mut warnings: Vec<Warning> = rules.warnings.iter().cloned().map(Warning::Read).collect();
     warnings.extend(unmatched(&rules, &data));
     if options.write {
         write_into(&data, &dir.join("data"))?;
@@ -74,26 +74,35 @@ pub fn generate(options: &Options) -> Result<Generated> {
 /// a case's file does not contain, as generate.py's `check_match` warns (it
 /// searches with `re.MULTILINE | re.DOTALL`), and for a pattern that cannot be
 /// checked (a file not made; Python syntax the small regex engine lacks).
-fn unmatched(rules: &Generators, data: &Path) -> Vec<String> {
+fn unmatched(rules: &Generators, data: &Path) -> Vec<Warning> {
     let mut out = Vec::new();
     for rule in &rules.cases {
         for m in &rule.matches {
             let file = format!("{}.{}", rule.path, m.ext);
-            let at = format!("generators.yaml line {}", m.line);
+            let line = m.line;
             let pattern = match regex_lite::Regex::new(&format!("(?ms){}", m.pattern)) {
                 Ok(p) => p,
                 Err(e) => {
-                    out.push(format!(
-                        "{at}: match pattern {:?} not checked: {e}",
-                        m.pattern
-                    ));
+                    out.push(Warning::PatternNotChecked {
+                        line,
+                        pattern: m.pattern.clone(),
+                        why: e.to_string(),
+                    });
                     continue;
                 }
             };
             match std::fs::read_to_string(data.join(&file)) {
                 Ok(text) if pattern.is_match(&text) => {}
-                Ok(_) => out.push(format!("{at}: {file} does not match {:?}", m.pattern)),
-                Err(_) => out.push(format!("{at}: match.{}: no {file} was made", m.ext)),
+                Ok(_) => out.push(Warning::NoMatch {
+                    line,
+                    file,
+                    pattern: m.pattern.clone(),
+                }),
+                Err(_) => out.push(Warning::NotMade {
+                    line,
+                    ext: m.ext.clone(),
+                    file,
+                }),
             }
         }
     }
