@@ -372,14 +372,20 @@ pub fn lint(args: crate::cli::LintArgs) -> Result<Status> {
 }
 
 /// `cargo judge listen`: a line on stdout for each thing that happens, flushed
-/// at once (a script may wait for it).
+/// at once (a script may wait for it); broken when a problem of the batch
+/// `--once` waited for could not be created.
 pub fn listen(args: crate::cli::ListenArgs) -> Result<Status> {
-    judge_workflows::listen::listen(args.into(), &mut |heard| {
+    let created = judge_workflows::listen::listen(args.into(), &mut |heard| {
         let mut out = std::io::stdout().lock();
         for line in report::listen::lines(heard) {
             writeln!(out, "{line}")?;
         }
         Ok(out.flush()?)
+    })?;
+    Ok(if created {
+        Status::Passed
+    } else {
+        Status::Broken
     })
 }
 
@@ -404,7 +410,8 @@ pub fn watch(args: crate::cli::WatchArgs) -> Result<Status> {
     let problem = args.problem.clone();
     judge_workflows::watch::watch(args.into(), &mut |round| {
         println!("{}", report::watch::after(&problem, round));
-    })
+    })?;
+    Ok(Status::Passed)
 }
 
 /// `cargo judge import PACKAGE [NAME]`: what it wrote, on stdout.

@@ -30,7 +30,6 @@ use crate::scaffold::NewOptions;
 use crate::scaffold::{Extra, Site};
 use judge_formats::problem::SettingsExt as _;
 use judge_model::problem::Settings;
-use judge_model::status::Status;
 use judge_report::listen::{Created, Heard};
 
 /// The largest request accepted: a problem's samples are kilobytes.
@@ -54,8 +53,9 @@ pub struct ListenOptions {
 }
 
 /// `cargo judge listen`: each thing that happens goes to `heard` as it happens
-/// (a script may wait for a line); the status once it stops.
-pub fn listen(args: ListenOptions, heard: &mut dyn FnMut(&Heard) -> Result<()>) -> Result<Status> {
+/// (a script may wait for a line). Once it stops (Ctrl-C, or `--once` after a
+/// whole problem or contest): whether every problem of that batch was created.
+pub fn listen(args: ListenOptions, heard: &mut dyn FnMut(&Heard) -> Result<()>) -> Result<bool> {
     let mut site = Site::load()?;
     let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, args.port)).with_context(|| {
         format!(
@@ -75,22 +75,22 @@ pub fn listen(args: ListenOptions, heard: &mut dyn FnMut(&Heard) -> Result<()>) 
     })?;
     let mut batches: HashMap<String, Batch> = HashMap::new();
     let mut lone = 0u64;
-    // With --once, the status of the first whole batch, given once no request has
+    // With --once, whether the first whole batch was created, given once no request has
     // come for `GRACE`: a problem posted right after a contest (a script's next
     // POST, a second click) is still served, not refused by a closed port.
-    let mut finished: Option<Status> = None;
+    let mut finished: Option<bool> = None;
     let mut last = Instant::now();
     loop {
         if judge_sandbox::interrupted() {
-            return Ok(finished.unwrap_or(Status::Passed));
+            return Ok(finished.unwrap_or(true));
         }
         let stream = match listener.accept() {
             Ok((stream, _)) => stream,
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                if let Some(status) = finished
+                if let Some(created) = finished
                     && last.elapsed() >= GRACE
                 {
-                    return Ok(status);
+                    return Ok(created);
                 }
                 std::thread::sleep(Duration::from_millis(20));
                 continue;
@@ -118,11 +118,7 @@ pub fn listen(args: ListenOptions, heard: &mut dyn FnMut(&Heard) -> Result<()>) 
         batch.arrived += 1;
         batch.failed |= !created;
         if args.once && finished.is_none() && batch.arrived >= batch.size {
-            finished = Some(if batch.failed {
-                Status::Broken
-            } else {
-                Status::Passed
-            });
+            finished = Some(!batch.failed);
         }
     }
 }

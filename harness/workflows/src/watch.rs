@@ -19,7 +19,6 @@ use std::time::{Duration, SystemTime};
 use anyhow::{Context, Result};
 
 use judge_engine::build;
-use judge_model::status::Status;
 use judge_report::watch::Round;
 
 const POLL: Duration = Duration::from_millis(300);
@@ -35,8 +34,8 @@ pub struct WatchOptions {
 }
 
 /// `cargo judge watch NAME`: how each round ended goes to `after_round`, before
-/// the watch waits for the next save.
-pub fn watch(args: WatchOptions, after_round: &mut dyn FnMut(Round)) -> Result<Status> {
+/// the watch waits for the next save; it returns once Ctrl-C stops it.
+pub fn watch(args: WatchOptions, after_round: &mut dyn FnMut(Round)) -> Result<()> {
     let ws = build::workspace()?;
     let problem = judge_engine::plan::problem(&ws, &args.problem)?;
     let folders = [problem.dir.clone(), ws.testdata().join(&args.problem)];
@@ -61,7 +60,7 @@ pub fn watch(args: WatchOptions, after_round: &mut dyn FnMut(Round)) -> Result<S
         loop {
             std::thread::sleep(POLL);
             if judge_sandbox::interrupted() {
-                return Ok(Status::Passed);
+                return Ok(());
             }
             let now = fingerprint(&folders);
             if now != seen {
