@@ -350,11 +350,7 @@ fn file_text(
     let mut edits = scanned.edits;
     for m in &scanned.mods {
         let (child, child_place) = child_file(ctx, &file, place, m, stack)?;
-        let rel = child
-            .strip_prefix(ctx.crate_dir)
-            .unwrap_or(&child)
-            .display()
-            .to_string();
+        let rel = tidy(child.strip_prefix(ctx.crate_dir).unwrap_or(&child));
         out.files.push(rel.clone());
         let text = file_text(ctx, &child, &child_place, true, stack, out)?;
         let with = format!(" {{ // {rel}, inlined by `cargo judge bundle`\n{text}}}");
@@ -433,6 +429,23 @@ fn child_file(
         );
     }
     Ok((child, child_place))
+}
+
+/// `path` without its `.` and `x/..` components (`src/util/../deep.rs` is
+/// `src/deep.rs`), for showing: the file was checked to be inside the crate.
+fn tidy(path: &Path) -> String {
+    use std::path::Component;
+    let mut out: Vec<Component> = Vec::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.last(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            _ => out.push(c),
+        }
+    }
+    out.iter().collect::<PathBuf>().display().to_string()
 }
 
 /// `src` with `edits` (sorted, not overlapping) applied and nothing else changed.
@@ -655,6 +668,18 @@ mod tests {
             ("p/src/util/deep.rs".to_string(), 2),
             "a use is placed in its own file"
         );
+    }
+
+    #[test]
+    fn a_file_reached_through_dot_dot_is_named_plainly() {
+        let e = expand_files(&[
+            ("src/main.rs", "mod a;\nfn main() {}\n"),
+            ("src/a.rs", "#[path = \"./../b.rs\"]\nmod b;\n"),
+            ("b.rs", "fn f() {}\n"),
+        ])
+        .unwrap();
+        assert_eq!(e.files, ["src/a.rs", "b.rs"]);
+        assert!(e.text.contains("mod b { // b.rs, inlined"), "{}", e.text);
     }
 
     #[test]
