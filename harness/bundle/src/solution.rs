@@ -151,6 +151,8 @@ pub fn read_solution(
             match scope.mods.last_mut() {
                 // `mod m { #![path = "d"] ... }`: m's own folder.
                 Some(m) if t[i + 1].is("!") => m.2 = Some(value),
+                // A file's own `#![path]` names no folder for its children.
+                None if t[i + 1].is("!") => {}
                 _ => scope.path = Some(value),
             }
             continue;
