@@ -163,6 +163,14 @@ fn shown(path: &Path, root: &Path) -> String {
         .to_string()
 }
 
+/// A package's lib target: (its name, its root file).
+fn lib_of(p: &Package) -> Option<(String, PathBuf)> {
+    p.targets
+        .iter()
+        .find(|t| t.is_lib())
+        .map(|t| (t.name.clone(), t.src_path.clone()))
+}
+
 /// The code name of a dependency: its rename, else its lib target's name.
 fn code_name(name: &str) -> String {
     name.replace('-', "_")
@@ -177,12 +185,6 @@ impl Sources {
         let root = metadata.workspace_root.clone();
         let target = metadata.target_directory.clone();
         let packages = metadata.workspace_packages();
-        let lib_of = |p: &Package| {
-            p.targets
-                .iter()
-                .find(|t| t.is_lib())
-                .map(|t| (t.name.clone(), t.src_path.clone()))
-        };
         // Workspace packages by manifest folder: a path dependency is one of them
         // (cargo makes every path dependency inside the workspace a member).
         let by_dir: BTreeMap<PathBuf, &Package> = packages
