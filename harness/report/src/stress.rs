@@ -542,3 +542,96 @@ pub fn indent(text: &str) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn started(interactive: bool) -> Started {
+        Started {
+            problem: "p".into(),
+            interactive,
+            first_seed: 5,
+            lines: 10,
+            max: 50,
+            extra_args: vec!["--k".into(), "3".into()],
+        }
+    }
+
+    /// What `events` print, without styles.
+    fn words(events: &[Event]) -> String {
+        let mut out = Vec::new();
+        let mut w = Words::new(&mut out, false);
+        for e in events {
+            w.event(e).unwrap();
+        }
+        crate::plain(&String::from_utf8(out).unwrap())
+    }
+
+    fn no_failure(done: u64, refused: u64) -> Event {
+        Event::NoFailure(NoFailure {
+            done,
+            refused,
+            first_refusal: (refused > 0).then(|| (7, "exit 1: error: too big".into())),
+            seconds: 1.0,
+        })
+    }
+
+    #[test]
+    fn a_search_that_compared_nothing_says_why() {
+        for (done, refused, why) in [
+            (0, 0, "nothing compared: no input was tested"),
+            (
+                4,
+                4,
+                "nothing compared: the brute force declined every input",
+            ),
+        ] {
+            let text = words(&[Event::Started(started(false)), no_failure(done, refused)]);
+            assert!(text.contains(why), "{done} {refused}: {text}");
+            assert!(!text.contains("ok"), "{text}");
+        }
+    }
+
+    #[test]
+    fn no_difference_counts_the_compared_seeds_and_names_the_generator_run() {
+        let text = words(&[Event::Started(started(false)), no_failure(10, 3)]);
+        assert!(text.contains("skipped 3 inputs the brute force declined (first: seed 7"));
+        assert!(
+            text.contains("ok: no difference in 7 cases (seeds 5..=14)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("`p-gen --seed S --lines 10 --max 50 --k 3`"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_reproduce_line_passes_the_generator_arguments_on() {
+        for interactive in [false, true] {
+            let last = Finding::SolutionFailed {
+                verdict: Verdict::RE,
+                why: "exit 101".into(),
+            };
+            let text = words(&[
+                Event::Started(started(interactive)),
+                Event::Minimal {
+                    seed: 9,
+                    input: "1 2\n".into(),
+                    last,
+                },
+            ]);
+            assert!(
+                text.contains(
+                    "reproduce: cargo judge stress p --seed 9 --cases 1 --lines 10 --max 50 -- --k 3"
+                ),
+                "{text}"
+            );
+            assert!(
+                text.contains("minimal input (seed 9):\n    1 2\n"),
+                "{text}"
+            );
+        }
+    }
+}
