@@ -1,6 +1,7 @@
 //! The command line: `cargo judge [PROBLEM...]` and its subcommands.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -90,7 +91,7 @@ pub struct VerifyArgs {
     pub jobs: Jobs,
     /// A fixed time limit in seconds instead of the package's (or the computed one).
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub time_limit: Option<f64>,
+    pub time_limit: Option<Duration>,
     /// Show every case of every submission, and the detail of every failure.
     #[arg(short, long)]
     pub verbose: bool,
@@ -257,7 +258,7 @@ pub struct StressArgs {
     pub cases: Option<u64>,
     /// Stop after this long, e.g. 30s [default: 10s].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub time: Option<f64>,
+    pub time: Option<Duration>,
     /// Lines per generated input (the generator's --lines).
     #[arg(long, value_name = "N", default_value_t = 10)]
     pub lines: u64,
@@ -284,8 +285,8 @@ pub struct StressArgs {
     #[arg(long, value_name = "N", default_value_t = 2000)]
     pub shrink_runs: u64,
     /// CPU seconds the brute force may take per input.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_seconds)]
-    pub brute_time_limit: f64,
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub brute_time_limit: Duration,
     /// `--color WHEN`.
     #[command(flatten)]
     pub color: Color,
@@ -333,11 +334,11 @@ pub struct ScaleArgs {
     pub against: Option<String>,
     /// Roughly how long to measure, e.g. 30s (more rounds of the same inputs
     /// while it lasts).
-    #[arg(long, value_name = "SECS", default_value_t = 60.0, value_parser = parse_seconds)]
-    pub time: f64,
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = parse_seconds)]
+    pub time: Duration,
     /// The time limit in seconds [default: the problem's, or 2 with --cmd].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub time_limit: Option<f64>,
+    pub time_limit: Option<Duration>,
     /// The memory limit in MiB [default: the problem's, or 256 with --cmd].
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: Option<u64>,
@@ -371,8 +372,8 @@ pub struct BlessArgs {
     #[arg(long = "case", value_name = "GLOB")]
     pub cases: Vec<String>,
     /// CPU seconds either program may take per case.
-    #[arg(long, value_name = "SECS", default_value_t = 10.0, value_parser = parse_seconds)]
-    pub brute_time_limit: f64,
+    #[arg(long, value_name = "SECS", default_value = "10", value_parser = parse_seconds)]
+    pub brute_time_limit: Duration,
     /// `-j N`: cases validated and run at once.
     #[command(flatten)]
     pub jobs: Jobs,
@@ -483,8 +484,8 @@ pub struct NewArgs {
     #[arg(long)]
     pub source: Option<String>,
     /// CPU seconds per case, written to problem.toml.
-    #[arg(long, value_name = "SECS", default_value_t = judge_model::problem::DEFAULT_TIME_LIMIT, value_parser = parse_seconds)]
-    pub time_limit: f64,
+    #[arg(long, value_name = "SECS", default_value = "2", value_parser = parse_seconds)]
+    pub time_limit: Duration,
     /// An interactive problem: the solution plays against an interactor (a binary
     /// of the crate, Kattis convention); scaffolds it and a generator.
     #[arg(long, conflicts_with = "game")]
@@ -530,7 +531,7 @@ pub struct Options {
     pub jobs: Jobs,
     /// Override every problem's time limit, in seconds.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
-    pub time_limit: Option<f64>,
+    pub time_limit: Option<Duration>,
     /// Override every problem's memory limit, in MiB.
     #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory_limit: Option<u64>,
@@ -612,9 +613,9 @@ pub enum ColorArg {
     Never,
 }
 
-fn parse_seconds(s: &str) -> Result<f64, String> {
+fn parse_seconds(s: &str) -> Result<Duration, String> {
     match s.trim_end_matches('s').parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 && v <= 3600.0 => Ok(v),
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 3600.0 => Ok(Duration::from_secs_f64(v)),
         _ => Err(format!("expected seconds in (0, 3600], found \"{s}\"")),
     }
 }
@@ -741,5 +742,14 @@ mod tests {
             .collect();
         reserved.sort();
         assert_eq!(reserved, known);
+    }
+
+    #[test]
+    fn new_writes_the_models_default_time_limit_unless_told_another() {
+        let Some(Cmd::New(args)) = Cli::try_parse_from(["judge", "new", "p"]).unwrap().command
+        else {
+            panic!("`new` parses as New");
+        };
+        assert_eq!(args.time_limit, judge_model::problem::DEFAULT_TIME_LIMIT);
     }
 }

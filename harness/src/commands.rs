@@ -245,7 +245,7 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     // A checker program that cannot run is one error, not an ERR on every case.
     plan::check_checker(&suite.settings.checker)?;
     // The solution is ready (built, or its program found) before any case runs.
-    let memory_mib = (suite.settings.memory_limit >> 20).max(1);
+    let memory_mib = (suite.settings.limits.memory >> 20).max(1);
     let solution =
         judge_workflows::solution::of(args.file(), args.cmd.as_deref(), args.checked, memory_mib)?;
     say_errors_first(&plan);
@@ -275,9 +275,7 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
         (Some(CheckerArg::Command), Some(command)) | (None, Some(command)) => {
             let time_limit = match current {
                 Checker::Command { time_limit, .. } => *time_limit,
-                _ => std::time::Duration::from_secs_f64(
-                    judge_model::problem::DEFAULT_CHECKER_TIME_LIMIT,
-                ),
+                _ => judge_model::problem::DEFAULT_CHECKER_TIME_LIMIT,
             };
             return Ok(Some(Checker::Command {
                 command,
@@ -593,7 +591,7 @@ pub fn scale(args: crate::cli::ScaleArgs) -> Result<Status> {
         from: args.from,
         seeds: args.seeds,
         size_flag: args.size_flag,
-        budget: std::time::Duration::from_secs_f64(args.time),
+        budget: args.time,
         time_limit: args.time_limit,
         memory_limit_mib: args.memory_limit,
         gen_args: args.gen_args,

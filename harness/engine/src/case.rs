@@ -35,7 +35,7 @@ pub fn judge_with(job: &Job, programs: &Programs) -> CaseResult {
 
 fn judge_into(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow::Result<()> {
     let s = job.settings;
-    let limits = s.limits();
+    let limits = s.limits;
     // A Kattis validator program runs with a feedback folder: it may ask for
     // another pass (multi-pass) or give a score.
     if let judge_model::problem::Checker::Kattis(v) = &s.checker

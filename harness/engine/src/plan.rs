@@ -129,8 +129,8 @@ impl CaseFilter {
 pub struct Selection {
     /// `--case` globs (every case when empty).
     pub cases: Vec<String>,
-    /// `--time-limit`, in seconds.
-    pub time_limit: Option<f64>,
+    /// `--time-limit`.
+    pub time_limit: Option<std::time::Duration>,
     /// `--memory-limit`, in MiB.
     pub memory_limit: Option<u64>,
 }
@@ -378,10 +378,10 @@ fn folder_into(
         }
     }
     if let Some(t) = options.time_limit {
-        settings.time_limit = std::time::Duration::from_secs_f64(t);
+        settings.limits.time = t;
     }
     if let Some(m) = options.memory_limit {
-        settings.memory_limit = m << 20;
+        settings.limits.memory = m << 20;
     }
     let found = discover::cases(dir)?;
     for path in &found.unpaired {

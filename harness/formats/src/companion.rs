@@ -29,7 +29,8 @@ pub struct Task {
     pub interactive: bool,
     /// The memory limit in MB.
     pub memory_limit: f64,
-    /// The time limit in ms.
+    /// The time limit in ms, as sent ([`Task::time_limit_duration`] is what the
+    /// judge carries).
     pub time_limit: f64,
     /// The samples; the format says each input and output ends with a newline, but
     /// they are kept byte for byte as sent.
@@ -106,9 +107,9 @@ impl Task {
         Ok(task)
     }
 
-    /// The time limit in seconds, as problem.toml writes it.
-    pub fn time_limit_secs(&self) -> f64 {
-        self.time_limit / 1000.0
+    /// The time limit (the task's milliseconds, checked by [`Task::parse`]).
+    pub fn time_limit_duration(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.time_limit / 1000.0)
     }
 
     /// The memory limit in MiB (the judges' "MB" means MiB), at least 1.
@@ -292,7 +293,10 @@ mod tests {
             task.source().as_deref(),
             Some("Codeforces 954G https://codeforces.com/problemset/problem/954/G")
         );
-        assert_eq!(task.time_limit_secs(), 1.5);
+        assert_eq!(
+            task.time_limit_duration(),
+            std::time::Duration::from_millis(1500)
+        );
         assert_eq!(task.memory_limit_mib(), 256);
         assert_eq!(task.tests.len(), 2);
         assert_eq!(task.tests[0].input, "5 0 6\n5 4 3 4 9\n");

@@ -95,7 +95,7 @@ impl SettingsExt for Settings {
         raw.refuse_keys_of_other_checkers(&settings.checker)?;
         raw.read_testlib_interactor(dir, &mut settings)?;
         if let Some(source) = &raw.validator_source {
-            let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
+            let limit = DEFAULT_CHECKER_TIME_LIMIT;
             let program = crate::testlib::read(Role::Validator, &dir.join(source), dir, limit)?;
             settings.validator = Some(Arc::new(program));
         }
@@ -146,19 +146,19 @@ impl Raw {
             if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
                 bail!("time_limit must be a number of seconds in (0, 3600], found {t}");
             }
-            settings.time_limit = Duration::from_secs_f64(t);
+            settings.limits.time = Duration::from_secs_f64(t);
         }
         if let Some(m) = self.memory_limit {
             if m == 0 || m > 1 << 20 {
                 bail!("memory_limit must be MiB in 1..=1048576, found {m}");
             }
-            settings.memory_limit = m << 20;
+            settings.limits.memory = m << 20;
         }
         if let Some(o) = self.output_limit {
             if o == 0 || o > 1 << 14 {
                 bail!("output_limit must be MiB in 1..=16384, found {o}");
             }
-            settings.output_limit = o << 20;
+            settings.limits.output = o << 20;
         }
         Ok(())
     }
@@ -289,7 +289,7 @@ impl Raw {
             testlib_interactor && settings.interactive,
         ) {
             (Some(source), true) => {
-                let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
+                let limit = DEFAULT_CHECKER_TIME_LIMIT;
                 let program =
                     crate::testlib::read(Role::Interactor, &dir.join(source), dir, limit)?;
                 let checker = match std::mem::replace(&mut settings.checker, Checker::Exact) {
@@ -330,7 +330,9 @@ fn interactor(value: &str, dir: &Path) -> Interactor {
 
 /// `checker_time_limit`, or the default.
 fn checker_time_limit(value: Option<f64>) -> Result<Duration> {
-    let t = value.unwrap_or(DEFAULT_CHECKER_TIME_LIMIT);
+    let Some(t) = value else {
+        return Ok(DEFAULT_CHECKER_TIME_LIMIT);
+    };
     if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
         bail!("checker_time_limit must be a number of seconds in (0, 3600], found {t}");
     }
@@ -427,8 +429,8 @@ mod tests {
              [source]\njudge = \"POJ\"\nid = \"2348\"\n",
         )
         .unwrap();
-        assert_eq!(s.time_limit, Duration::from_millis(1500));
-        assert_eq!(s.memory_limit, 64 << 20);
+        assert_eq!(s.limits.time, Duration::from_millis(1500));
+        assert_eq!(s.limits.memory, 64 << 20);
         assert_eq!(s.checker, Checker::Tokens);
         assert_eq!(s.source.unwrap().id, "2348");
     }

@@ -1,11 +1,16 @@
-//! The limits of one run as data: CPU time, memory and output. What a problem
-//! sets (`Settings::limits` of the problem module); the engine turns them into the
-//! sandbox's.
+//! The limits of one run as data: CPU time, memory and output. The one type a
+//! problem's limits travel in, from where they are read to the run: what a
+//! problem sets (`Settings::limits` of the problem module), what a package's
+//! declaration comes to at a time limit (judge-formats' `PackageLimits::limits`),
+//! what `--time-limit` and `--memory-limit` replace, and what the judge's helper
+//! programs (checkers, validators, generators) run under. The engine turns them
+//! into the sandbox's operating-system limits (`judge_sandbox::ResourceLimits`)
+//! for each run.
 
 use std::time::Duration;
 
 /// Limits for one run.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// CPU time (user + system) allowed.
     pub time: Duration,

@@ -16,13 +16,13 @@ use crate::testlib::Program;
 pub const FILE_NAME: &str = "problem.toml";
 
 /// Default CPU-time limit per case when `problem.toml` sets none.
-pub const DEFAULT_TIME_LIMIT: f64 = 2.0;
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
 /// Default memory limit in MiB.
 pub const DEFAULT_MEMORY_LIMIT_MIB: u64 = 256;
 /// Default cap on a solution's standard output in MiB.
 pub const DEFAULT_OUTPUT_LIMIT_MIB: u64 = 64;
-/// Default time limit of a command checker (CPU and wall), in seconds.
-pub const DEFAULT_CHECKER_TIME_LIMIT: f64 = 10.0;
+/// Default time limit of a command checker (CPU and wall).
+pub const DEFAULT_CHECKER_TIME_LIMIT: Duration = Duration::from_secs(10);
 
 /// Where a problem comes from.
 #[derive(Debug, Clone, Default, Deserialize, PartialEq, Eq)]
@@ -75,12 +75,9 @@ pub struct Settings {
     pub title: Option<String>,
     /// Judge and id, if given.
     pub source: Option<Origin>,
-    /// CPU-time limit per case.
-    pub time_limit: Duration,
-    /// Memory limit in bytes.
-    pub memory_limit: u64,
-    /// Cap on standard output in bytes.
-    pub output_limit: u64,
+    /// The limits of each of the solution's runs (CPU time, memory, output): the
+    /// one value a problem's limits travel in, from its reader to the run.
+    pub limits: Limits,
     /// How outputs are compared (batch problems).
     pub checker: Checker,
     /// `type = "interactive"`: the solution talks to an interactor, which decides.
@@ -103,27 +100,17 @@ impl Default for Settings {
         Settings {
             title: None,
             source: None,
-            time_limit: Duration::from_secs_f64(DEFAULT_TIME_LIMIT),
-            memory_limit: DEFAULT_MEMORY_LIMIT_MIB << 20,
-            output_limit: DEFAULT_OUTPUT_LIMIT_MIB << 20,
+            limits: Limits {
+                time: DEFAULT_TIME_LIMIT,
+                memory: DEFAULT_MEMORY_LIMIT_MIB << 20,
+                output: DEFAULT_OUTPUT_LIMIT_MIB << 20,
+            },
             checker: Checker::Exact,
             interactive: false,
             interactor: None,
             passes: None,
             validator: None,
             max_n: None,
-        }
-    }
-}
-
-impl Settings {
-    /// The limits of the solution's runs: the one place they are read from the
-    /// settings.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            time: self.time_limit,
-            memory: self.memory_limit,
-            output: self.output_limit,
         }
     }
 }

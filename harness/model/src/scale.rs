@@ -248,8 +248,8 @@ pub struct Scale {
     pub to: u64,
     /// Seeds per size.
     pub seeds: u32,
-    /// The time limit in seconds.
-    pub time_limit: f64,
+    /// The time limit.
+    pub time_limit: std::time::Duration,
     /// The memory limit in bytes.
     pub memory_limit_bytes: u64,
     /// The solution's series.

@@ -19,8 +19,8 @@ pub struct Imported {
     pub cases: usize,
     /// How problem.toml has outputs judged.
     pub checker: Judging,
-    /// The time limit written, in seconds.
-    pub time_limit: f64,
+    /// The time limit written.
+    pub time_limit: std::time::Duration,
     /// Whether that is the default (the package sets none, verify computed none).
     pub default_time_limit: bool,
 }
@@ -116,7 +116,7 @@ pub fn text(i: &Imported) -> String {
         "\ncreated testdata/{name}/: {} cases, problem.toml ({}, time limit {})\n",
         i.cases,
         i.checker.text(),
-        crate::verify::secs(i.time_limit)
+        crate::verify::secs(i.time_limit.as_secs_f64())
     );
     if i.default_time_limit {
         text.push_str(

@@ -48,8 +48,8 @@ pub struct Created {
     pub samples: usize,
     /// The contest it belongs to, as sent (may be empty).
     pub group: String,
-    /// Its time limit in seconds.
-    pub time_limit: f64,
+    /// Its time limit.
+    pub time_limit: std::time::Duration,
     /// Its memory limit in MiB.
     pub memory_mib: u64,
     /// The files the statement reads and writes instead of stdin and stdout.
@@ -114,7 +114,7 @@ fn created(c: &Created) -> Vec<String> {
         } else {
             format!(", {}", c.group.trim())
         },
-        c.time_limit,
+        c.time_limit.as_secs_f64(),
         c.memory_mib,
         c.renamed
             .as_ref()

@@ -51,8 +51,15 @@ const SERVER_ARG: &str = "__cp-games-sandbox-server";
 /// The judge binary, recorded by [`serve_if_asked`]; the server is started from it.
 static SERVER_EXE: OnceLock<PathBuf> = OnceLock::new();
 
-/// Resource limits of one run. `None` is unlimited (up to the judge's own hard
-/// limits, which an unprivileged child cannot raise).
+/// Resource limits of one run, as the keeper enforces them on the process group
+/// (`RLIMIT_*` and its own clocks). `None` is unlimited (up to the judge's own
+/// hard limits, which an unprivileged child cannot raise).
+///
+/// Not `judge_model::limits::Limits`, which the engine converts into this: the
+/// sandbox sits below the model and knows no problem; any limit may be absent (a
+/// compiler, an interactor's CPU); the wall-clock backstop is a limit of its own
+/// here, where the model derives it from the time; and the output limit is a
+/// file-size limit here, where the judge caps standard output by reading it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResourceLimits {
     /// CPU time (user + system of the program's process, all its threads). The

@@ -51,8 +51,8 @@ pub struct BlessOptions {
     pub force: bool,
     /// Only cases whose name matches one of these globs.
     pub cases: Vec<String>,
-    /// CPU seconds either program may take per case.
-    pub brute_time_limit: f64,
+    /// CPU time either program may take per case.
+    pub brute_time_limit: Duration,
     /// Cases validated and run at once.
     pub jobs: usize,
 }
@@ -93,11 +93,9 @@ pub fn bless(args: BlessOptions) -> Result<BlessOutcome> {
     }
     let programs = stress::programs(&ws, name)?;
     let limits = Limits {
-        time: settings
-            .time_limit
-            .max(Duration::from_secs_f64(args.brute_time_limit)),
-        memory: settings.memory_limit.max(1 << 30),
-        output: settings.output_limit,
+        time: settings.limits.time.max(args.brute_time_limit),
+        memory: settings.limits.memory.max(1 << 30),
+        output: settings.limits.output,
     };
     let bless = Bless {
         root: &ws.root,

@@ -162,7 +162,7 @@ fn write_package(
         // submission's time x time_multiplier): spec/legacy.md "Limits".
         std::fs::write(
             dir.join(".timelimit"),
-            format!("{}\n", settings.time_limit.as_secs_f64()),
+            format!("{}\n", settings.limits.time.as_secs_f64()),
         )
         .context("cannot write .timelimit")?;
     }
@@ -497,10 +497,10 @@ fn problem_yaml(name: &str, settings: &Settings, format: Format, v: &Validation)
     y.push_str("limits:\n");
     if format == Format::V2025_09 {
         // spec/2025-09.md "Limits": time_limit in seconds.
-        let _ = writeln!(y, "  time_limit: {}", settings.time_limit.as_secs_f64());
+        let _ = writeln!(y, "  time_limit: {}", settings.limits.time.as_secs_f64());
     }
-    let _ = writeln!(y, "  memory: {}", settings.memory_limit.div_ceil(1 << 20));
-    let _ = writeln!(y, "  output: {}", settings.output_limit.div_ceil(1 << 20));
+    let _ = writeln!(y, "  memory: {}", settings.limits.memory.div_ceil(1 << 20));
+    let _ = writeln!(y, "  output: {}", settings.limits.output.div_ceil(1 << 20));
     if format == Format::Legacy {
         // spec/legacy.md "Validation": default or custom, and the flags.
         let validation = match (v.custom, v.interactive) {

@@ -16,6 +16,7 @@
 pub mod programs;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
@@ -351,7 +352,7 @@ fn fill(
     package: &Package,
     created: &scaffold::Created,
     files: &[(String, PathBuf, PathBuf)],
-    time_limit: f64,
+    time_limit: Duration,
     source: &TimeSource,
     checker: &CheckerToml,
     main: Option<&Path>,

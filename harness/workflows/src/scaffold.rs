@@ -7,6 +7,7 @@
 //! `cargo judge NAME`: the workspace's `problems/*` glob picks it up.
 
 use std::path::Path;
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
@@ -465,8 +466,8 @@ pub struct NewOptions {
     pub title: Option<String>,
     /// Where it comes from: judge and id, a URL, or both.
     pub source: Option<String>,
-    /// CPU seconds per case, written to problem.toml.
-    pub time_limit: f64,
+    /// CPU time per case, written to problem.toml (in seconds).
+    pub time_limit: Duration,
     /// An interactive problem (an interactor binary, a generator).
     pub interactive: bool,
     /// The combinatorial-game skeleton instead of the plain problem.
@@ -518,7 +519,7 @@ impl Values {
                     },
                 ),
                 // `{:?}` keeps a decimal point: TOML reads `2` as an integer.
-                ("time_limit", format!("{:?}", args.time_limit)),
+                ("time_limit", format!("{:?}", args.time_limit.as_secs_f64())),
                 ("memory_limit", args.memory_limit.to_string()),
                 ("source_toml", source_toml),
                 (
@@ -685,7 +686,7 @@ mod tests {
         let mut a = args("p");
         a.title = Some("A \"Quoted\" Game".into());
         a.source = Some("POJ 2348 http://poj.org/problem?id=2348".into());
-        a.time_limit = 1.5;
+        a.time_limit = Duration::from_millis(1500);
         a.memory_limit = 64;
         let text = Values::from_args(&a)
             .unwrap()
@@ -693,8 +694,8 @@ mod tests {
             .unwrap();
         let s = judge_model::problem::Settings::parse(&text, Path::new("/p")).unwrap();
         assert_eq!(s.title.as_deref(), Some("A \"Quoted\" Game"));
-        assert_eq!(s.time_limit, std::time::Duration::from_millis(1500));
-        assert_eq!(s.memory_limit, 64 << 20);
+        assert_eq!(s.limits.time, Duration::from_millis(1500));
+        assert_eq!(s.limits.memory, 64 << 20);
         let source = s.source.unwrap();
         assert_eq!((source.judge.as_str(), source.id.as_str()), ("POJ", "2348"));
         // Without options: the defaults, written out.

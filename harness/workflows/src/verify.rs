@@ -47,7 +47,7 @@ pub struct VerifyOptions {
     /// Jobs at once.
     pub threads: usize,
     /// A fixed time limit that replaces the package's (like `--fixed_timelim`).
-    pub time_limit: Option<f64>,
+    pub time_limit: Option<Duration>,
     /// Score by these rules instead of the package's own (`--scoring`).
     pub scoring: Option<Dialect>,
 }
@@ -126,7 +126,7 @@ impl Submission {
     /// How it ran, for the table: its cases, the one its verdict comes from at
     /// `time_limit` (else the static validation test case it failed), and the
     /// compiler's words.
-    fn runs(self, time_limit: f64) -> Runs {
+    fn runs(self, time_limit: Duration) -> Runs {
         let results: Vec<CaseResult> = self.results.into_iter().flatten().collect();
         let failed_on = match results
             .iter()
@@ -353,12 +353,12 @@ fn judge_in_two_phases(
     options: &VerifyOptions,
     errors: &mut Vec<PackageError>,
     warnings: &mut Vec<Warning>,
-) -> Result<(f64, TimeSource)> {
+) -> Result<(Duration, TimeSource)> {
     let fixed = match options.time_limit {
         Some(t) => Some((t, TimeSource::CommandLine)),
         None => package.limits.time_limit.clone(),
     };
-    let cap = fixed.as_ref().map_or(30.0, |(t, _)| *t);
+    let cap = fixed.as_ref().map_or(Duration::from_secs(30), |(t, _)| *t);
     // problemtools judges legacy and 2023-07 packages and lower-bounds the limit
     // with accepted/ only (checks/submissions.py: `policy.lower_bounds_time_limit`
     // is `directory == 'accepted'`); spec/2025-09.md "Timelimit inference" adds
@@ -391,7 +391,7 @@ fn judge_in_two_phases(
         Some((limit, from)) => {
             if let Some((t, i, case)) = &bound
                 && !legacy
-                && t * package.limits.multiplier > limit
+                && t * package.limits.multiplier > limit.as_secs_f64()
             {
                 warnings.push(Warning::OverFixedLimit {
                     submission: subs[*i].label.clone(),
@@ -404,7 +404,8 @@ fn judge_in_two_phases(
             (limit, from)
         }
         None => {
-            let slowest = bound.map_or(0.0, |b| b.0);
+            // A measured CPU time: finite and never negative.
+            let slowest = Duration::from_secs_f64(bound.map_or(0.0, |b| b.0));
             let limit = package.computed_limit(slowest);
             if first.iter().any(|&i| subs[i].built.is_some()) {
                 judge_formats::package::save_verified_limit(&package.root, slowest, limit);
@@ -412,7 +413,7 @@ fn judge_in_two_phases(
             (limit, TimeSource::Verified { slowest })
         }
     };
-    let high = time_limit * package.limits.safety_margin;
+    let high = time_limit.mul_f64(package.limits.safety_margin);
     judge_submissions(package, subs, &rest, time_limit, high, options.threads)?;
     Ok((time_limit, source))
 }
@@ -716,12 +717,12 @@ fn judge_submissions(
     package: &Package,
     subs: &mut [Submission],
     which: &[usize],
-    time_limit: f64,
-    run_limit: f64,
+    time_limit: Duration,
+    run_limit: Duration,
     threads: usize,
 ) -> Result<()> {
     let settings = package.settings(run_limit)?;
-    let limit = Duration::from_secs_f64(time_limit);
+    let limit = time_limit;
     // A submission stops at its first failure unless every case counts.
     let every_case: Vec<bool> = subs
         .iter()
@@ -862,8 +863,8 @@ impl Queue for Rounds<'_> {
 /// over the limit is TLE whatever it printed or how it ended, as problemtools
 /// decides (judge/execute.py: `if _is_TLE(status) or runtime > timelim`
 /// before the exit status and the output are looked at); a judge error stays one.
-fn verdict_at(r: &CaseResult, time_limit: f64) -> Verdict {
-    if r.time > time_limit && !matches!(r.verdict, Verdict::ERR | Verdict::INT) {
+fn verdict_at(r: &CaseResult, time_limit: Duration) -> Verdict {
+    if r.time > time_limit.as_secs_f64() && !matches!(r.verdict, Verdict::ERR | Verdict::INT) {
         Verdict::TLE
     } else {
         r.verdict
@@ -878,7 +879,7 @@ fn verdict_at(r: &CaseResult, time_limit: f64) -> Verdict {
 fn report_of(
     package: &Package,
     s: &Submission,
-    time_limit: f64,
+    time_limit: Duration,
     scoring: Option<Dialect>,
 ) -> (SubmissionReport, Option<Warning>) {
     let expected = s
@@ -970,7 +971,7 @@ fn report_of(
 
 /// One case report per judged case, its verdict taken at the time limit (the
 /// score is filled in later, for a scored package).
-fn case_reports(judged: &[&CaseResult], time_limit: f64) -> Vec<CaseReport> {
+fn case_reports(judged: &[&CaseResult], time_limit: Duration) -> Vec<CaseReport> {
     judged
         .iter()
         .map(|c| CaseReport {
@@ -985,7 +986,7 @@ fn case_reports(judged: &[&CaseResult], time_limit: f64) -> Vec<CaseReport> {
 }
 
 /// The submission's verdict: CE, else its first failure at the time limit, else AC.
-fn overall_verdict(s: &Submission, judged: &[&CaseResult], time_limit: f64) -> PackageVerdict {
+fn overall_verdict(s: &Submission, judged: &[&CaseResult], time_limit: Duration) -> PackageVerdict {
     if s.compile_error.is_some() {
         PackageVerdict::CE
     } else {
@@ -1005,7 +1006,7 @@ fn check_expectation(
     judged: &[&CaseResult],
     r: &SubmissionReport,
     (verdict, graded): (PackageVerdict, Option<Option<f64>>),
-    time_limit: f64,
+    time_limit: Duration,
 ) -> Result<(), String> {
     let messages: Vec<String> = judged
         .iter()
@@ -1085,7 +1086,7 @@ fn under_margin(
     package: &Package,
     s: &Submission,
     judged: &[&CaseResult],
-    time_limit: f64,
+    time_limit: Duration,
 ) -> Option<UnderMargin> {
     let timed: Vec<timelimit::Timed> = judged
         .iter()
@@ -1100,7 +1101,7 @@ fn under_margin(
     Some(UnderMargin {
         group: scope.map(|g| g.to_string()),
         limit: time_limit,
-        high: time_limit * package.limits.safety_margin,
+        high: time_limit.mul_f64(package.limits.safety_margin),
     })
 }
 

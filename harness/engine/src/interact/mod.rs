@@ -80,6 +80,10 @@ pub struct Spec<'a> {
 }
 
 /// Limits of the interactor. It is never counted against the solution.
+///
+/// Not a `Limits`: an interactor has no CPU limit of its own (it runs while the
+/// solution does, then for `grace`), its output is not capped (the solution reads
+/// it), and `accepts` is how its exit is read, which no run's limits say.
 #[derive(Debug, Clone, Copy)]
 pub struct InteractorLimits {
     /// Address-space limit in bytes.
@@ -229,7 +233,7 @@ fn judge_pass(
             .command()
             .with_context(|| format!("the interactor {} was not built", interactor.shown()))?,
     };
-    let limits = s.limits();
+    let limits = s.limits;
     let mut interactor_limits = InteractorLimits::for_solution(&limits);
     if let Interactor::Testlib { .. } = interactor {
         interactor_limits.accepts = crate::testlib::exit::OK;

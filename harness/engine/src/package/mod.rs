@@ -28,19 +28,17 @@ pub fn load(dir: &Path) -> Result<Package> {
 
 /// What the engine makes of a package for judging.
 pub trait PackageExt {
-    /// The judge settings for `time_limit` seconds. An interactive package's
+    /// The judge settings at `time_limit`. An interactive package's
     /// validator is the interactor: it is built here (once), so judging can
     /// start it; a Polygon package's checker and interactor likewise.
-    fn settings(&self, time_limit: f64) -> Result<Settings>;
+    fn settings(&self, time_limit: Duration) -> Result<Settings>;
 }
 
 impl PackageExt for Package {
-    fn settings(&self, time_limit: f64) -> Result<Settings> {
+    fn settings(&self, time_limit: Duration) -> Result<Settings> {
         let mut settings = Settings {
             title: self.title.clone(),
-            time_limit: Duration::from_secs_f64(time_limit),
-            memory_limit: self.limits.memory_mib << 20,
-            output_limit: self.limits.output_mib << 20,
+            limits: self.limits.limits(time_limit),
             checker: Checker::Kattis(std::sync::Arc::clone(&self.validator)),
             passes: self.passes,
             ..Settings::default()

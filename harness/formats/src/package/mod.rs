@@ -22,12 +22,14 @@ pub mod timelimit;
 pub mod yaml;
 
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
 use crate::discover;
 use crate::program::{self, CanBuild};
 use judge_model::case::Case;
+use judge_model::limits::Limits;
 use judge_model::program::Source;
 pub use outputs::OutputCase;
 use yaml::{Node, Value};
@@ -86,20 +88,24 @@ pub enum TimeSource {
     /// Computed by `verify`: the slowest run bounding it times the multiplier.
     Verified {
         /// The slowest case of the submissions bounding the limit from below
-        /// (accepted ones; from 2023-07 also wrong_answer, run_time_error), in seconds.
-        slowest: f64,
+        /// (accepted ones; from 2023-07 also wrong_answer, run_time_error).
+        slowest: Duration,
     },
     /// Nothing said: the judge's default.
     Default,
 }
 
 /// What a package declares about its limits (problem.yaml, `.timelimit`, the
-/// time multipliers), from which the judge computes a run's `judge_model::limits::Limits`.
+/// time multipliers), from which the judge computes a run's `Limits`
+/// ([`PackageLimits::limits`]). A type of its own because it is not yet a run's
+/// limits: the time limit may be missing (then `verify` computes it from the
+/// slowest run bounding it, × `multiplier`, rounded up to `resolution`), and the
+/// multipliers say how verdicts near the limit are read, which no run carries.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PackageLimits {
-    /// A fixed time limit in seconds, if the package has one (problem.yaml or
+    /// A fixed time limit, if the package has one (problem.yaml or
     /// `.timelimit`), and where it comes from.
-    pub time_limit: Option<(f64, TimeSource)>,
+    pub time_limit: Option<(Duration, TimeSource)>,
     /// Memory in MiB.
     pub memory_mib: u64,
     /// Output in MiB.
@@ -110,8 +116,26 @@ pub struct PackageLimits {
     /// Time limit × this = how long a TLE submission must run (legacy
     /// `time_safety_margin`, 2023-07 `time_multipliers.time_limit_to_tle`).
     pub safety_margin: f64,
-    /// The computed limit is rounded up to a multiple of this (seconds).
-    pub resolution: f64,
+    /// The computed limit is rounded up to a multiple of this.
+    pub resolution: Duration,
+}
+
+impl PackageLimits {
+    /// The limits of a submission's runs at `time`: the package's memory and
+    /// output.
+    pub fn limits(&self, time: Duration) -> Limits {
+        Limits {
+            time,
+            memory: self.memory_mib << 20,
+            output: self.output_mib << 20,
+        }
+    }
+}
+
+/// `value` seconds (a limit the package declares) as a duration; `what` names it.
+fn seconds(value: f64, what: &str) -> Result<Duration> {
+    Duration::try_from_secs_f64(value)
+        .map_err(|_| anyhow::anyhow!("{what} = {value} s is not a duration this judge can keep"))
 }
 
 /// One test case of a package, with the group it belongs to.
@@ -448,10 +472,14 @@ fn limits_of(
         .get("time_multipliers")
         .filter(|n| !n.is_null())
         .unwrap_or(&empty);
-    let mut time_limit =
-        number(limits_node, "time_limit", 0.0)?.map(|t| (t, TimeSource::ProblemYaml));
-    if time_limit.is_none() {
-        time_limit = domjudge_timelimit(dir)?.map(|t| (t, TimeSource::DomjudgeIni));
+    let mut time_limit = match number(limits_node, "time_limit", 0.0)? {
+        Some(t) => Some((seconds(t, "limits.time_limit")?, TimeSource::ProblemYaml)),
+        None => None,
+    };
+    if time_limit.is_none()
+        && let Some(t) = domjudge_timelimit(dir)?
+    {
+        time_limit = Some((seconds(t, "timelimit")?, TimeSource::DomjudgeIni));
     }
     if time_limit.is_none() {
         let file = dir.join(".timelimit");
@@ -460,7 +488,7 @@ fn limits_of(
                 .with_context(|| format!("cannot read {}", file.display()))?;
             match text.trim().parse::<f64>() {
                 Ok(t) if t.is_finite() && t > 0.0 => {
-                    time_limit = Some((t, TimeSource::TimelimitFile));
+                    time_limit = Some((seconds(t, ".timelimit")?, TimeSource::TimelimitFile));
                 }
                 _ => bail!(
                     "{}: \"{}\" is not a number of seconds",
@@ -501,7 +529,10 @@ fn limits_of(
         output_mib: mib("output", 8)?,
         multiplier,
         safety_margin,
-        resolution: number(limits_node, "time_resolution", 0.0)?.unwrap_or(1.0),
+        resolution: seconds(
+            number(limits_node, "time_resolution", 0.0)?.unwrap_or(1.0),
+            "limits.time_resolution",
+        )?,
     };
     Ok((limits, passes))
 }
@@ -913,26 +944,26 @@ fn verified_limit_file(root: &Path) -> PathBuf {
 }
 
 /// Records the time limit `verify` computed (the slowest accepted run, and the limit).
-pub fn save_verified_limit(root: &Path, slowest: f64, limit: f64) {
+pub fn save_verified_limit(root: &Path, slowest: Duration, limit: Duration) {
     let file = verified_limit_file(root);
     if let Some(parent) = file.parent() {
         let _ = std::fs::create_dir_all(parent);
     }
+    let (limit, slowest) = (limit.as_secs_f64(), slowest.as_secs_f64());
     let _ = std::fs::write(file, format!("{limit} {slowest}\n"));
 }
 
-fn verified_limit(root: &Path) -> Option<(f64, f64)> {
+fn verified_limit(root: &Path) -> Option<(Duration, Duration)> {
     let text = std::fs::read_to_string(verified_limit_file(root)).ok()?;
     let mut words = text.split_whitespace();
-    let limit = words.next()?.parse().ok()?;
-    let slowest = words.next()?.parse().ok()?;
-    Some((limit, slowest))
+    let mut next = || Duration::try_from_secs_f64(words.next()?.parse().ok()?).ok();
+    Some((next()?, next()?))
 }
 
 impl Package {
     /// The time limit for judging and where it comes from: `--time-limit`, the
     /// package's own, the one `verify` computed, or the default.
-    pub fn time_limit(&self, cli: Option<f64>) -> (f64, TimeSource) {
+    pub fn time_limit(&self, cli: Option<Duration>) -> (Duration, TimeSource) {
         if let Some(t) = cli {
             return (t, TimeSource::CommandLine);
         }
@@ -949,13 +980,17 @@ impl Package {
     }
 
     /// Computes the time limit problemtools would from the slowest accepted run.
-    pub fn computed_limit(&self, slowest: f64) -> f64 {
-        let r = self.limits.resolution;
-        ((slowest * self.limits.multiplier / r).ceil().max(1.0)) * r
+    pub fn computed_limit(&self, slowest: Duration) -> Duration {
+        let r = self.limits.resolution.as_secs_f64();
+        let steps = (slowest.as_secs_f64() * self.limits.multiplier / r)
+            .ceil()
+            .max(1.0);
+        // Past what a duration holds (an absurd multiplier): the most it holds.
+        Duration::try_from_secs_f64(steps * r).unwrap_or(Duration::MAX)
     }
 
     /// One line saying what is judged and how, for the top of the output.
-    pub fn header(&self, time_limit: f64, source: &TimeSource) -> String {
+    pub fn header(&self, time_limit: Duration, source: &TimeSource) -> String {
         let samples = self.cases.iter().filter(|c| c.sample).count();
         let from = match source {
             TimeSource::CommandLine => "from --time-limit".to_string(),
@@ -972,7 +1007,7 @@ impl Package {
                 } else {
                     "run bounding it"
                 },
-                judge_model::units::human_time(*slowest),
+                judge_model::units::human_time(slowest.as_secs_f64()),
                 self.limits.multiplier
             ),
             TimeSource::Default => {
@@ -995,7 +1030,7 @@ impl Package {
             self.name,
             self.cases.len(),
             self.cases.len() - samples,
-            fmt_secs(time_limit),
+            fmt_secs(time_limit.as_secs_f64()),
             self.limits.memory_mib,
             self.limits.output_mib,
             match &self.polygon {
@@ -1074,8 +1109,9 @@ mod tests {
         assert_eq!(p.limits.multiplier, 3.0);
         assert_eq!(p.limits.safety_margin, 2.0);
         assert_eq!(p.limits.time_limit, None);
-        assert_eq!(p.computed_limit(0.05), 1.0);
-        assert_eq!(p.computed_limit(0.5), 2.0);
+        let ms = Duration::from_millis;
+        assert_eq!(p.computed_limit(ms(50)), ms(1000));
+        assert_eq!(p.computed_limit(ms(500)), ms(2000));
     }
 
     #[test]
@@ -1088,7 +1124,10 @@ mod tests {
         let p = p.unwrap();
         assert_eq!(p.format, Format::V2023);
         assert!(p.interactive);
-        assert_eq!(p.limits.time_limit, Some((1.5, TimeSource::ProblemYaml)));
+        assert_eq!(
+            p.limits.time_limit,
+            Some((Duration::from_millis(1500), TimeSource::ProblemYaml))
+        );
         assert_eq!(p.limits.safety_margin, 3.0);
         assert_eq!(p.limits.multiplier, 2.0);
     }
@@ -1100,7 +1139,7 @@ mod tests {
         let (_d, p) = package("name: X\n", &files);
         assert_eq!(
             p.unwrap().time_limit(None),
-            (3.0, TimeSource::TimelimitFile)
+            (Duration::from_secs(3), TimeSource::TimelimitFile)
         );
     }
 

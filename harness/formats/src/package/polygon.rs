@@ -290,7 +290,13 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
             },
         }
     };
-    let time_limit = number("time-limit")?.map(|ms| (ms / 1000.0, TimeSource::ProblemXml));
+    let time_limit = match number("time-limit")? {
+        Some(ms) => match Duration::try_from_secs_f64(ms / 1000.0) {
+            Ok(t) => Some((t, TimeSource::ProblemXml)),
+            Err(_) => bail!("problem.xml: time-limit {ms} ms is more than this judge can keep"),
+        },
+        None => None,
+    };
     let memory_mib =
         number("memory-limit")?.map_or(256, |b| (b / f64::from(1 << 20)).ceil() as u64);
     let mut polygon = assets(doc, dir, problem)?;
@@ -312,7 +318,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
             multiplier: 2.0,
             // Polygon calls a solution TLE when it passes the limit, no margin.
             safety_margin: 1.0,
-            resolution: 0.001,
+            resolution: Duration::from_millis(1),
         },
         validator: Arc::new(judge_model::kattis::Kattis::new(
             Vec::new(),
@@ -392,7 +398,7 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
 /// A testlib program of the package, `rel` from its root, in the language its
 /// `<source type>` names (else its file ending's).
 fn program(role: Role, dir: &Path, rel: &str, lang: Option<Lang>) -> Result<Program> {
-    let limit = Duration::from_secs_f64(DEFAULT_CHECKER_TIME_LIMIT);
+    let limit = DEFAULT_CHECKER_TIME_LIMIT;
     let mut p = testlib::read(role, &dir.join(rel), dir, limit)?;
     if let Some(lang) = lang.filter(|l| !matches!(l, Lang::C | Lang::Cpp)) {
         p.source.lang = lang;
@@ -676,7 +682,10 @@ mod tests {
         let (_d, p) = package(XML, &["tests/01", "tests/01.a", "tests/02", "tests/02.a"]);
         let p = p.unwrap();
         assert_eq!(p.title.as_deref(), Some("E"));
-        assert_eq!(p.limits.time_limit, Some((2.5, TimeSource::ProblemXml)));
+        assert_eq!(
+            p.limits.time_limit,
+            Some((Duration::from_millis(2500), TimeSource::ProblemXml))
+        );
         assert_eq!(p.limits.memory_mib, 64);
         let names: Vec<_> = p
             .cases

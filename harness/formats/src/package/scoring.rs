@@ -108,7 +108,7 @@ pub fn score(
     package: &Package,
     results: &[Option<CaseResult>],
     statics: &[StaticResult],
-    time_limit: f64,
+    time_limit: std::time::Duration,
     dialect: Dialect,
 ) -> Scored {
     // A case not run (after a failure) fails for the specification; the
@@ -120,7 +120,9 @@ pub fn score(
         .filter(|(_, r)| dialect == Dialect::Kattis || r.is_some())
         .map(|(c, r)| {
             let verdict = match r {
-                Some(r) if r.verdict == Verdict::AC && r.time > time_limit => Verdict::TLE,
+                Some(r) if r.verdict == Verdict::AC && r.time > time_limit.as_secs_f64() => {
+                    Verdict::TLE
+                }
                 Some(r) => r.verdict,
                 None => Verdict::ERR,
             };

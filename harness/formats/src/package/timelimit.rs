@@ -89,8 +89,9 @@ pub fn slowest<'a>(scopes: &[Scope], cases: &[Timed<'a>]) -> Option<(f64, &'a st
 pub fn under_margin<'s>(
     scopes: &[Scope<'s>],
     cases: &[Timed],
-    time_limit: f64,
+    time_limit: std::time::Duration,
 ) -> Option<Scope<'s>> {
+    let time_limit = time_limit.as_secs_f64();
     scopes.iter().copied().find(|scope| {
         let under = |name: &str| scope.is_none_or(|group| in_group(name, group));
         let mine: Vec<&Timed> = cases.iter().filter(|c| under(c.0)).collect();
@@ -209,8 +210,9 @@ mod tests {
     fn a_tle_is_under_the_margin_when_no_run_under_its_scope_was_stopped() {
         let over = [("secret/1", false, 0.2), ("secret/2", false, 1.2)];
         let stopped = [("secret/1", false, 0.2), ("secret/2", true, 1.5)];
-        assert_eq!(under_margin(&[None], &over, 1.0), Some(None));
-        assert_eq!(under_margin(&[None], &stopped, 1.0), None);
-        assert_eq!(under_margin(&[Some("secret/1")], &over, 1.0), None);
+        let limit = std::time::Duration::from_secs(1);
+        assert_eq!(under_margin(&[None], &over, limit), Some(None));
+        assert_eq!(under_margin(&[None], &stopped, limit), None);
+        assert_eq!(under_margin(&[Some("secret/1")], &over, limit), None);
     }
 }

@@ -5,6 +5,7 @@
 //! values from [`toml_string`] and [`source_table`].
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use judge_model::problem::Origin;
 
@@ -77,8 +78,8 @@ pub struct ProblemToml {
     pub header: String,
     /// `title`.
     pub title: Option<String>,
-    /// `time_limit`, CPU seconds per case.
-    pub time_limit: Option<Noted<f64>>,
+    /// `time_limit`, CPU time per case (written in seconds).
+    pub time_limit: Option<Noted<Duration>>,
     /// `memory_limit`, MiB.
     pub memory_limit: Option<u64>,
     /// `output_limit`, MiB.
@@ -105,7 +106,7 @@ impl ProblemToml {
         if let Some(t) = &self.time_limit {
             comment(&mut out, &t.note);
             // `{:?}` keeps a decimal point: TOML reads `2` as an integer.
-            let _ = writeln!(out, "time_limit = {:?}", t.value);
+            let _ = writeln!(out, "time_limit = {:?}", t.value.as_secs_f64());
         }
         if let Some(m) = self.memory_limit {
             let _ = writeln!(out, "memory_limit = {m}");
@@ -268,7 +269,10 @@ mod tests {
         let toml = ProblemToml {
             header: "Written by a test.".into(),
             title: Some("T".into()),
-            time_limit: Some(Noted::new("time limit: problem.yaml", 2.0)),
+            time_limit: Some(Noted::new(
+                "time limit: problem.yaml",
+                Duration::from_secs(2),
+            )),
             memory_limit: Some(256),
             output_limit: Some(8),
             testlib_interactor: Some(Noted::new("two\nlines", "interactor.cpp".into())),
@@ -340,7 +344,7 @@ mod tests {
             (
                 ProblemToml {
                     header: "from a test\nsecond line".into(),
-                    time_limit: Some(Noted::new("time limit: here", 1.5)),
+                    time_limit: Some(Noted::new("time limit: here", Duration::from_millis(1500))),
                     memory_limit: Some(64),
                     output_limit: Some(16),
                     checker: Some(Noted::plain(CheckerKeys::Float {
@@ -350,9 +354,11 @@ mod tests {
                     ..ProblemToml::default()
                 },
                 Settings {
-                    time_limit: Duration::from_millis(1500),
-                    memory_limit: 64 << 20,
-                    output_limit: 16 << 20,
+                    limits: judge_model::limits::Limits {
+                        time: Duration::from_millis(1500),
+                        memory: 64 << 20,
+                        output: 16 << 20,
+                    },
                     checker: Checker::Float {
                         abs: 1e-6,
                         rel: 0.0,
@@ -379,12 +385,15 @@ mod tests {
             ),
             (
                 ProblemToml {
-                    time_limit: Some(Noted::plain(2.0)),
+                    time_limit: Some(Noted::plain(Duration::from_secs(2))),
                     checker: Some(Noted::plain(CheckerKeys::Tokens)),
                     ..ProblemToml::default()
                 },
                 Settings {
-                    time_limit: Duration::from_secs(2),
+                    limits: judge_model::limits::Limits {
+                        time: Duration::from_secs(2),
+                        ..default().limits
+                    },
                     checker: Checker::Tokens,
                     ..default()
                 },

@@ -60,7 +60,7 @@ pub fn human(scale: &Scale, svg_path: &str, out: &mut impl io::Write) -> io::Res
         scale.size_flag,
         thousands(scale.to),
         scale.seeds,
-        precise_time(scale.time_limit),
+        precise_time(scale.time_limit.as_secs_f64()),
         mib(scale.memory_limit_bytes)
     )?;
     write!(out, "{}", table(scale))?;
@@ -140,7 +140,7 @@ fn stop_note(s: &Series, scale: &Scale) -> Option<String> {
             "stopped at n = {}: its median CPU time passed {}x the time limit ({})",
             thousands(*n),
             3,
-            precise_time(3.0 * scale.time_limit)
+            precise_time(3.0 * scale.time_limit.as_secs_f64())
         ),
         Stop::Budget(n) => format!(
             "stopped at n = {}: the next size would not fit in the time budget (--time); \
@@ -181,7 +181,7 @@ pub fn conclusion(s: &Series, scale: &Scale) -> String {
     };
     let against = format!(
         "against {} and {}",
-        precise_time(scale.time_limit),
+        precise_time(scale.time_limit.as_secs_f64()),
         mib(scale.memory_limit_bytes)
     );
     let verdict = match s.verdict {
@@ -189,7 +189,7 @@ pub fn conclusion(s: &Series, scale: &Scale) -> String {
         Verdict::Tle => match s
             .points
             .iter()
-            .find(|p| p.n <= scale.to && p.cpu_seconds > scale.time_limit)
+            .find(|p| p.n <= scale.to && p.cpu_seconds > scale.time_limit.as_secs_f64())
         {
             Some(p) => format!(
                 "tle (n = {} already took {}{})",
@@ -252,7 +252,7 @@ pub fn json(scale: &Scale) -> Value {
         "points": points,
         "fit": fit,
         "prediction": prediction,
-        "time_limit": scale.time_limit,
+        "time_limit": scale.time_limit.as_secs_f64(),
         "memory_limit_bytes": scale.memory_limit_bytes,
         "verdict": verdict,
     });

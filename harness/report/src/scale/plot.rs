@@ -22,7 +22,7 @@ impl Frame {
         let sizes = all.iter().flat_map(|s| s.points.iter().map(|p| p.n as f64));
         let n_lo = sizes.clone().fold(scale.to as f64, f64::min).max(1.0);
         let n_hi = sizes.fold(scale.to as f64, f64::max).max(n_lo * 2.0);
-        let mut times: Vec<f64> = vec![scale.time_limit];
+        let mut times: Vec<f64> = vec![scale.time_limit.as_secs_f64()];
         for s in &all {
             times.extend(s.points.iter().map(|p| p.cpu_seconds));
             times.extend(s.prediction.iter().map(|p| p.high));
@@ -88,7 +88,7 @@ pub fn terminal(scale: &Scale) -> String {
         ((0.0..WIDTH as f64).contains(&col) && (0.0..HEIGHT as f64).contains(&row))
             .then_some((row as usize, col as usize))
     };
-    let limit_row = cell(0.0, frame.y(scale.time_limit)).map(|c| c.0);
+    let limit_row = cell(0.0, frame.y(scale.time_limit.as_secs_f64())).map(|c| c.0);
     if let Some(row) = limit_row {
         grid[row].iter_mut().for_each(|c| *c = '-');
     }

@@ -39,7 +39,7 @@ pub fn svg(scale: &Scale) -> String {
         escape(&scale.size_flag)
     );
     axes(&mut s, &frame, &px, &py);
-    let limit = py(scale.time_limit);
+    let limit = py(scale.time_limit.as_secs_f64());
     let _ = writeln!(
         s,
         "<line class=\"limit\" x1=\"{LEFT}\" y1=\"{limit:.1}\" x2=\"{:.1}\" y2=\"{limit:.1}\" \
@@ -48,7 +48,7 @@ pub fn svg(scale: &Scale) -> String {
         W - RIGHT,
         W - RIGHT - 4.0,
         limit - 5.0,
-        precise_time(scale.time_limit)
+        precise_time(scale.time_limit.as_secs_f64())
     );
     for (i, (series, colour)) in series(scale).into_iter().zip(COLOURS).enumerate() {
         if let Some(fit) = &series.fit {

@@ -27,7 +27,7 @@ fn sorted() -> Scale {
         size_flag: "--n".into(),
         to: 1_000_000,
         seeds: 3,
-        time_limit: 2.0,
+        time_limit: std::time::Duration::from_secs_f64(2.0),
         memory_limit_bytes: 256 << 20,
         main: Series {
             program: "sorting".into(),

@@ -101,8 +101,8 @@ pub enum Warning {
         case: String,
         /// ac_to_time_limit.
         multiplier: f64,
-        /// The fixed limit, in seconds.
-        limit: f64,
+        /// The fixed limit.
+        limit: std::time::Duration,
     },
     /// A submission whose verdict depends on the time limit, where problemtools
     /// only warns of that.
@@ -133,10 +133,10 @@ pub enum Sensitivity {
 pub struct UnderMargin {
     /// The test group of the rule it concerns, if any.
     pub group: Option<String>,
-    /// The time limit, in seconds.
-    pub limit: f64,
-    /// The limit × the safety margin, in seconds.
-    pub high: f64,
+    /// The time limit.
+    pub limit: std::time::Duration,
+    /// The limit × the safety margin.
+    pub high: std::time::Duration,
 }
 
 /// Why a submission was not judged.
@@ -175,8 +175,8 @@ impl UnderMargin {
             self.group
                 .as_ref()
                 .map_or(String::new(), |g| format!(" in {g}")),
-            secs(self.limit),
-            secs(self.high)
+            secs(self.limit.as_secs_f64()),
+            secs(self.high.as_secs_f64())
         )
     }
 }
@@ -257,7 +257,7 @@ impl Warning {
             } => format!(
                 "{submission} took {} on {case}, and x {multiplier} (ac_to_time_limit) that is over the {} time limit",
                 human_time(*time),
-                secs(*limit)
+                secs(limit.as_secs_f64())
             ),
             Warning::Sensitive { submission, how } => {
                 let how = match how {

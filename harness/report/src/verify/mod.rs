@@ -31,8 +31,9 @@ pub struct VerifyReport {
     /// Every judged submission matched its expectation, every input validated,
     /// nothing went wrong.
     pub ok: bool,
-    /// The time limit the submissions were judged at, in seconds.
-    pub time_limit: f64,
+    /// The time limit the submissions were judged at (in seconds in the JSON).
+    #[serde(serialize_with = "in_seconds")]
+    pub time_limit: std::time::Duration,
     /// One entry per submission, in folder then name order.
     pub submissions: Vec<SubmissionReport>,
     /// What went wrong besides submissions (validators, unpaired files).
@@ -321,7 +322,7 @@ pub fn stdout(outcome: &VerifyOutcome, json: bool, verbose: bool) -> String {
         "verify {}: {} submissions; TLE submissions must run past {} (the limit x safety margin {})",
         report.package,
         report.submissions.len(),
-        secs(report.time_limit * table.safety_margin),
+        secs(report.time_limit.as_secs_f64() * table.safety_margin),
         table.safety_margin
     );
     for v in &table.validation {
@@ -336,6 +337,11 @@ pub fn stdout(outcome: &VerifyOutcome, json: bool, verbose: bool) -> String {
         let _ = writeln!(out, "isolation: {}", report.isolation);
     }
     out
+}
+
+/// A duration as the JSON writes one: a number of seconds.
+fn in_seconds<S: serde::Serializer>(t: &std::time::Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(t.as_secs_f64())
 }
 
 /// Seconds as package limits are shown: `1.5 s`, to the millisecond.

@@ -60,8 +60,8 @@ pub struct Options {
     pub size_flag: String,
     /// Roughly how long the whole measurement may take.
     pub budget: Duration,
-    /// A time limit in seconds instead of the problem's.
-    pub time_limit: Option<f64>,
+    /// A time limit instead of the problem's.
+    pub time_limit: Option<Duration>,
     /// A memory limit in MiB instead of the problem's.
     pub memory_limit_mib: Option<u64>,
     /// More generator arguments, after the size.
@@ -96,12 +96,10 @@ pub fn scale(options: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Ou
     if from > to {
         bail!("--from {from} is larger than --to {to}");
     }
-    let time_limit = options
-        .time_limit
-        .unwrap_or(setup.settings.time_limit.as_secs_f64());
+    let time_limit = options.time_limit.unwrap_or(setup.settings.limits.time);
     let memory_limit = options
         .memory_limit_mib
-        .map_or(setup.settings.memory_limit, |m| m << 20);
+        .map_or(setup.settings.limits.memory, |m| m << 20);
     not_written_yet(&setup.generator, &setup.name)?;
     let scratch = tempfile::tempdir_in(judge_sandbox::fresh_base())
         .context("cannot create a scratch folder")?;
@@ -110,11 +108,11 @@ pub fn scale(options: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Ou
         sizes: &sizes,
         seeds: options.seeds.max(1),
         limits: Limits {
-            time: Duration::from_secs_f64(time_limit * CAP),
+            time: time_limit.mul_f64(CAP),
             memory: memory_limit,
-            output: setup.settings.output_limit,
+            output: setup.settings.limits.output,
         },
-        too_slow: TOO_SLOW * time_limit,
+        too_slow: TOO_SLOW * time_limit.as_secs_f64(),
         deadline: Instant::now() + options.budget,
         budget: options.budget,
         scratch: scratch.path(),
@@ -148,8 +146,8 @@ pub fn scale(options: &Options, progress: &mut dyn FnMut(Progress)) -> Result<Ou
 }
 
 /// One program's points, fitted, predicted at `to` and judged against the
-/// limits (`to`, seconds, bytes).
-fn conclude(program: &str, points: Vec<Point>, stop: Stop, limits: (u64, f64, u64)) -> Series {
+/// limits (`to`, the time limit, bytes).
+fn conclude(program: &str, points: Vec<Point>, stop: Stop, limits: (u64, Duration, u64)) -> Series {
     let (to, time_limit, memory_limit) = limits;
     let mut warnings = Vec::new();
     let fit = match fit::choose(&points) {

@@ -63,7 +63,7 @@ pub fn memory_at(points: &[Point], to: u64) -> u64 {
     (base as f64 + grown).min(u64::MAX as f64) as u64
 }
 
-/// The verdict at `to` against `time_limit` seconds and `memory_limit` bytes:
+/// The verdict at `to` against `time_limit` and `memory_limit` bytes:
 /// a measured size at most `to` over a limit decides (MLE first, as the judge
 /// says it); else the prediction, `fits` only when its whole interval is under
 /// the time limit, `tle` only when all of it is over; else `unsure`.
@@ -72,9 +72,10 @@ pub fn verdict(
     stop: &Stop,
     prediction: Option<&Prediction>,
     to: u64,
-    time_limit: f64,
+    time_limit: std::time::Duration,
     memory_limit: u64,
 ) -> Verdict {
+    let time_limit = time_limit.as_secs_f64();
     if matches!(stop, Stop::OutOfMemory(n) if *n <= to)
         || points
             .iter()
@@ -218,8 +219,9 @@ mod tests {
             // A failure beyond --to says nothing about --to.
             (&fast, Stop::OutOfMemory(200), None, "unsure"),
         ];
+        let second = std::time::Duration::from_secs(1);
         for (points, stop, p, expected) in table {
-            let v = verdict(points, &stop, p.as_ref(), 100, 1.0, 256 * mib);
+            let v = verdict(points, &stop, p.as_ref(), 100, second, 256 * mib);
             assert_eq!(v.name(), expected, "{stop:?} {p:?}");
         }
         let v = verdict(
@@ -227,7 +229,7 @@ mod tests {
             &Stop::Reached,
             Some(&prediction(0.2, 0.18, 0.22, 5)),
             100,
-            1.0,
+            second,
             256 * mib,
         );
         assert_eq!(v, Verdict::Fits { margin: 5.0 });

@@ -244,7 +244,7 @@ pub fn stress(
     // given the case's paths, and there (tried) the sandboxed interactor does not
     // start ("cannot start the interactor: No such file or directory").
     let scratch = tempfile::tempdir().context("cannot create a scratch folder")?;
-    let limits = settings.limits();
+    let limits = settings.limits;
     let gen_args = generator_args(args);
     on(&Event::Started(started(args, true)))?;
     let null = scratch.path().join("empty");

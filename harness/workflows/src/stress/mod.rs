@@ -58,8 +58,8 @@ pub struct StressOptions {
     pub jobs: usize,
     /// Stop after this many cases [default: run for `time`].
     pub cases: Option<u64>,
-    /// Stop after this many seconds [default: 10].
-    pub time: Option<f64>,
+    /// Stop after this long [default: 10 s].
+    pub time: Option<Duration>,
     /// Lines per generated input (the generator's --lines).
     pub lines: u64,
     /// Largest value in generated inputs (the generator's --max).
@@ -74,8 +74,8 @@ pub struct StressOptions {
     pub no_shrink: bool,
     /// At most this many runs while shrinking.
     pub shrink_runs: u64,
-    /// CPU seconds the brute force may take per input.
-    pub brute_time_limit: f64,
+    /// CPU time the brute force may take per input.
+    pub brute_time_limit: Duration,
     /// More generator arguments.
     pub gen_args: Vec<String>,
 }
@@ -111,7 +111,7 @@ pub fn stress(args: StressOptions, on: &mut Sink) -> Result<Status> {
     // `judge_sandbox::fresh_base`), so that costs no journal commit.
     let scratch = tempfile::tempdir_in(judge_sandbox::fresh_base())
         .context("cannot create a scratch folder")?;
-    let brute_time = Duration::from_secs_f64(args.brute_time_limit);
+    let brute_time = args.brute_time_limit;
     on(&Event::Started(started(&args, false)))?;
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
@@ -154,10 +154,12 @@ fn search_and_report<O: Oracle>(
     on: &mut Sink,
 ) -> Result<Status> {
     let started = Instant::now();
-    let deadline = args
-        .cases
-        .is_none()
-        .then(|| started + Duration::from_secs_f64(args.time.unwrap_or(DEFAULT_SECONDS)));
+    let deadline = args.cases.is_none().then(|| {
+        started
+            + args
+                .time
+                .unwrap_or(Duration::from_secs_f64(DEFAULT_SECONDS))
+    });
     let found = Search::new(args.seed, args.cases, deadline).run(
         args.jobs,
         scratch,

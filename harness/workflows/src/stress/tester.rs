@@ -288,7 +288,7 @@ impl<'a> Tester<'a> {
         brute_time: Duration,
         scratch: &Path,
     ) -> Tester<'a> {
-        let solution_limits = settings.limits();
+        let solution_limits = settings.limits;
         Tester {
             programs,
             settings,
@@ -296,7 +296,7 @@ impl<'a> Tester<'a> {
             solution_limits,
             brute_limits: Limits {
                 time: brute_time,
-                memory: settings.memory_limit.max(1 << 30),
+                memory: settings.limits.memory.max(1 << 30),
                 ..solution_limits
             },
             scratch: scratch.join("input.in"),
