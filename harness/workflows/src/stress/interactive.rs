@@ -7,8 +7,9 @@
 //! count at the start of the first line lowered to match (`T SEED`, then `T`
 //! games), then smaller numbers; a candidate is kept when the solution still gets
 //! the same verdict from the interactor. A timeout is not shrunk
-//! (each try would take the whole wall limit). Running one case is `relay`'s,
-//! the verdict `verdict`'s.
+//! (each try would take the whole wall limit). The loop over seeds is batch
+//! stress's too (`search`, with this module's oracle). Running one case is
+//! `relay`'s, the verdict `verdict`'s.
 //!
 //! Answer files: an interactive case's `.out` is the interactor's ANSWER (Kattis),
 //! and its content is the problem's convention, so the problem's generator writes

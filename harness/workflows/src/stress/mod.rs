@@ -11,13 +11,16 @@
 //! candidate is re-run on both sides and kept only if the brute force still accepts
 //! it (and the problem's `validate` binary, if it has one) and the solution still
 //! fails the same way, so the result is a valid input that still shows the bug.
-//! Process handling is `run`'s, comparison `check`'s and rendering `diff`'s.
+//! Process handling is `run`'s and comparison `check`'s.
 //!
-//! Within the command, this module owns what it prints and saves; the loop over
-//! seeds, one for batch and interactive problems, is `search`'s, which hands each
-//! generated input to an oracle: `tester`'s (running both sides and classifying
-//! and comparing their runs) or `interactive`'s (the interactor decides). The
-//! delta-debugging search is `shrink`'s, shared by both.
+//! Stress prints nothing itself: it says what happens as typed events
+//! (`judge_report::stress::Event`) to the caller's [`Sink`], and judge-report
+//! words them. This module owns the order of one run (the problem's programs,
+//! the search, the finding shrunk and saved) for either kind of problem; the loop
+//! over seeds, one for batch and interactive problems, is `search`'s, which hands
+//! each generated input to an oracle: `tester`'s (running both sides and
+//! classifying and comparing their runs) or `interactive`'s (the interactor
+//! decides). The delta-debugging search is `shrink`'s, shared by both.
 
 pub(crate) mod generator;
 pub(crate) mod interactive;

@@ -3,9 +3,10 @@
 //! timeout is reported as such, not as a wrong answer), and [`Tester`], which runs
 //! the validator, the brute force and the solution on an input and compares them.
 //!
-//! Owns [`Bins`], [`Side`], [`Finding`] and [`Tester`]. Process handling is
-//! `run`'s and comparison `check`'s; the loop, the report and shrinking are the
-//! parent module's and `shrink`'s.
+//! Owns [`Bins`], [`Side`], [`Finding`] and [`Tester`], batch stress's oracle
+//! (judging a generated input or a shrinking candidate, what a finding shows, and
+//! saving a case). Process handling is `run`'s and comparison `check`'s; the loop
+//! and shrinking are `search`'s and `shrink`'s, the words judge-report's.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
