@@ -338,11 +338,12 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
     let mut out = anstream::stdout();
     out.write_all(report::verify::stdout(&outcome, json, args.verbose).as_bytes())?;
     out.flush()?;
-    Ok(if outcome.report.ok {
-        Status::Passed
-    } else {
-        Status::Failed
-    })
+    Ok(passed_if(outcome.report.ok))
+}
+
+/// Passed when `ok`, else failed: a workflow's outcome found what was asked, or not.
+fn passed_if(ok: bool) -> Status {
+    if ok { Status::Passed } else { Status::Failed }
 }
 
 /// `cargo judge bless NAME`: what it wrote, or why nothing, on stdout; fails
@@ -350,11 +351,7 @@ pub fn verify_package(args: crate::cli::VerifyArgs) -> Result<Status> {
 pub fn bless(args: crate::cli::BlessArgs) -> Result<Status> {
     let outcome = judge_workflows::bless::bless(args.into())?;
     anstream::stdout().write_all(report::bless::text(&outcome).as_bytes())?;
-    Ok(if outcome.passed() {
-        Status::Passed
-    } else {
-        Status::Failed
-    })
+    Ok(passed_if(outcome.passed()))
 }
 
 /// `cargo judge lint [PROBLEM...]`: the findings and a summary on stdout; fails
@@ -362,11 +359,7 @@ pub fn bless(args: crate::cli::BlessArgs) -> Result<Status> {
 pub fn lint(args: crate::cli::LintArgs) -> Result<Status> {
     let linted = judge_workflows::lint::lint(args.into())?;
     anstream::stdout().write_all(report::lint::text(&linted).as_bytes())?;
-    Ok(if linted.problems() == 0 {
-        Status::Passed
-    } else {
-        Status::Failed
-    })
+    Ok(passed_if(linted.problems() == 0))
 }
 
 /// `cargo judge listen`: a line on stdout for each thing that happens, flushed
