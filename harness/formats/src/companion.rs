@@ -29,9 +29,10 @@ pub struct Task {
     pub interactive: bool,
     /// The memory limit in MB.
     pub memory_limit: f64,
-    /// The time limit in ms, as sent ([`Task::time_limit_duration`] is what the
-    /// judge carries).
-    pub time_limit: f64,
+    /// `timeLimit`: the time limit in ms, as sent ([`Task::time_limit_duration`]
+    /// is what the judge carries).
+    #[serde(rename = "timeLimit")]
+    pub time_limit_ms: f64,
     /// The samples; the format says each input and output ends with a newline, but
     /// they are kept byte for byte as sent.
     pub tests: Vec<Sample>,
@@ -84,10 +85,11 @@ impl Task {
             Ok(t) => t,
             Err(e) => bail!("not Competitive Companion's problem JSON: {e}"),
         };
-        if !(task.time_limit.is_finite() && task.time_limit > 0.0 && task.time_limit <= 3.6e6) {
+        let ms = task.time_limit_ms;
+        if !(ms.is_finite() && ms > 0.0 && ms <= 3.6e6) {
             bail!(
                 "timeLimit: expected milliseconds in (0, 3600000], found {}",
-                task.time_limit
+                ms
             );
         }
         if !(task.memory_limit.is_finite() && task.memory_limit > 0.0 && task.memory_limit <= 1e6) {
@@ -109,7 +111,7 @@ impl Task {
 
     /// The time limit (the task's milliseconds, checked by [`Task::parse`]).
     pub fn time_limit_duration(&self) -> std::time::Duration {
-        std::time::Duration::from_secs_f64(self.time_limit / 1000.0)
+        std::time::Duration::from_secs_f64(self.time_limit_ms / 1000.0)
     }
 
     /// The memory limit in MiB (the judges' "MB" means MiB), at least 1.

@@ -135,7 +135,7 @@ impl PackageLimits {
 /// `value` seconds (a limit the package declares) as a duration; `what` names it.
 fn seconds(value: f64, what: &str) -> Result<Duration> {
     Duration::try_from_secs_f64(value)
-        .map_err(|_| anyhow::anyhow!("{what} = {value} s is not a duration this judge can keep"))
+        .map_err(|_| anyhow::anyhow!("{what} = {value:?} s is not a duration this judge can keep"))
 }
 
 /// One test case of a package, with the group it belongs to.
@@ -1130,6 +1130,35 @@ mod tests {
         );
         assert_eq!(p.limits.safety_margin, 3.0);
         assert_eq!(p.limits.multiplier, 2.0);
+    }
+
+    #[test]
+    fn a_time_limit_no_duration_holds_is_an_error_naming_its_key_not_a_panic() {
+        for (yaml, key) in [
+            ("limits:\n  time_limit: 1e300\n", "limits.time_limit"),
+            (
+                "limits:\n  time_resolution: 1e300\n",
+                "limits.time_resolution",
+            ),
+        ] {
+            let (_d, p) = package(yaml, DATA);
+            let e = format!("{:#}", p.unwrap_err());
+            assert!(e.contains(key) && e.contains("1e300"), "{yaml}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_packages_limits_at_a_time_limit_are_its_memory_and_output_in_bytes() {
+        let (_d, p) = package("limits:\n  memory: 512\n  output: 16\n", DATA);
+        let limits = p.unwrap().limits.limits(Duration::from_millis(1500));
+        assert_eq!(
+            limits,
+            Limits {
+                time: Duration::from_millis(1500),
+                memory: 512 << 20,
+                output: 16 << 20,
+            }
+        );
     }
 
     #[test]
