@@ -33,7 +33,7 @@ use judge_model::limits::Limits;
 use judge_model::package::PackageVerdict;
 use judge_model::program::{Lang, Source};
 use judge_report::verify::found::{
-    InputRejection, OutputFound, PackageError, Sensitivity, Skipped, UnderMargin, Warning,
+    InputRejection, Mismatch, OutputFound, PackageError, Sensitivity, Skipped, UnderMargin, Warning,
 };
 use judge_report::verify::{
     CaseReport, FailedOn, Runs, SubmissionReport, Validation, VerifyOutcome, VerifyReport,
@@ -1007,7 +1007,7 @@ fn check_expectation(
     r: &SubmissionReport,
     (verdict, graded): (PackageVerdict, Option<Option<f64>>),
     time_limit: Duration,
-) -> Result<(), String> {
+) -> Result<(), Mismatch> {
     let messages: Vec<String> = judged
         .iter()
         .map(|c| {
@@ -1058,16 +1058,18 @@ fn check_expectation(
                 .map(|st| (st.name.as_str(), st.message.as_str()))
         });
     let checked = match (judge_error, &s.expect) {
-        (Some((case, why)), _) => Err(format!("judge error on {case}: {why}")),
-        (None, Some(e)) => expect::check(e, &seen),
-        (None, None) => Err("no expectation".into()),
+        (Some((case, why)), _) => Err(Mismatch::JudgeError {
+            case: case.to_string(),
+            why: why.to_string(),
+        }),
+        (None, Some(e)) => expect::check(e, &seen).map_err(Mismatch::Expectation),
+        (None, None) => Err(Mismatch::NoExpectation),
     };
     match (checked, problemtools_package(package)) {
         // problemtools only warns of that (checks/submissions.py: "sensitive to
         // time limit"), and report_of says so.
-        (Ok(()), false) => {
-            under_margin(package, s, judged, time_limit).map_or(Ok(()), |u| Err(u.text()))
-        }
+        (Ok(()), false) => under_margin(package, s, judged, time_limit)
+            .map_or(Ok(()), |u| Err(Mismatch::UnderMargin(u))),
         (other, _) => other,
     }
 }

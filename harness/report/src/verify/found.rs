@@ -114,6 +114,36 @@ pub enum Warning {
     },
 }
 
+/// Why a judged submission does not get what it expects.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Mismatch {
+    /// A judge error on a case: never a match, whatever was expected.
+    JudgeError {
+        /// The case.
+        case: String,
+        /// What went wrong.
+        why: String,
+    },
+    /// What it got is not what its expectation allows (the expectation's own words).
+    Expectation(String),
+    /// Nothing says what it should get.
+    NoExpectation,
+    /// A TLE only under the safety margin.
+    UnderMargin(UnderMargin),
+}
+
+impl Mismatch {
+    /// What it says.
+    pub fn text(&self) -> String {
+        match self {
+            Mismatch::JudgeError { case, why } => format!("judge error on {case}: {why}"),
+            Mismatch::Expectation(why) => why.clone(),
+            Mismatch::NoExpectation => "no expectation".to_string(),
+            Mismatch::UnderMargin(u) => u.text(),
+        }
+    }
+}
+
 /// How a submission's verdict depends on the time limit.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Sensitivity {
@@ -122,7 +152,7 @@ pub enum Sensitivity {
     /// It misses its expectation (why) but meets it at the limit × the safety margin.
     ExtraTime {
         /// Why it misses at the limit.
-        why: String,
+        why: Mismatch,
         /// The safety margin.
         margin: f64,
     },
@@ -263,8 +293,9 @@ impl Warning {
                 let how = match how {
                     Sensitivity::UnderMargin(u) => u.text(),
                     Sensitivity::ExtraTime { why, margin } => format!(
-                        "{why}; it gets what it expects at the limit x safety margin {margin} \
-                         (problemtools: \"OK with extra time\")"
+                        "{}; it gets what it expects at the limit x safety margin {margin} \
+                         (problemtools: \"OK with extra time\")",
+                        why.text()
                     ),
                 };
                 format!("{submission} sensitive to the time limit: {how}")
@@ -303,4 +334,4 @@ macro_rules! as_text {
     )*};
 }
 
-as_text!(PackageError, Warning, Skipped);
+as_text!(PackageError, Warning, Skipped, Mismatch);

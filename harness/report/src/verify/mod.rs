@@ -16,7 +16,7 @@ use judge_model::judge::{CaseResult, Verdict};
 use judge_model::package::{PackageVerdict, join};
 use judge_model::units::human_time;
 
-use found::{PackageError, Skipped, Warning};
+use found::{Mismatch, PackageError, Skipped, Warning};
 
 /// Everything `verify` found, as reported.
 #[derive(Debug, Serialize)]
@@ -68,7 +68,7 @@ pub struct SubmissionReport {
     /// Why it was not judged (its language's tools are missing), else `null`.
     pub skipped: Option<Skipped>,
     /// Why it did not match, else `null`.
-    pub mismatch: Option<String>,
+    pub mismatch: Option<Mismatch>,
     /// The cases judged, in data order (a submission stops at its first failure
     /// unless every case counts).
     pub cases: Vec<CaseReport>,
@@ -144,12 +144,12 @@ pub fn junit(report: &VerifyReport) -> String {
             );
         } else if !s.matched {
             let got = s.verdict.map_or("-", PackageVerdict::name);
-            let why = s.mismatch.as_deref().unwrap_or("");
+            let why = s.mismatch.as_ref().map_or(String::new(), Mismatch::text);
             let _ = writeln!(
                 xml,
                 ">\n      <failure message=\"expected {}, got {got}\">{}</failure>\n    </testcase>",
                 escape(&join(&s.expected, " or ")),
-                escape(why)
+                escape(&why)
             );
         } else {
             xml.push_str("/>\n");
@@ -381,7 +381,7 @@ fn summary_line(report: &VerifyReport, table: &VerifyTable) -> String {
 fn detail(r: &SubmissionReport, runs: &Runs, verbose: bool) -> String {
     let mut detail = String::new();
     if let Some(why) = &r.mismatch {
-        let _ = writeln!(detail, "{why}");
+        let _ = writeln!(detail, "{}", why.text());
     }
     if let Some(e) = &runs.compile_error {
         detail.push_str(e);
