@@ -335,3 +335,37 @@ macro_rules! as_text {
 }
 
 as_text!(PackageError, Warning, Skipped, Mismatch);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_finding_reads_as_verify_words_it() {
+        let under = UnderMargin {
+            group: Some("secret/g1".into()),
+            limit: std::time::Duration::from_secs(1),
+            high: std::time::Duration::from_secs(2),
+        };
+        #[rustfmt::skip]
+        let rows: Vec<(String, &str)> = vec![
+            (PackageError::NoLowerBound.text(), "no submission bounds the time limit from below (an accepted one, or use_for_time_limit: lower in submissions.yaml)"),
+            (PackageError::NotBuilt { what: "static validator", path: "sv/x.py".into(), why: "boom".into() }.text(), "cannot build static validator sv/x.py: boom"),
+            (PackageError::InputRejected { validator: "v".into(), rejection: InputRejection::Rejected { input: "data/1.in".into(), exit: "exit 43".into(), said: String::new() } }.text(), "input validator v: data/1.in rejected (exit 43, 42 accepts)"),
+            (PackageError::InputRejected { validator: "v".into(), rejection: InputRejection::Rejected { input: "data/1.in".into(), exit: "exit 1".into(), said: "n too big".into() } }.text(), "input validator v: data/1.in rejected (exit 1, 42 accepts): n too big"),
+            (PackageError::InputRejected { validator: "v".into(), rejection: InputRejection::NotRun("no such file".into()) }.text(), "input validator v: cannot run v: no such file"),
+            (PackageError::TestRejected { validator: "val.cpp".into(), test: "3".into(), why: "FAIL n".into() }.text(), "validator val.cpp: test 3: FAIL n"),
+            (PackageError::InvalidInputAccepted("invalid_input/neg".into()).text(), "data/invalid_input/neg.in: every input validator accepts it, but it is in invalid_input/"),
+            (PackageError::Output { case: "valid_output/a".into(), found: OutputFound::RejectsValid(None) }.text(), "valid_output/a: the output validator rejects its .out, which must pass (rejected)"),
+            (Warning::NoPyPy { count: 2, system: "DOMjudge" }.text(), "pypy3 is not installed: 2 Python 3 submission(s) run on CPython, where DOMjudge runs them on PyPy; their times do not set the time limit"),
+            (Warning::Sensitive { submission: "time_limit_exceeded/s.py".into(), how: Sensitivity::UnderMargin(under.clone()) }.text(), "time_limit_exceeded/s.py sensitive to the time limit: TLE only under the safety margin in secret/g1: over the 1 s limit but not past 2 s"),
+            (Warning::Sensitive { submission: "a/x.c".into(), how: Sensitivity::ExtraTime { why: Mismatch::NoExpectation, margin: 2.0 } }.text(), "a/x.c sensitive to the time limit: no expectation; it gets what it expects at the limit x safety margin 2 (problemtools: \"OK with extra time\")"),
+            (Skipped::NotInstalled { language: "Kotlin".into(), tool: "kotlinc".into() }.text(), "Kotlin needs kotlinc, which is not installed"),
+            (Skipped::NoExpectation { folder: "misc".into() }.text(), "nothing says what it should get: misc/ is not a verdict folder and it has no @EXPECTED_RESULTS@ tag"),
+            (Mismatch::JudgeError { case: "secret/1".into(), why: "checker crashed".into() }.text(), "judge error on secret/1: checker crashed"),
+        ];
+        for (got, want) in rows {
+            assert_eq!(got, want);
+        }
+    }
+}
