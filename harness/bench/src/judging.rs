@@ -115,8 +115,9 @@ fn judge_runs(
                 "run", "--color", "never", "-j", jobs, "--cmd", sol_arg, dir_arg,
             ],
         );
-        // The 1.3x target compares these two: timed in turn, round by round,
-        // so the machine's drift during the run weighs on both alike.
+        // The 1.2x target (issue 31; 1.3x before it) compares these two: timed in
+        // turn, round by round, so the machine's drift during the run weighs on
+        // both alike.
         let stats = match spawn {
             Some(spawn) if jobs == "2" => {
                 let both = b.time_side_by_side(group, &[spawn, &program], dummy_input)?;
@@ -248,7 +249,7 @@ fn small_case_targets(
     let (j1, j2) = (judged[0].wall, judged[1].wall);
     if let Some(spawn) = spawn_stats {
         b.targets.push(Goal {
-            goal: "judge, 200 small cases (C): `judge run -j 2` (isolated) ≤ 1.3× a bare posix_spawn loop with 2 workers"
+            goal: "judge, 200 small cases (C): `judge run -j 2` (isolated) ≤ 1.2× a bare posix_spawn loop with 2 workers"
                 .into(),
             measured: format!(
                 "judge -j 2 {} vs spawn loop {} ({:.2}×)",
@@ -256,7 +257,7 @@ fn small_case_targets(
                 duration(spawn.wall),
                 j2.as_secs_f64() / spawn.wall.as_secs_f64().max(1e-9)
             ),
-            met: Some(j2.as_secs_f64() <= 1.3 * spawn.wall.as_secs_f64()),
+            met: Some(j2.as_secs_f64() <= 1.2 * spawn.wall.as_secs_f64()),
         });
     }
     b.targets.push(Goal {
