@@ -210,8 +210,9 @@ pub enum Stop {
     Budget(u64),
     /// At this size the program ran out of memory (MLE).
     OutOfMemory(u64),
-    /// At this size the program failed (a runtime error, too much output): why.
-    Failed(u64, String),
+    /// At this size the program failed (a runtime error, too much output): the
+    /// verdict and why, as the judge classified the run.
+    Failed(u64, crate::judge::Verdict, crate::judge::Reason),
     /// Ctrl-C.
     Interrupted,
 }

@@ -152,7 +152,15 @@ fn stop_note(s: &Series, scale: &Scale) -> Option<String> {
             thousands(*n),
             mib(scale.memory_limit_bytes)
         ),
-        Stop::Failed(n, why) => format!("stopped at n = {}: it failed ({why})", thousands(*n)),
+        Stop::Failed(n, verdict, why) => {
+            let why = crate::reason::words(why);
+            format!(
+                "stopped at n = {}: it failed ({}: {})",
+                thousands(*n),
+                verdict.name(),
+                why.lines().next().unwrap_or_default()
+            )
+        }
         Stop::Interrupted => "interrupted".to_string(),
     })
 }

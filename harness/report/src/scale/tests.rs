@@ -171,3 +171,20 @@ fn the_terminal_plot_marks_points_curve_and_limit() {
         "{plot}"
     );
 }
+
+#[test]
+fn a_failed_run_stops_the_sizes_with_its_verdict_and_reason_worded() {
+    let mut scale = sorted();
+    scale.main.stop = Stop::Failed(
+        10_000,
+        judge_model::judge::Verdict::OLE,
+        judge_model::judge::Reason::OutputOver { limit: 64 << 20 },
+    );
+    let note = stop_note(&scale.main, &scale).unwrap();
+    assert!(
+        note.starts_with("stopped at n = 10,000: it failed (OLE: "),
+        "{note}"
+    );
+    assert!(note.contains("64"), "{note}");
+    assert!(!note.contains('\n'), "{note}");
+}

@@ -336,11 +336,7 @@ fn run_once(
         }),
         Classified::Failed(Verdict::MLE, _) => Err(Box::new(Stop::OutOfMemory)),
         Classified::Interrupted(_) => Err(Box::new(|_| Stop::Interrupted)),
-        Classified::Failed(v, why) => {
-            let why = format!("{}: {}", v.name(), judge_report::reason::words(&why));
-            let why = why.lines().next().unwrap_or_default().to_string();
-            Err(Box::new(move |n| Stop::Failed(n, why)))
-        }
+        Classified::Failed(v, why) => Err(Box::new(move |n| Stop::Failed(n, v, why))),
     })
 }
 
