@@ -340,22 +340,10 @@ fn oj_comparison(
 /// (no limits, no isolation, no report). Built here, timed beside the judge.
 /// `None` (and a row saying why) without gcc.
 fn spawn_loop(b: &mut Bench, group: &str, solution: &str, dir: &str) -> Result<Option<Program>> {
-    let bin = b.out.join("bin");
-    std::fs::create_dir_all(&bin)?;
-    let src = bin.join("spawnloop.c");
-    let exe = bin.join("spawnloop");
-    std::fs::write(&src, include_str!("spawnloop.c"))?;
-    let built = Command::new("gcc")
-        .args(["-O2", "-pthread", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !built {
+    let Some(exe) = b.build_c("spawnloop", include_str!("spawnloop.c"))? else {
         b.row(group, "bare posix_spawn loop", None, false, "gcc not found");
         return Ok(None);
-    }
-    let exe = exe.to_string_lossy().into_owned();
+    };
     Ok(Some(Program::new(
         "spawn-loop",
         &exe,

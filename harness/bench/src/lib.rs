@@ -91,6 +91,23 @@ struct Bench {
 }
 
 impl Bench {
+    /// Builds one of the bench's C peers (`name.c`, given as `source`) with
+    /// `gcc -O2 -pthread` into `out/bin/name`; `None` without gcc.
+    fn build_c(&self, name: &str, source: &str) -> Result<Option<String>> {
+        let bin = self.out.join("bin");
+        std::fs::create_dir_all(&bin)?;
+        let src = bin.join(format!("{name}.c"));
+        let exe = bin.join(name);
+        std::fs::write(&src, source)?;
+        let built = std::process::Command::new("gcc")
+            .args(["-O2", "-pthread", "-o"])
+            .arg(&exe)
+            .arg(&src)
+            .status()
+            .is_ok_and(|s| s.success());
+        Ok(built.then(|| exe.to_string_lossy().into_owned()))
+    }
+
     fn exe(&self, package: &str, bin: &str) -> Option<PathBuf> {
         self.exes
             .get(&(package.to_string(), bin.to_string()))

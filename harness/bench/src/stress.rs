@@ -9,7 +9,6 @@
 //! keepers and every program it ran; the loop's its programs).
 
 use std::path::Path;
-use std::process::Command;
 
 use anyhow::{Result, bail};
 
@@ -35,7 +34,7 @@ pub(super) fn stress_benchmarks(b: &mut Bench) -> Result<()> {
         b.row(&group, "judge stress", None, false, "no hdu1525 programs");
         return Ok(());
     };
-    let Some(stress_loop) = build_loop(b)? else {
+    let Some(stress_loop) = b.build_c("stressloop", include_str!("stressloop.c"))? else {
         b.row(&group, "bare stress loop", None, false, "gcc not found");
         return Ok(());
     };
@@ -108,20 +107,4 @@ fn per_case(stats: &Stats) -> String {
         rate(stats),
         stats.cpu.as_secs_f64() * 1000.0 / f64::from(CASES)
     )
-}
-
-/// Builds `stressloop.c` into `bench/out/bin`; `None` without gcc.
-fn build_loop(b: &Bench) -> Result<Option<String>> {
-    let bin = b.out.join("bin");
-    std::fs::create_dir_all(&bin)?;
-    let src = bin.join("stressloop.c");
-    let exe = bin.join("stressloop");
-    std::fs::write(&src, include_str!("stressloop.c"))?;
-    let built = Command::new("gcc")
-        .args(["-O2", "-pthread", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .is_ok_and(|s| s.success());
-    Ok(built.then(|| exe.to_string_lossy().into_owned()))
 }
