@@ -490,6 +490,21 @@ fn use_for_time_limit_false_lets_a_tle_stay_under_the_safety_margin() {
     let dir = timing_without(&["submissions/submissions.yaml"]);
     let (code, doc) = verify_json(dir.path(), &["--time-limit", "1"]);
     let barely = submission(&doc, "time_limit_exceeded/barely.py");
+    // barely.py spins for 1.2 s of CPU. A TLE case with less than that was
+    // ended by the wall-clock backstop, not by its CPU use: on a machine too
+    // busy to give it 1.2 s of CPU within the backstop the run says nothing
+    // about the margin (a sleeping submission is judged the same way).
+    let starved = barely["cases"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["verdict"] == "TLE" && c["time"].as_f64().is_some_and(|t| t < 1.2));
+    if let Some(case) = starved {
+        eprintln!(
+            "note: the machine is too busy to check the safety margin (barely.py was ended by the wall-clock backstop first): {case}"
+        );
+        return;
+    }
     assert_eq!(barely["matched"], false, "{barely:#}");
     let why = barely["mismatch"].as_str().unwrap();
     assert!(why.contains("under the safety margin"), "{why}");
