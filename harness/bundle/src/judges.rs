@@ -26,6 +26,9 @@ pub struct Judge {
     pub edition: &'static str,
     /// Crates it has installed: (package, version, features).
     pub installed: &'static [(&'static str, &'static str, &'static [&'static str])],
+    /// The largest source file it accepts, in bytes, when known: a bigger bundle
+    /// is refused at submission, so `bundle --check` fails on it.
+    pub source_limit: Option<usize>,
 }
 
 impl Judge {
@@ -53,6 +56,7 @@ pub const STD: Judge = Judge {
     rust: None,
     edition: "2021",
     installed: &[],
+    source_limit: None,
 };
 
 /// Codeforces: Rust 1.89.0, edition 2021, no crates.
@@ -62,6 +66,8 @@ pub const CODEFORCES: Judge = Judge {
     rust: Some("1.89.0"),
     edition: "2021",
     installed: &[],
+    // Codeforces refuses a submission whose source is over 64 KiB.
+    source_limit: Some(crate::SIZE_LIMIT),
 };
 
 /// AtCoder (2025 language update).
@@ -146,6 +152,8 @@ pub const ATCODER: Judge = Judge {
         ("text_io", "0.1.12", &[]),
         ("varisat", "0.2.2", &[]),
     ],
+    // Its crates stay `use` lines, so a bundle is the solution's own size.
+    source_limit: None,
 };
 
 /// Every judge, in the order the docs list them.

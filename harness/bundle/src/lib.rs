@@ -1085,6 +1085,24 @@ fn build_one(sources: &Sources, p: &str, scratch: &Path) -> Build {
     }
 }
 
+/// Why `bundle` is too big to submit to `judge`: over that judge's source limit,
+/// or (where the limit is not known) over Codeforces', the strictest.
+fn too_big(bundle: &Bundle, judge: Judge) -> Option<String> {
+    let limit = judge.source_limit.unwrap_or(SIZE_LIMIT);
+    let whose = match judge.source_limit {
+        Some(_) if !judge.title.ends_with('s') => format!("{}'s", judge.title),
+        Some(_) => format!("{}'", judge.title),
+        None => "Codeforces'".to_string(),
+    };
+    (bundle.bytes > limit).then(|| {
+        format!(
+            "{} bytes is above {whose} {} KiB ({limit} bytes) source limit",
+            bundle.bytes,
+            limit / 1024
+        )
+    })
+}
+
 /// What `cargo judge bundle` was asked for.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
@@ -1131,12 +1149,14 @@ pub fn bundle(args: Options) -> Result<Status> {
         for note in &bundle.notes {
             writeln!(out, "    {note}")?;
         }
-        if bundle.bytes > SIZE_LIMIT {
-            writeln!(
-                out,
-                "    warning: {} bytes is above Codeforces' 64 KiB ({SIZE_LIMIT} bytes) source limit",
-                bundle.bytes
-            )?;
+        // For a judge whose limit is known, `--check` fails on a bigger file: that
+        // judge refuses it however well it compiles.
+        let too_big = too_big(&bundle, judge);
+        let refused = too_big
+            .as_ref()
+            .filter(|_| args.check && judge.source_limit.is_some());
+        if let (Some(why), None) = (&too_big, refused) {
+            writeln!(out, "    warning: {why}")?;
         }
         let Some(scratch) = &scratch else { continue };
         let compiled = compile_for(&bundle, scratch.path())?;
@@ -1171,6 +1191,10 @@ pub fn bundle(args: Options) -> Result<Status> {
             for line in compiled.failure().lines() {
                 writeln!(out, "    | {line}")?;
             }
+        }
+        if let Some(why) = refused {
+            failed += 1;
+            writeln!(out, "    FAIL: {why}: {} refuses it", judge.title)?;
         }
     }
     Ok(if refused > 0 {

@@ -346,6 +346,26 @@ fn a_bundle_above_64_kib_is_written_with_a_warning() {
         ));
 }
 
+#[test]
+fn bundle_check_for_codeforces_fails_on_a_bundle_over_its_64_kib_source_limit() {
+    let ws = LibWs::new();
+    let big = format!(
+        "{MAIN_RS}\n#[allow(dead_code)]\nconst TABLE: &str = \"{}\";\n",
+        "x".repeat(70_000)
+    );
+    ws.write("problems/sum/src/main.rs", &big);
+    ws.judge()
+        .args(["bundle", "sum", "--for", "codeforces", "--check"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "FAIL: 71", // 71xxx bytes
+        ))
+        .stdout(predicate::str::contains(
+            "bytes is above Codeforces' 64 KiB (65536 bytes) source limit: Codeforces refuses it",
+        ));
+}
+
 /// A crate outside the workspace (a path dependency, so no network): a
 /// `#[macro_export]` macro using `$crate`, `crate::` paths, a nested module
 /// folder, a module nobody uses, a test module and a dependency of its own.
