@@ -84,6 +84,28 @@ fn short(x: f64) -> String {
     }
 }
 
+/// The tolerance the hint below measures with: the float checker's default
+/// (`float_abs` and `float_rel`, docs/problem-toml.md).
+const FLOAT_TOLERANCE: f64 = 1e-6;
+
+/// A hint when an exact comparison rejected two decimals that a float checker
+/// would accept: the problem most likely allows an error and problem.toml does
+/// not say so yet (Competitive Companion sends no tolerance). Only where one side
+/// is written as a decimal: two integers are decided exactly, however close.
+fn float_hint(expected: &str, actual: &str) -> &'static str {
+    let decimal = |t: &str| t.contains(['.', 'e', 'E']);
+    let number = |t: &str| t.parse::<f64>().ok().filter(|x| x.is_finite());
+    let (Some(e), Some(a)) = (number(expected), number(actual)) else {
+        return "";
+    };
+    let close = (e - a).abs() <= FLOAT_TOLERANCE.max(FLOAT_TOLERANCE * e.abs());
+    if close && (decimal(expected) || decimal(actual)) {
+        " (equal within 1e-6: if the statement accepts an error, say checker = \"float\" in problem.toml)"
+    } else {
+        ""
+    }
+}
+
 /// The first line of a diff: where and why the checker rejected.
 pub fn header(r: &Rejection) -> String {
     let place = |t: &Token| format!("line {}, column {}", t.line, t.column);
@@ -104,7 +126,12 @@ pub fn header(r: &Rejection) -> String {
         )
     };
     match &r.why {
-        Why::Token => format!("{at}: expected {}, found {}", quoted(e), quoted(a)),
+        Why::Token => format!(
+            "{at}: expected {}, found {}{}",
+            quoted(e),
+            quoted(a),
+            float_hint(&e.text, &a.text)
+        ),
         Why::Float { error, tolerance } => format!(
             "{at}: expected {}, found {}: error {} > tolerance {}",
             quoted(e),
@@ -132,6 +159,40 @@ pub fn header(r: &Rejection) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_decimals_equal_within_1e_minus_6_get_a_hint_to_use_the_float_checker() {
+        let hint = "say checker = \"float\"";
+        for (expected, actual, hinted) in [
+            ("3.141592653589793", "3.141592664", true),
+            ("19.634954084936208", "19.634954095", true),
+            ("0.5", "0.5000001", true),
+            ("1e9", "1000000000.5", true),
+            ("3.14159", "3.15", false),
+            ("0.5", "abc", false),
+            ("NaN", "NaN", false),
+            // Integers are decided exactly, however close.
+            ("1000000000000", "1000000000001", false),
+            ("2", "3", false),
+        ] {
+            let token = |text: &str| Token {
+                line: 1,
+                column: 1,
+                text: text.into(),
+            };
+            let r = Rejection {
+                why: Why::Token,
+                expected: Some(token(expected)),
+                actual: Some(token(actual)),
+            };
+            assert_eq!(
+                header(&r).contains(hint),
+                hinted,
+                "{expected} vs {actual}: {}",
+                header(&r)
+            );
+        }
+    }
 
     #[test]
     fn a_text_s_control_characters_are_drawn_never_sent() {
