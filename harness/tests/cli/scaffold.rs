@@ -334,3 +334,65 @@ fn new_interactive_scaffolds_a_problem_judged_against_its_interactor_at_once() {
         .code(0)
         .stdout(ws.read("testdata/my-talk/01-sample.out"));
 }
+
+/// A checker for "print any permutation of 1..=n", in plain std as a contestant
+/// writes it: `CHECK input output expected`, exit 0 AC, 1 WA.
+const PERMUTATION_CHECK: &str = r#"fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let n: usize = std::fs::read_to_string(&a[1]).unwrap().trim().parse().unwrap();
+    let out = std::fs::read_to_string(&a[2]).unwrap();
+    let mut v: Vec<usize> = out.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+    v.sort();
+    if v != (1..=n).collect::<Vec<_>>() {
+        eprintln!("not a permutation of 1..={n}");
+        std::process::exit(1);
+    }
+}
+"#;
+
+/// A solution printing `range` (formatted into `for x in RANGE`).
+fn printing(range: &str) -> String {
+    format!(
+        "fn main() {{\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    \
+         let n: usize = s.trim().parse().unwrap();\n    \
+         let v: Vec<String> = ({range}).map(|x| x.to_string()).collect();\n    println!(\"{{}}\", v.join(\" \"));\n}}\n"
+    )
+}
+
+#[test]
+fn a_problem_with_any_valid_answer_is_judged_by_the_checker_its_problem_toml_describes() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "perm"]).assert().code(0);
+    ws.write("testdata/perm/01-sample.in", "3\n");
+    ws.write("testdata/perm/01-sample.out", "1 2 3\n");
+    ws.write("problems/perm/src/bin/check.rs", PERMUTATION_CHECK);
+    let manifest = ws.read("problems/perm/Cargo.toml");
+    ws.write(
+        "problems/perm/Cargo.toml",
+        manifest + "\n[[bin]]\nname = \"perm-check\"\npath = \"src/bin/check.rs\"\ntest = false\n",
+    );
+    // What the generated problem.toml says to write, uncommented as it stands.
+    let toml = ws.read("testdata/perm/problem.toml");
+    let recipe: Vec<&str> = toml
+        .lines()
+        .filter_map(|l| l.strip_prefix("#   "))
+        .collect();
+    assert_eq!(recipe.len(), 3, "{toml}");
+    let toml = toml.replace("checker = \"exact\"\n", &(recipe.join("\n") + "\n"));
+    ws.write("testdata/perm/problem.toml", toml);
+    // Another valid answer than the sample's is AC, an invalid one WA.
+    ws.write("problems/perm/src/main.rs", printing("(1..=n).rev()"));
+    ws.judge()
+        .arg("perm")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("perm: 1/1 AC"));
+    ws.write("problems/perm/src/main.rs", printing("0..n"));
+    ws.judge()
+        .arg("perm")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "the checker said: not a permutation of 1..=3",
+        ));
+}
