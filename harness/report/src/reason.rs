@@ -37,10 +37,11 @@ pub fn words(reason: &Reason) -> String {
         ),
         Reason::Asleep { wall, cpu, limit } => format!(
             "still running after {} of wall time (the backstop for a {} CPU limit) \
-             with {} CPU: sleeping or blocked?; killed",
+             with {} CPU: {}; killed",
             time(wall),
             time(limit),
             time(cpu),
+            asleep_why(*wall, *cpu),
         ),
         Reason::KilledAtCpuLimit { cpu, limit, exit } => format!(
             "killed at the CPU limit of {} after {} CPU ({exit})",
@@ -77,6 +78,21 @@ pub fn words(reason: &Reason) -> String {
 }
 
 /// A testlib program's own failure, as its exit says, with what it said last.
+/// Why a program can reach the wall backstop below its CPU limit. Nearly no CPU:
+/// it waited (a sleep, a read past the input's end). A real share of a core: it
+/// was computing (an endless loop, say) and other programs had the rest.
+fn asleep_why(wall: std::time::Duration, cpu: std::time::Duration) -> String {
+    let share = cpu.as_secs_f64() / wall.as_secs_f64().max(1e-9);
+    if share < 0.1 {
+        "sleeping or blocked?".to_string()
+    } else {
+        format!(
+            "computing, on {:.0}% of a core (a busy machine: other programs had the rest)",
+            share * 100.0
+        )
+    }
+}
+
 fn testlib_failed(f: &Failed) -> String {
     let how = match &f.failure {
         Failure::Fail => "said FAIL (exit 3, the judge's fault, not the solution's)".to_string(),
@@ -229,6 +245,7 @@ mod tests {
             (Reason::OutputOver { limit: MIB }, "more than 1.0 MiB of output; the solution was killed"),
             (Reason::FileOver { limit: MIB }, "wrote a file larger than the output limit of 1.0 MiB (SIGXFSZ)"),
             (Reason::Asleep { wall: ms(3000), cpu: ms(5), limit: ms(1000) }, "still running after 3 s of wall time (the backstop for a 1 s CPU limit) with 5 ms CPU: sleeping or blocked?; killed"),
+            (Reason::Asleep { wall: ms(3030), cpu: ms(774), limit: ms(1000) }, "still running after 3.03 s of wall time (the backstop for a 1 s CPU limit) with 774 ms CPU: computing, on 26% of a core (a busy machine: other programs had the rest); killed"),
             (Reason::KilledAtCpuLimit { cpu: ms(1000), limit: ms(1000), exit: "SIGXCPU".into() }, "killed at the CPU limit of 1 s after 1 s CPU (SIGXCPU)"),
             (Reason::CpuOver { cpu: ms(1500), limit: ms(1000) }, "1.5 s CPU, over the limit of 1 s"),
             (memory(Memory::PeakOver(None), &[]), "peak memory 70.0 MiB, over the limit of 64.0 MiB"),
