@@ -16,8 +16,9 @@
 //! program itself when it lives outside those folders, a script, a checker's
 //! files). The testdata, the package, the workspace and the home are not there.
 //!
-//! Each program then runs as an unprivileged user: uid/gid 65534 (`nobody`) when
-//! the judge is root; the judge's own uid, in a user namespace, otherwise.
+//! Each program then runs as an unprivileged user: when the judge is root, a uid
+//! of its keeper's own (2^24 + the keeper's pid, as isolate gives each box one)
+//! and gid 65534 (`nogroup`); the judge's own uid, in a user namespace, otherwise.
 //! Where the kernel refuses a namespace, the keeper goes on without it and tells
 //! the judge which protection is missing ([`MISSING_NAMES`]).
 
@@ -73,6 +74,10 @@ pub(super) struct Jail {
     pub gid: u32,
     /// The judge is root: the program switches to `uid`/`gid` before exec.
     pub switch_user: bool,
+    /// The program's processes are counted apart from everyone else's (a uid of
+    /// this keeper's own, or a user namespace of its own), so `RLIMIT_NPROC`
+    /// bounds this run's processes and no other's.
+    pub counted_alone: bool,
     /// The filesystem view is built: programs chroot into [`JAIL`].
     pub fs: bool,
     /// The keeper is init of its own PID namespace, with this pid in the host's.
@@ -204,6 +209,15 @@ pub(super) fn in_system(p: &Path) -> bool {
     SYSTEM.iter().any(|s| p.starts_with(s))
 }
 
+/// `nobody`: the gid of every isolated program when the judge is root, and its
+/// uid where a keeper's own cannot be had (no PID namespace).
+const NOBODY: u32 = 65534;
+
+/// The first of the uids given to keepers (this plus the keeper's host pid, so
+/// under 2^24 + 2^22): far above any account's uid and below the 2^31 that some
+/// tools still read as negative.
+const RUN_UIDS: u32 = 1 << 24;
+
 impl Jail {
     /// Enters the namespaces and builds the view; called once in a new keeper.
     /// `user_ns`: the server forked it into a new user namespace (a judge that is
@@ -225,12 +239,6 @@ impl Jail {
         } else if !root {
             missing |= NO_UID;
         }
-        // SAFETY: as above.
-        let (uid, gid) = if root {
-            (65534, 65534)
-        } else {
-            unsafe { (libc::geteuid(), libc::getegid()) }
-        };
         let refuse = super::refused;
         // SAFETY: unshare on our own single-threaded process.
         if refuse("net") || unsafe { libc::unshare(libc::CLONE_NEWNET) } != 0 {
@@ -259,10 +267,23 @@ impl Jail {
         // SAFETY: prctl on ourselves: a program of the same uid (a user namespace)
         // must not reach the host's tree through /proc/1/root.
         unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0, 0, 0, 0) };
+        // As root, a uid of this keeper's own (isolate gives each box one, from
+        // CONFIG_ISOLATE_FIRST_UID): no two runs share a uid, so one cannot
+        // signal another's processes, and RLIMIT_NPROC, counted per uid, bounds
+        // this run's processes alone. A keeper's host pid is unique while it lives.
+        let own_uid = host_pid.and_then(|p| RUN_UIDS.checked_add(u32::try_from(p).ok()?));
+        // SAFETY: getting our own ids.
+        let (uid, gid) = match (root, own_uid) {
+            (true, Some(uid)) => (uid, NOBODY),
+            (true, None) => (NOBODY, NOBODY),
+            _ => unsafe { (libc::geteuid(), libc::getegid()) },
+        };
+        let mapped = user_ns.is_some() && missing & NO_UID == 0;
         Jail {
             uid,
             gid,
             switch_user: root,
+            counted_alone: (root && own_uid.is_some()) || mapped,
             fs,
             host_pid,
             missing,

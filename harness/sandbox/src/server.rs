@@ -185,7 +185,7 @@ struct KeeperState {
     env: Environment,
     /// The keeper's own hard limits (they never change): a program's limits stay
     /// under them, since an unprivileged process cannot raise its hard limit.
-    hard: [u64; 5],
+    hard: [u64; 6],
 }
 
 /// A program's environment as `exec` takes it, and the request it was built for.
@@ -251,13 +251,21 @@ fn pointers(strings: &[CString]) -> Vec<*const libc::c_char> {
 }
 
 /// The limits a run sets, in [`Prepared::limits`]'s order.
-const LIMITS: [libc::__rlimit_resource_t; 5] = [
+const LIMITS: [libc::__rlimit_resource_t; 6] = [
     libc::RLIMIT_CPU,
     libc::RLIMIT_AS,
     libc::RLIMIT_FSIZE,
     libc::RLIMIT_CORE,
     libc::RLIMIT_STACK,
+    libc::RLIMIT_NPROC,
 ];
+
+/// The processes and threads an isolated program may have at once (its own
+/// included), where they are counted apart from other runs'
+/// ([`Jail::counted_alone`]): a fork bomb stops there instead of filling the
+/// machine's pid space, while a JVM's or a thread pool's threads fit many times.
+/// isolate's `--processes` and DOMjudge's `process_limit` bound the same thing.
+const PROCESSES: u64 = 1024;
 
 /// The signals (1 to 31, but SIGKILL and SIGSTOP) whose disposition in this
 /// process is not `SIG_DFL`. Only an ignored one would survive `exec`, but a
@@ -578,7 +586,7 @@ struct Prepared {
     /// Become this uid and gid (the judge is root), with no supplementary groups.
     user: Option<(u32, u32)>,
     /// (resource, soft, hard), already under the keeper's own hard limits.
-    limits: [(libc::__rlimit_resource_t, u64, u64); 5],
+    limits: [(libc::__rlimit_resource_t, u64, u64); 6],
 }
 
 impl Prepared {
@@ -612,8 +620,20 @@ impl Prepared {
         // limit: glibc makes a finite RLIMIT_STACK every thread's default
         // stack size, so no thread could start within an address space of the
         // same size (unlimited, the default is glibc's 2 MiB; docs/sandbox.md).
-        let wanted = [cpu, (memory, memory), (file, file), (0, 0), (inf, inf)];
         let jail = state.jail.as_ref();
+        let processes = if spec.isolate && jail.is_some_and(|j| j.counted_alone) {
+            PROCESSES
+        } else {
+            inf
+        };
+        let wanted = [
+            cpu,
+            (memory, memory),
+            (file, file),
+            (0, 0),
+            (inf, inf),
+            (processes, processes),
+        ];
         Some(Prepared {
             program,
             argv_ptrs: pointers(&argv),
@@ -850,8 +870,17 @@ fn reap_all(pgid: i32, children_file: &str) {
     {
         return;
     }
+    // SAFETY: getpid.
+    let init = unsafe { libc::getpid() } == 1;
     loop {
         kill_group(pgid);
+        if init {
+            // Init of our own PID namespace: every process in it is the run's,
+            // and kill(-1) reaches them all at once (not us), however many a
+            // fork bomb made and however they hide from the group.
+            // SAFETY: kill(2) in our own namespace.
+            unsafe { libc::kill(-1, libc::SIGKILL) };
+        }
         let list = std::fs::read_to_string(children_file).unwrap_or_default();
         for pid in list
             .split_whitespace()
@@ -875,6 +904,11 @@ fn reap_all(pgid: i32, children_file: &str) {
                 _ => return, // ECHILD: nothing left
             }
         }
+        // Reap every other one already dead before looking again: a look reads
+        // the whole list, so one look per reaped process would be quadratic in
+        // a fork bomb's thousands.
+        // SAFETY: as above, without blocking.
+        while unsafe { libc::waitpid(-1, &mut status, libc::__WALL | libc::WNOHANG) } > 0 {}
     }
 }
 

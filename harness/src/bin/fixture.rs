@@ -356,8 +356,31 @@ fn escaped(probe: &str, arg: &str) -> Option<String> {
             (!ok).then(|| "could not write its scratch files".to_string())
         }
         "probe-fresh" => fresh_work_folders(),
+        "probe-forks" => {
+            let want: u32 = arg.parse().unwrap_or(3000);
+            let made = fork_sleepers(want);
+            (made == want).then(|| format!("forked {made} processes"))
+        }
         _ => Some(format!("unknown probe {probe}")),
     }
+}
+
+/// `probe-forks N`: forks up to N children that sleep until killed; how many
+/// forks succeeded before the first failed.
+#[allow(unsafe_code)] // fork and pause: no safe std API.
+fn fork_sleepers(want: u32) -> u32 {
+    for made in 0..want {
+        // SAFETY: the child only pauses and exits, touching nothing of ours.
+        match unsafe { libc::fork() } {
+            0 => unsafe {
+                libc::pause();
+                libc::_exit(0)
+            },
+            pid if pid < 0 => return made,
+            _ => {}
+        }
+    }
+    want
 }
 
 /// `probe-fresh`: finds no file of an earlier run of its own in its work folder

@@ -82,6 +82,25 @@ fn a_program_does_not_run_as_root() {
     kept_only_by_isolation("uid", "", two_cases().path());
 }
 
+/// A fork bomb stops at the run's process limit (isolate's `--processes`,
+/// DOMjudge's `process_limit`): its forks fail long before 3,000, where without
+/// isolation they all succeed; and every process it made is gone when the judge
+/// is, not left filling the machine's pid space.
+#[test]
+fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing() {
+    if !isolation_granted() {
+        return;
+    }
+    kept_only_by_isolation("forks", "3000", two_cases().path());
+    let left: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| std::fs::read(e.ok()?.path().join("cmdline")).ok())
+        .map(|c| String::from_utf8_lossy(&c).replace('\0', " "))
+        .filter(|c| c.contains("probe-forks"))
+        .collect();
+    assert!(left.is_empty(), "left running: {left:?}");
+}
+
 #[test]
 fn a_program_cannot_reach_a_listener_on_127_0_0_1() {
     if !isolation_granted() {
