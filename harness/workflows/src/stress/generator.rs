@@ -76,8 +76,85 @@ fn generated(out: run::Measured, seed: u64, gen_args: &[String]) -> Result<Vec<u
         bail!(
             "the generator failed on `--seed {seed} {}`: {}",
             gen_args.join(" "),
-            String::from_utf8_lossy(&out.stderr_tail).trim_end()
+            why_failed(&String::from_utf8_lossy(&out.stderr_tail), gen_args)
         );
     }
     Ok(out.stdout)
+}
+
+/// A failed generator's stderr on one line (a panic's `thread 'main' panicked at
+/// FILE:LINE:COL:` and its message; Rust's backtrace note dropped). When it names
+/// a flag stress passed, most likely the generator's own argument parsing refused
+/// it, so say what every generator is given.
+fn why_failed(stderr: &str, gen_args: &[String]) -> String {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("note: run with `RUST_BACKTRACE"))
+        .collect();
+    let mut why = lines[lines.len().saturating_sub(4)..].join(" ");
+    if why.is_empty() {
+        why = "(it printed nothing on stderr)".to_string();
+    }
+    let flags = gen_args
+        .iter()
+        .map(String::as_str)
+        .filter(|a| a.starts_with("--"));
+    if std::iter::once("--seed")
+        .chain(flags)
+        .any(|flag| mentions(stderr, flag))
+    {
+        why.push_str(
+            " (stress runs the generator as `NAME-gen --seed S --lines N --max V` and the \
+             arguments after `--`: it must accept each, ignoring those it does not use)",
+        );
+    }
+    why
+}
+
+/// Whether `text` names `flag` as a whole word (`--max`, not `--max-len`).
+fn mentions(text: &str, flag: &str) -> bool {
+    text.match_indices(flag).any(|(at, _)| {
+        let next = text[at + flag.len()..].chars().next();
+        !next.is_some_and(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_generator_is_told_on_one_line_with_a_hint_when_it_refused_a_flag() {
+        let args: Vec<String> = ["--lines", "10", "--max", "50"].map(String::from).to_vec();
+        let panic = |message: &str| {
+            format!(
+                "\nthread 'main' (5) panicked at problems/p/src/bin/gen.rs:12:18:\n{message}\n\
+                 note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n"
+            )
+        };
+        let hint = "it must accept each";
+        for (stderr, want, hinted) in [
+            (
+                panic("unknown argument --lines"),
+                "thread 'main' (5) panicked at problems/p/src/bin/gen.rs:12:18: unknown argument --lines",
+                true,
+            ),
+            (panic("bad flag --seed"), "bad flag --seed", true),
+            (
+                panic("called `Result::unwrap()` on an `Err` value: ParseIntError"),
+                "ParseIntError",
+                false,
+            ),
+            (panic("no --max-len given"), "no --max-len given", false),
+            ("seed 4 is broken\n".to_string(), "seed 4 is broken", false),
+            (String::new(), "(it printed nothing on stderr)", false),
+        ] {
+            let why = why_failed(&stderr, &args);
+            assert!(why.contains(want), "{stderr:?}: {why}");
+            assert!(!why.contains('\n'), "{stderr:?}: {why}");
+            assert!(!why.contains("RUST_BACKTRACE"), "{stderr:?}: {why}");
+            assert_eq!(why.contains(hint), hinted, "{stderr:?}: {why}");
+        }
+    }
 }
