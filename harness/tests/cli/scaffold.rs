@@ -396,3 +396,33 @@ fn a_problem_with_any_valid_answer_is_judged_by_the_checker_its_problem_toml_des
             "the checker said: not a permutation of 1..=3",
         ));
 }
+
+#[test]
+fn cargo_test_runs_the_unit_tests_a_contestant_writes_in_the_solution_and_its_modules() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "units"]).assert().code(0);
+    ws.write(
+        "problems/units/src/main.rs",
+        "mod parity;\n\nfn main() {\n    println!(\"{}\", parity::even(4));\n}\n\n\
+         #[test]\nfn main_rs_test_that_fails() {\n    assert!(parity::even(3), \"the test in main.rs ran\");\n}\n",
+    );
+    ws.write(
+        "problems/units/src/parity.rs",
+        "pub fn even(x: u32) -> bool {\n    x % 2 == 0\n}\n\n\
+         #[cfg(test)]\nmod tests {\n    #[test]\n    fn module_test_that_passes() {\n        assert!(super::even(2));\n    }\n}\n",
+    );
+    let out = ws.cargo_test(&["-p", "units"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !out.status.success(),
+        "a failing #[test] fails cargo test:\n{stdout}"
+    );
+    assert!(
+        stdout.contains("test main_rs_test_that_fails ... FAILED"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("test parity::tests::module_test_that_passes ... ok"),
+        "{stdout}"
+    );
+}
