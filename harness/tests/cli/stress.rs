@@ -537,3 +537,24 @@ fn stress_that_tested_no_input_is_no_pass() {
             "nothing compared: no input was tested",
         ));
 }
+
+#[test]
+fn a_difference_an_external_checker_finds_shows_what_the_checker_said() {
+    let ws = TempWs::new(&[]);
+    seed_is_input(&ws);
+    ws.write(
+        "testdata/seedy/check.sh",
+        "cmp -s \"$2\" \"$3\" || { echo 'not the number asked for' >&2; exit 1; }\n",
+    );
+    ws.write(
+        "testdata/seedy/problem.toml",
+        "checker = \"command\"\nchecker_command = \"sh check.sh\"\n",
+    );
+    ws.judge()
+        .args(["stress", "seedy", "--no-shrink", "--cases", "3", "-j", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "the checker said: not the number asked for",
+        ));
+}

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
+use judge_compare::Rejection;
 use judge_engine::build::{self, Workspace};
 use judge_engine::check;
 use judge_engine::diff::capture;
@@ -23,7 +24,7 @@ use judge_engine::run;
 use judge_model::judge::Verdict;
 use judge_model::limits::Limits;
 use judge_model::outcome::Outcome;
-use judge_model::problem::{Checker, Settings};
+use judge_model::problem::Settings;
 use judge_model::status::Status;
 use judge_report::reason;
 use judge_report::stress::{self, Saved};
@@ -129,6 +130,9 @@ pub enum Finding {
         expected: Vec<u8>,
         /// The solution's output.
         actual: Vec<u8>,
+        /// What the checker said: kept, since an external checker's message (`the
+        /// checker said: not a permutation`) would take another run to get back.
+        rejection: Rejection,
     },
     /// The brute force ran; the solution did not (TLE, RE, ...).
     SolutionFailed(Verdict, String),
@@ -206,28 +210,12 @@ impl Oracle for Tester<'_> {
                 verdict,
                 expected,
                 actual,
-            } => {
-                let checker = &self.settings.checker;
-                // The rejection is recomputed here (cheap, and the finding keeps only
-                // the outputs); an external checker's would need another run.
-                let rejection = match checker {
-                    Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => None,
-                    _ => check::check(
-                        checker,
-                        &judge_engine::programs::Programs::default(),
-                        Path::new(""),
-                        actual,
-                        expected,
-                    )?
-                    .rejection()
-                    .cloned(),
-                };
-                stress::Finding::Differ {
-                    verdict: *verdict,
-                    rejection,
-                    excerpt: capture(checker, expected, actual),
-                }
-            }
+                rejection,
+            } => stress::Finding::Differ {
+                verdict: *verdict,
+                rejection: Some(rejection.clone()),
+                excerpt: capture(&self.settings.checker, expected, actual),
+            },
             Finding::Agree => unreachable!("only a failure is shown"),
         })
     }
@@ -376,15 +364,17 @@ impl<'a> Tester<'a> {
                 &expected,
             )? {
                 Outcome::Accepted => Finding::Agree,
-                Outcome::Wrong(_) => Finding::Differ {
+                Outcome::Wrong(rejection) => Finding::Differ {
                     verdict: Verdict::WA,
                     expected,
                     actual,
+                    rejection,
                 },
-                Outcome::Presentation(_) => Finding::Differ {
+                Outcome::Presentation(rejection) => Finding::Differ {
                     verdict: Verdict::PE,
                     expected,
                     actual,
+                    rejection,
                 },
             },
         )
