@@ -227,6 +227,11 @@ impl Tally {
     pub fn add(&mut self, r: &CaseResult) {
         self.cases += 1;
         *self.verdicts.entry(r.verdict.name()).or_default() += 1;
+        // A build that failed ran nothing: no time or memory to be the extreme of
+        // (it read `slowest 0 ms ((build)), max 0 B`).
+        if r.verdict == Verdict::CE {
+            return;
+        }
         if self.slowest.as_ref().is_none_or(|(_, t)| r.time > *t) {
             self.slowest = Some((r.case.clone(), r.time));
         }
@@ -340,6 +345,19 @@ mod tests {
     //! reports have always shown them (the CLI tests and docs quote them).
 
     use super::*;
+
+    #[test]
+    fn a_compile_error_is_counted_but_is_neither_the_slowest_nor_the_largest_case() {
+        let mut t = Tally::default();
+        t.add(&CaseResult::compile_error("p", "error: expected `;`"));
+        assert_eq!((t.cases, t.count(Verdict::CE)), (1, 1));
+        assert_eq!((t.slowest.clone(), t.largest.clone()), (None, None));
+        let mut ran = CaseResult::compile_error("q", "");
+        (ran.verdict, ran.case, ran.time, ran.memory) = (Verdict::WA, "01".into(), 0.5, 1024);
+        t.add(&ran);
+        assert_eq!(t.slowest, Some(("01".to_string(), 0.5)));
+        assert_eq!(t.largest, Some(("01".to_string(), 1024)));
+    }
 
     #[test]
     fn each_extra_is_titled_by_its_kind() {
