@@ -45,11 +45,11 @@ fn judge() -> assert_cmd::Command {
 
 /// The fixtures compared by default, slowest first: a 2023-07 package, legacy
 /// scoring by DOMjudge's rules and by problemtools', a 2025-09 interactive
-/// multi-pass one, and packages a tool refuses or cannot score (said, not
-/// compared). The rest (`guess`, `ratio`, `half`, ...) under
+/// multi-pass one, packages a tool refuses or cannot score (said, not
+/// compared), and the default validator's reading of numbers (`roots`). The rest (`guess`, `ratio`, `half`, ...) under
 /// `CP_GAMES_CONFORMANCE=all`: ~7 minutes more.
-const SELECTED: [&str; 8] = [
-    "divisor", "grouped", "subtasks", "relay", "doubling", "parrot", "scores", "terse",
+const SELECTED: [&str; 9] = [
+    "divisor", "grouped", "subtasks", "relay", "doubling", "parrot", "scores", "terse", "roots",
 ];
 
 /// Which reference tool judges a package.
