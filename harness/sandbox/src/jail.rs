@@ -455,7 +455,12 @@ fn build_view(in_pid_ns: bool) -> bool {
         Path::new("/tmp"),
         Some("tmpfs"),
         libc::MS_NOSUID | libc::MS_NODEV,
-        "mode=0755",
+        // Bounded: a tmpfs holds its files in memory that no limit of the
+        // program counts, half the machine's by default, so files written in
+        // `/tmp` or `/box` could take the machine's memory from everyone.
+        // Files count up to 1 GiB, and their number to 65536 (an empty one
+        // costs an inode in memory).
+        "mode=0755,size=1g,nr_inodes=65536",
     ) {
         return false;
     }

@@ -178,6 +178,20 @@ fn leaves_processes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
 fn probes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
     match mode {
         "by-input" => by_input(input, out),
+        "fill-tmp" => {
+            // Files of 8 MiB in /tmp until a write fails or 1536 MiB are there;
+            // says whether a write failed first.
+            let chunk = vec![b'x'; 8 << 20];
+            let mut mib = 0;
+            while mib < 1536 && std::fs::write(format!("/tmp/fill-{mib}"), &chunk).is_ok() {
+                mib += 8;
+            }
+            let _ = if mib < 1536 {
+                writeln!(out, "bounded")
+            } else {
+                writeln!(out, "unbounded: {mib} MiB")
+            };
+        }
         "cwd-probe" => {
             // The working directory must be empty and writable, and private to this run.
             let entries: Vec<_> = std::fs::read_dir(".")

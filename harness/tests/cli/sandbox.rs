@@ -81,6 +81,18 @@ fn three_hundred_children_in_and_out_of_the_group_are_all_killed() {
 }
 
 #[test]
+fn files_a_program_writes_are_bounded_in_total_not_only_each() {
+    // Each file is under the output limit (RLIMIT_FSIZE), but they live in
+    // memory: the run's tmpfs stops them at 1 GiB in all, before 1.5 GiB.
+    let f = Folder::echo_cases();
+    f.write("1.out", "bounded\n");
+    judge_fixture("fill-tmp", f.path(), &["--time-limit", "10"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("1/1 AC"));
+}
+
+#[test]
 #[allow(unsafe_code)]
 fn ctrl_c_at_j2_starts_nothing_new_kills_everything_and_reports_int() {
     // Three tries: the race the issue saw lost two of three.
