@@ -289,6 +289,21 @@ fn an_interactive_multi_pass_solution_talks_to_the_interactor_again_each_pass() 
 }
 
 #[test]
+fn a_package_error_is_printed_in_the_table_not_only_in_json() {
+    // An answer without its input fails the package: the people's report says so.
+    let dir = copy("roots");
+    std::fs::write(dir.path().join("data/secret/9.ans"), "3\n").unwrap();
+    judge()
+        .arg("verify")
+        .arg(dir.path())
+        .assert()
+        .code(1)
+        .stdout(crate::support::a_line(|l| {
+            l.starts_with("error: ") && l.ends_with("data/secret/9.ans: no matching .in file")
+        }));
+}
+
+#[test]
 fn an_invalid_input_that_every_input_validator_accepts_is_an_error() {
     if !have(&["python3"]) {
         return;

@@ -325,8 +325,16 @@ pub fn stdout(outcome: &VerifyOutcome, json: bool, verbose: bool) -> String {
         secs(report.time_limit.as_secs_f64() * table.safety_margin),
         table.safety_margin
     );
-    for v in &table.validation {
-        let _ = writeln!(out, "{}", v.line());
+    let shown: Vec<String> = table.validation.iter().map(Validation::line).collect();
+    for line in &shown {
+        let _ = writeln!(out, "{line}");
+    }
+    // The errors no validation line has told yet (a file without its partner,
+    // an invalid input every validator accepts): a FAIL says why.
+    for text in report.errors.iter().map(PackageError::text) {
+        if !shown.iter().any(|l| l.contains(&text)) {
+            let _ = writeln!(out, "error: {text}");
+        }
     }
     for warning in &report.warnings {
         let _ = writeln!(out, "warning: {}", warning.text());
