@@ -462,3 +462,20 @@ fn watch_judges_again_after_a_save() {
     assert!(end.contains("(not all AC)"), "{end}");
     drop(child);
 }
+
+#[test]
+fn a_refused_post_gets_its_403_however_much_body_was_left_unread() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (child, lines) = start(&ws, port, &[]);
+    // A body far larger than the sockets' buffers: refused on its head, it is
+    // still being sent when the reply goes out.
+    let body = lone(
+        "https://codeforces.com/contest/1/problem/A",
+        &"x".repeat(4 << 20),
+    );
+    assert_eq!(post_from(port, Some("https://evil.example"), &body).0, 403);
+    let line = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert!(line.starts_with("error: refused a request: "), "{line}");
+    drop(child);
+}

@@ -259,6 +259,27 @@ fn reply(stream: &mut TcpStream, code: u16, text: &str) {
         body.len()
     );
     let _ = stream.flush();
+    close_gracefully(stream);
+}
+
+/// Closes after a reply. A request refused before its body was read (a web page's
+/// `Origin`) leaves bytes unread, and closing a socket with unread bytes sends a
+/// reset, which can destroy the reply before the client reads it (the client saw
+/// "connection reset" instead of the 403). So: end our side, then read and drop
+/// what the client still sends, for at most half a second.
+fn close_gracefully(stream: &mut TcpStream) {
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+    let deadline = Instant::now() + Duration::from_millis(500);
+    let mut sink = [0u8; 8192];
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        if left.is_zero() || stream.set_read_timeout(Some(left)).is_err() {
+            break;
+        }
+        match stream.read(&mut sink) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+    }
 }
 
 /// A request from a web page: its `Origin`.
