@@ -47,15 +47,12 @@ pub fn default_validate(output: &[u8], answer: &[u8], flags: &Flags) -> Option<S
         match (ans.next().map(|t| t.0), out.next().map(|t| t.0)) {
             (None, None) => return None,
             (None, Some(t)) => {
-                return Some(format!(
-                    "line {line}: trailing output \"{}\"",
-                    String::from_utf8_lossy(t)
-                ));
+                return Some(format!("line {line}: trailing output \"{}\"", shown(t)));
             }
             (Some(a), None) => {
                 return Some(format!(
                     "line {line}: output ended while the answer had \"{}\"",
-                    String::from_utf8_lossy(a)
+                    shown(a)
                 ));
             }
             (Some(a), Some(o)) => {
@@ -68,7 +65,7 @@ pub fn default_validate(output: &[u8], answer: &[u8], flags: &Flags) -> Option<S
 }
 
 fn compare_token(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> {
-    let show = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
+    let show = shown;
     if (flags.abs.is_some() || flags.rel.is_some())
         && let Some(expected) = scanf_double(answer)
     {
@@ -106,6 +103,19 @@ fn compare_token(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> 
             show(output)
         ))
     }
+}
+
+/// A token as a message shows it: as problemtools' default validator
+/// (`truncate`, limit 30) does, one over 35 bytes is cut to its first 30
+/// characters and `...`, so a 7 MB line of output is not a 7 MB message.
+fn shown(token: &[u8]) -> String {
+    let text = String::from_utf8_lossy(token);
+    if token.len() <= 35 {
+        return text.into_owned();
+    }
+    let mut cut: String = text.chars().take(30).collect();
+    cut.push_str("...");
+    cut
 }
 
 /// A token as problemtools' default validator reads a number (`isfloat` in
@@ -563,6 +573,18 @@ mod tests {
         ] {
             assert_eq!(ok(out, ans, f), accepted, "{out} vs {ans} [{f}]");
         }
+    }
+
+    #[test]
+    fn a_long_token_is_shown_cut_to_thirty_characters() {
+        let long = "7".repeat(7_000_000);
+        for (out, ans) in [(&long[..], "6"), ("6", &long[..]), ("6 ", "6 8")] {
+            let out = format!("{out}\n");
+            let why = default_validate(out.as_bytes(), ans.as_bytes(), &flags("")).unwrap();
+            assert!(why.len() < 120, "{why}");
+        }
+        let why = default_validate(format!("{long}\n").as_bytes(), b"6\n", &flags("")).unwrap();
+        assert!(why.contains(&format!("{}...", "7".repeat(30))), "{why}");
     }
 
     #[test]
