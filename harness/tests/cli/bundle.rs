@@ -688,20 +688,9 @@ fn proconio_and_ac_library_are_inlined_into_a_file_plain_rustc_compiles() {
         assert!(text.contains(needed), "{needed} missing");
     }
     // Alone in an empty folder, as Codeforces compiles it.
-    let empty = tempfile::tempdir().unwrap();
-    std::fs::copy(&bundle, empty.path().join("main.rs")).unwrap();
-    let rustc = std::process::Command::new("rustc")
-        .current_dir(empty.path())
-        .args(["--edition", "2021", "-O", "main.rs", "-o", "main"])
-        .output()
-        .unwrap();
-    assert!(
-        rustc.status.success() && rustc.stderr.is_empty(),
-        "{}",
-        String::from_utf8_lossy(&rustc.stderr)
-    );
+    let (_folder, exe) = rustc_alone(&bundle);
     let case = ws.path().join("testdata/unionfind/01-sample-one-based");
-    let out = std::process::Command::new(empty.path().join("main"))
+    let out = std::process::Command::new(exe)
         .stdin(std::fs::File::open(case.with_extension("in")).unwrap())
         .output()
         .unwrap();
