@@ -326,14 +326,21 @@ fn a_library_using_another_workspace_library_is_bundled_with_root_paths() {
     assert!(ws.bundle_text("sum").contains("use crate::contest::Out;"));
 }
 
-#[test]
-fn a_bundle_above_64_kib_is_written_with_a_warning() {
+/// The library workspace with `sum`'s main.rs carrying a 70,000-byte string,
+/// so its bundle is above Codeforces' 64 KiB source limit.
+fn with_a_70_kib_table() -> LibWs {
     let ws = LibWs::new();
     let big = format!(
         "{MAIN_RS}\n#[allow(dead_code)]\nconst TABLE: &str = \"{}\";\n",
         "x".repeat(70_000)
     );
     ws.write("problems/sum/src/main.rs", &big);
+    ws
+}
+
+#[test]
+fn a_bundle_above_64_kib_is_written_with_a_warning() {
+    let ws = with_a_70_kib_table();
     ws.judge()
         .args(["bundle", "sum"])
         .assert()
@@ -348,12 +355,7 @@ fn a_bundle_above_64_kib_is_written_with_a_warning() {
 
 #[test]
 fn bundle_check_for_codeforces_fails_on_a_bundle_over_its_64_kib_source_limit() {
-    let ws = LibWs::new();
-    let big = format!(
-        "{MAIN_RS}\n#[allow(dead_code)]\nconst TABLE: &str = \"{}\";\n",
-        "x".repeat(70_000)
-    );
-    ws.write("problems/sum/src/main.rs", &big);
+    let ws = with_a_70_kib_table();
     ws.judge()
         .args(["bundle", "sum", "--for", "codeforces", "--check"])
         .assert()
