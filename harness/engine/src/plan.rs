@@ -414,9 +414,14 @@ fn folder_into(
         .filter(|c| filter.matches(&c.name))
         .collect();
     if total == 0 {
+        // A problem `new` or `listen` made without a sample has no case: judging
+        // nothing is no pass, so it is said, once, naming the folder.
+        let add = bless_as
+            .map(|name| format!("; `cargo judge add {name}` pastes the statement's sample"))
+            .unwrap_or_default();
         plan.errors.push(format!(
-            "{}: no test cases (NAME.in with NAME.out)",
-            dir.display()
+            "nothing to judge: {}/ has no test cases (NAME.in with NAME.out){add}",
+            shown(dir).display()
         ));
     }
     plan.suites.push(Suite {

@@ -9,7 +9,7 @@ pub struct Added {
     pub problem: String,
     /// The case's `.in` file, relative to the workspace.
     pub input: String,
-    /// It filled the empty sample pair `new` made (else it added a case).
+    /// It filled an empty `01-sample` pair (else it added a case).
     pub filled: bool,
     /// The input's size in bytes.
     pub input_bytes: usize,

@@ -63,8 +63,8 @@ fn game_next_steps(name: &str) -> String {
         "\nThe skeleton solves a placeholder game (T cases, take 1 or 2 stones), so everything\n\
          runs now. Next: write the problem into src/main.rs (the TODOs: statement, rule,\n\
          proof), the game search into src/bin/brute.rs, the format into gen.rs and\n\
-         validate.rs, the statement's sample into testdata/{name}/01-sample.in (lint calls\n\
-         it empty until then). Each file stands alone and the tests run the built\n\
+         validate.rs, the statement's sample over testdata/{name}/01-sample (the\n\
+         placeholder's until then). Each file stands alone and the tests run the built\n\
          binaries, so any of them may be rewritten in your own style. Then:\n\
          \n    cargo judge {name}                     build and judge on testdata/{name}/\
          \n    cargo judge bless {name} --force       expected outputs from the brute force\
@@ -80,7 +80,8 @@ fn plain_next_steps(name: &str) -> String {
         "\nNext: the solution in src/main.rs (any style, any crate), the statement's samples\n\
          (`cargo judge add {name}`), and when you want them the brute force, the\n\
          generator and the validator (each says \"not written yet\" until you write it;\n\
-         stress keeps shrunk inputs valid only once the validator is). Then:\n\
+         stress keeps shrunk inputs valid only once the validator is). Until a case is\n\
+         added, `cargo judge {name}` says there is nothing to judge. Then:\n\
          \n    cargo judge add {name}                 paste a case: its input, a line ---, its output\
          \n    cargo judge {name}                     build and judge on testdata/{name}/\
          \n    cargo judge {name} --checked           the same with overflow checks\

@@ -401,8 +401,51 @@ fn the_testdata_readme_describes_the_samples_listen_wrote() {
         ),
         "{readme}"
     );
-    assert!(!readme.contains("empty until"), "{readme}");
+    assert!(!readme.contains("no case until"), "{readme}");
     drop(child);
+}
+
+#[test]
+fn a_problem_sent_with_no_sample_is_nothing_to_judge_in_every_report() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (child, lines) = start(&ws, port, &[]);
+    let body = task(
+        "A. Theatre Square",
+        "https://codeforces.com/contest/1/problem/A",
+        false,
+        "[]",
+        "b1",
+    )
+    .replace("\"size\":4", "\"size\":1");
+    assert_eq!(post(port, &body).0, 200);
+    lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    drop(child);
+    let said = "nothing to judge: testdata/cf1a/ has no test cases (NAME.in with NAME.out); \
+                `cargo judge add cf1a` pastes the statement's sample";
+    // Not "1/1 AC" on an empty case: the human report says it, once, and fails.
+    let out = ws.judge().arg("cf1a").assert().code(2).get_output().clone();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches(said).count(), 1, "{stderr}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("AC"));
+    let report = crate::support::json_report(ws.judge().args(["cf1a", "--format", "json"]), 2);
+    assert_eq!(report["ok"], false, "{report}");
+    assert_eq!(
+        report["cases"].as_array().map(Vec::len),
+        Some(0),
+        "{report}"
+    );
+    assert_eq!(report["errors"][0], said, "{report}");
+    ws.judge()
+        .args(["cf1a", "--junit", "junit.xml"])
+        .assert()
+        .code(2);
+    let junit = ws.read("junit.xml");
+    assert!(junit.contains("errors=\"1\""), "{junit}");
+    assert!(
+        junit.contains("<error type=\"ERR\" message=\"nothing to judge: testdata/cf1a/"),
+        "{junit}"
+    );
 }
 
 #[test]

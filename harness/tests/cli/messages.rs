@@ -69,6 +69,7 @@ fn a_misspelt_subcommand_gets_did_you_mean() {
 fn an_empty_expected_output_is_called_empty_and_bless_fills_it() {
     let ws = fresh();
     ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
+    ws.write("testdata/cf1a/01-sample.out", "");
     ws.judge()
         .arg("cf1a")
         .assert()
@@ -89,6 +90,9 @@ fn an_empty_expected_output_is_called_empty_and_bless_fills_it() {
 #[test]
 fn add_pastes_a_case_filling_the_empty_sample_first_and_never_overwrites() {
     let ws = fresh();
+    // The empty pair an earlier `new` made (and a user may make) is filled first.
+    ws.write("testdata/cf1a/01-sample.in", "");
+    ws.write("testdata/cf1a/01-sample.out", "");
     ws.judge()
         .args(["add", "cf1a"])
         .write_stdin("6 6 4\n---\n4\n")

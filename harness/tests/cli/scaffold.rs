@@ -51,7 +51,12 @@ fn new_scaffolds_a_problem_that_builds_and_is_judged_at_once() {
         "{toml}"
     );
     assert!(toml.contains("judge = \"POJ\"\nid = \"9999\""), "{toml}");
-    assert_eq!(ws.read("testdata/my-game/01-sample.in"), "");
+    // The placeholder game's own sample, reasoned: n = 3 and 6 are multiples of 3.
+    assert_eq!(ws.read("testdata/my-game/01-sample.in"), "4\n1\n2\n3\n6\n");
+    assert_eq!(
+        ws.read("testdata/my-game/01-sample.out"),
+        "First\nFirst\nSecond\nSecond\n"
+    );
     assert!(
         ws.read("problems/my-game/Cargo.toml")
             .contains("name = \"my-game-validate\"\npath = \"src/bin/validate.rs\"")
@@ -128,8 +133,9 @@ fn a_scaffolded_problem_keeps_working_when_main_rs_is_rewritten_in_plain_std() {
         .assert()
         .code(0);
     ws.write("testdata/my-game/01-sample.in", "3\n1\n2\n3\n");
+    ws.write("testdata/my-game/01-sample.out", "");
     ws.write("problems/my-game/src/main.rs", plain_std_main(None));
-    // The empty .out `new` made is filled like a missing one: no --force needed.
+    // An empty .out is filled like a missing one: no --force needed.
     ws.judge()
         .args(["bless", "my-game"])
         .assert()
@@ -205,12 +211,15 @@ fn new_scaffolds_a_plain_problem_green_with_only_main_rs_written() {
         let text = ws.read(&format!("problems/cf1a/{file}")).to_lowercase();
         assert!(!text.contains("game"), "{file} speaks of games:\n{text}");
     }
-    // The skeleton is AC on the empty sample at once.
+    // No case yet: nothing to judge, which is no pass.
+    assert!(!ws.path("testdata/cf1a/01-sample.in").exists());
     ws.judge()
         .arg("cf1a")
         .assert()
-        .code(0)
-        .stdout(predicate::str::contains("cf1a: 1/1 AC"));
+        .code(2)
+        .stderr(predicate::str::contains(
+            "nothing to judge: testdata/cf1a/ has no test cases",
+        ));
     ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
     ws.write("testdata/cf1a/01-sample.out", "4\n");
     ws.write("problems/cf1a/src/main.rs", theatre_square("u64"));

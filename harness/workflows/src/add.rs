@@ -2,8 +2,8 @@
 //! input, a line `---`, the expected output) or from two files.
 //!
 //! Owns naming the case and writing both files, never over an existing case;
-//! the empty sample pair `cargo judge new` makes is the one exception: it is
-//! filled first.
+//! an empty `01-sample` pair (what `cargo judge new` made before it made no
+//! case) is the one exception: it is filled first.
 
 use std::io::{IsTerminal as _, Read as _};
 use std::path::Path;
@@ -126,8 +126,8 @@ fn split(text: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
     bail!("no line {SEPARATOR} between the input and the expected output")
 }
 
-/// The first free `NN-sample`, or `01-sample` while it is the empty pair `new`
-/// made.
+/// The first free `NN-sample`, or `01-sample` while it is an empty pair (what
+/// `new` once made).
 fn next_name(dir: &Path) -> Result<String> {
     let taken = |stem: &str| -> bool {
         ["in", "out", "ans"]

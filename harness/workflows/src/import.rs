@@ -358,9 +358,6 @@ fn fill(
     main: Option<&Path>,
 ) -> Result<()> {
     let td = &created.testdata_dir;
-    for stale in ["01-sample.in", "01-sample.out"] {
-        let _ = std::fs::remove_file(td.join(stale));
-    }
     for (name, input, answer) in files {
         std::fs::copy(input, td.join(format!("{name}.in")))
             .with_context(|| format!("cannot copy {}", input.display()))?;

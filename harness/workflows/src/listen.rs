@@ -430,8 +430,8 @@ fn samples_md(stems: &[String], url: &str, name: &str) -> String {
     let add = format!("`cargo judge add {name}` adds more: the input, a line `---`, the output.");
     match stems {
         [] => format!(
-            "{from} sent no sample: `01-sample.in` and `.out` are empty until one is pasted in \
-             ({add})"
+            "{from} sent no sample: there is no case until one is pasted in ({add}), and \
+             until then `cargo judge {name}` says there is nothing to judge."
         ),
         [one] => {
             format!("`{one}.in` and `.out` are the statement's sample, as {from} sent it. {add}")
@@ -484,7 +484,7 @@ mod tests {
         };
         let none = samples_md(&stems(0), url, "cf1a");
         assert!(
-            none.contains("sent no sample: `01-sample.in` and `.out` are empty"),
+            none.contains("sent no sample: there is no case until one is pasted in"),
             "{none}"
         );
         let one = samples_md(&stems(1), url, "cf1a");

@@ -49,7 +49,10 @@ const PLAIN_CRATE_FILES: [(&str, &str); 6] = [
         include_str!("../template/plain/solution_test.rs.tmpl"),
     ),
 ];
-const PLAIN_TESTDATA_FILES: [(&str, &str); 4] = [
+/// No case: the statement's sample is the user's to add (`cargo judge add`), and
+/// until then `cargo judge NAME` says there is nothing to judge. (An empty pair
+/// here was judged "1/1 AC", a green report that tested nothing.)
+const PLAIN_TESTDATA_FILES: [(&str, &str); 2] = [
     (
         "problem.toml",
         include_str!("../template/plain/problem.toml.tmpl"),
@@ -58,10 +61,6 @@ const PLAIN_TESTDATA_FILES: [(&str, &str); 4] = [
         "README.md",
         include_str!("../template/plain/README.md.tmpl"),
     ),
-    // Where the statement's sample goes; the
-    // skeleton prints nothing for no input, so it is AC at once.
-    ("01-sample.in", ""),
-    ("01-sample.out", ""),
 ];
 
 /// `cargo judge new NAME --game`: a combinatorial game, with a placeholder game
@@ -89,9 +88,10 @@ const TESTDATA_FILES: [(&str, &str); 4] = [
         include_str!("../template/problem.toml.tmpl"),
     ),
     ("README.md", include_str!("../template/README.md.tmpl")),
-    // An empty sample: the skeleton prints nothing for no input, so it is AC at once.
-    ("01-sample.in", ""),
-    ("01-sample.out", ""),
+    // The placeholder game's own sample (n % 3 != 0: the first player wins), so the
+    // skeleton is judged on a real case at once; the statement's sample replaces it.
+    ("01-sample.in", "4\n1\n2\n3\n6\n"),
+    ("01-sample.out", "First\nFirst\nSecond\nSecond\n"),
 ];
 
 /// `cargo judge new NAME --interactive`: the same layout for an interactive
@@ -261,13 +261,13 @@ pub fn create(args: &NewOptions) -> Result<Created> {
 /// What a new problem gets besides the templates (`cargo judge listen`).
 #[derive(Debug, Default)]
 pub struct Extra {
-    /// Testdata files `(name, bytes)`, e.g. `01-sample.in`; when there are any, they
-    /// replace the template's empty sample.
+    /// Testdata files `(name, bytes)`, e.g. `01-sample.in` (the plain template has
+    /// no case of its own).
     pub cases: Vec<(String, Vec<u8>)>,
     /// Appended to testdata/NAME/README.md.
     pub readme: String,
     /// What testdata/NAME/README.md says of the samples, instead of the plain
-    /// template's "empty until pasted in" (Markdown, one paragraph).
+    /// template's "no case until pasted in" (Markdown, one paragraph).
     pub samples_md: Option<String>,
 }
 
@@ -376,15 +376,6 @@ impl Site {
 
 /// Writes `extra` into the staged testdata folder `dir`.
 fn write_extra(dir: &Path, extra: &Extra) -> Result<()> {
-    if !extra.cases.is_empty() {
-        for empty in ["01-sample.in", "01-sample.out"] {
-            let path = dir.join(empty);
-            if std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) {
-                std::fs::remove_file(&path)
-                    .with_context(|| format!("cannot remove {}", path.display()))?;
-            }
-        }
-    }
     for (file, bytes) in &extra.cases {
         let path = dir.join(file);
         std::fs::write(&path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
@@ -525,9 +516,10 @@ impl Values {
                 (
                     "samples_md",
                     format!(
-                        "`01-sample.in` and `.out` are empty until the statement's sample is \
-                         pasted in (`cargo judge add {0}`: the input, a line `---`, the output; \
-                         it fills `01-sample` first, then adds `02-sample`, ...).",
+                        "There is no case until the statement's sample is pasted in (`cargo \
+                         judge add {0}`: the input, a line `---`, the output; it adds \
+                         `01-sample`, then `02-sample`, ...); until then `cargo judge {0}` \
+                         says there is nothing to judge.",
                         args.name
                     ),
                 ),
