@@ -69,6 +69,15 @@ fn judge_into(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow
                 &out.stdout,
                 &expected,
             )?;
+            let outcome = match outcome {
+                Ok(outcome) => outcome,
+                // The checker's own failure: the judge's, reported as data.
+                Err(reason) => {
+                    result.reason = Some(reason);
+                    result.verdict = Verdict::ERR;
+                    return Ok(());
+                }
+            };
             let verdict = match outcome {
                 Outcome::Accepted => Verdict::AC,
                 Outcome::Wrong(_) => Verdict::WA,

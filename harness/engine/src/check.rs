@@ -13,6 +13,7 @@ use judge_compare::{first_line_difference, first_token_difference, lines_equal};
 use crate::programs::Programs;
 use crate::run;
 use crate::shell::ShellCommand;
+use judge_model::judge::Reason;
 use judge_model::problem::Checker;
 
 // The comparison itself lives in `judge-compare`, the judge's one optimised crate
@@ -27,17 +28,18 @@ use judge_model::outcome::Outcome;
 /// `programs` are the checker's programs, built before any case ran (see
 /// `programs`: a Kattis validator's or a testlib checker).
 ///
-/// Errors are the checker's own failures (a command checker that could not run or
-/// answered with an unknown exit code, a program that did not compile), never a
-/// verdict.
+/// `Ok(Err(reason))` is a checker's own failure that it reports (a testlib
+/// checker's FAIL or crash: [`Reason::CheckerFailed`]); errors are the others (a
+/// command checker that could not run or answered with an unknown exit code, a
+/// program that did not compile). Both are the judge's failure, never a verdict.
 pub fn check(
     checker: &Checker,
     programs: &Programs,
     input: &Path,
     output: &[u8],
     expected: &[u8],
-) -> Result<Outcome> {
-    Ok(match checker {
+) -> Result<Checked> {
+    Ok(Ok(match checker {
         // Equal lines are the common case and the cheapest test, so they go first.
         Checker::Exact if lines_equal(output, expected) => Outcome::Accepted,
         Checker::Exact => match first_token_difference(output, expected, None) {
@@ -58,10 +60,21 @@ pub fn check(
             validator.check(programs.checker()?, input, output, expected)?
         }
         Checker::Testlib(program) => {
-            program.check(programs.testlib_checker()?, input, output, expected)?
+            match program.check(programs.testlib_checker()?, input, output, expected)? {
+                Ok(outcome) => outcome,
+                Err(failed) => {
+                    return Ok(Err(Reason::CheckerFailed {
+                        checker: program.describe(),
+                        failed,
+                    }));
+                }
+            }
         }
-    })
+    }))
 }
+
+/// What a checker decided, or its own failure as the reason the case is ERR.
+pub type Checked = std::result::Result<Outcome, Reason>;
 
 fn verdict(rejection: Option<Rejection>) -> Outcome {
     match rejection {
@@ -184,6 +197,7 @@ mod tests {
             expected.as_bytes(),
         )
         .unwrap()
+        .unwrap()
         .rejection()
         .expect("a rejection")
         .clone()
@@ -302,6 +316,7 @@ mod tests {
                     output.as_bytes(),
                     expected.as_bytes(),
                 )
+                .unwrap()
                 .unwrap(),
             );
             if got != *outcome {
@@ -374,6 +389,7 @@ mod tests {
                     b"5\n"
                 )
                 .unwrap()
+                .unwrap()
             ),
             Kind::Accepted
         );
@@ -387,11 +403,16 @@ mod tests {
                     b"6\n"
                 )
                 .unwrap()
+                .unwrap()
             ),
             Kind::Wrong
         );
         assert_eq!(
-            kind(check(&c("exit 2 #"), &Programs::default(), &input, b"", b"").unwrap()),
+            kind(
+                check(&c("exit 2 #"), &Programs::default(), &input, b"", b"")
+                    .unwrap()
+                    .unwrap()
+            ),
             Kind::Presentation
         );
         assert!(check(&c("exit 7 #"), &Programs::default(), &input, b"", b"").is_err());

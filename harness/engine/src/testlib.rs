@@ -69,19 +69,26 @@ pub trait ProgramExt: Sized {
     fn build(&self) -> Result<Built>;
 
     /// Runs the checker on one case: `check INPUT OUTPUT ANSWER`, with `output` and
-    /// `answer` written to files first. An error is the judge's failure (the
-    /// checker could not be built or run, said FAIL, crashed or hung): the case is
-    /// ERR, never the contestant's verdict.
-    fn check(&self, built: &Built, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome>;
+    /// `answer` written to files first. `Ok(Err)` is the checker's own failure as
+    /// its exit says (FAIL, a crash: [`outcome`]), an error that it could not run
+    /// or hung: either way the judge's failure, so the case is ERR, never the
+    /// contestant's verdict.
+    fn check(
+        &self,
+        built: &Built,
+        input: &Path,
+        output: &[u8],
+        answer: &[u8],
+    ) -> Result<Result<Outcome, Failed>>;
 
-    /// [`Program::check`] on files already written (an interactor's output).
+    /// [`ProgramExt::check`] on files already written (an interactor's output).
     fn check_files(
         &self,
         built: &Built,
         input: &Path,
         output: &Path,
         answer: &Path,
-    ) -> Result<Outcome>;
+    ) -> Result<Result<Outcome, Failed>>;
 
     /// Runs a validator on `input` (stdin): `None` when it accepts (exit 0), else
     /// its message; `built` is this program, built. An error when it cannot run.
@@ -99,7 +106,13 @@ impl ProgramExt for Program {
         })
     }
 
-    fn check(&self, built: &Built, input: &Path, output: &[u8], answer: &[u8]) -> Result<Outcome> {
+    fn check(
+        &self,
+        built: &Built,
+        input: &Path,
+        output: &[u8],
+        answer: &[u8],
+    ) -> Result<Result<Outcome, Failed>> {
         let scratch = tempfile::tempdir().context("cannot create a folder for the checker")?;
         let out_path = scratch.path().join("output");
         let ans_path = scratch.path().join("answer");
@@ -114,7 +127,7 @@ impl ProgramExt for Program {
         input: &Path,
         output: &Path,
         answer: &Path,
-    ) -> Result<Outcome> {
+    ) -> Result<Result<Outcome, Failed>> {
         let mut command = built.command();
         // Absolute: the checker runs in a folder of its own, where (isolated) it
         // sees the three files it is given and nothing else of the judge's.
@@ -137,8 +150,7 @@ impl ProgramExt for Program {
                 self.time_limit.as_secs_f64()
             );
         }
-        outcome(ran.exit, &ran.stderr_tail)
-            .map_err(|f| anyhow::anyhow!("{}: {}", self.describe(), failed_text(&f)))
+        Ok(outcome(ran.exit, &ran.stderr_tail))
     }
 
     fn validate(&self, built: &Built, input: &Path, args: &[String]) -> Result<Option<String>> {
@@ -243,24 +255,6 @@ pub fn outcome(exit: Exit, stderr: &[u8]) -> Result<Outcome, Failed> {
             Ok(Outcome::Wrong(reject(said)))
         }
         c => failed(Failure::Exit(c)),
-    }
-}
-
-/// A checker's failure, for the error a case becomes (an interactor's is a
-/// typed reason, which judge-report words the same way).
-fn failed_text(f: &Failed) -> String {
-    let how = match &f.failure {
-        Failure::Fail => "said FAIL (exit 3, the judge's fault, not the solution's)".to_string(),
-        Failure::Crashed(signal) => format!("crashed ({signal})"),
-        Failure::NoPoints => "exited 7 (points) without a `points P` line".to_string(),
-        Failure::Exit(c) => {
-            format!("exited {c}, not a testlib verdict (0 ok, 1 wa, 2 pe, 3 fail, 7 points)")
-        }
-    };
-    if f.said.is_empty() {
-        how
-    } else {
-        format!("{how}: {}", f.said.replace('\n', " / "))
     }
 }
 

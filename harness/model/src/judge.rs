@@ -262,6 +262,15 @@ pub enum Reason {
     /// Interactive, a testlib interactor: it failed (ERR), as testlib's exit
     /// says (exit 3, `FAIL`; a signal; ...).
     TestlibFailed(crate::testlib::Failed),
+    /// A testlib checker failed (ERR), as testlib's exit says (exit 3, `FAIL`;
+    /// a signal; ...): the judge's fault, never the solution's. A batch case's
+    /// checker, or the one run on an interactor's output.
+    CheckerFailed {
+        /// The checker, as `describe` names it.
+        checker: String,
+        /// How it failed, and what it said.
+        failed: crate::testlib::Failed,
+    },
     /// Interactive: the interactor accepted, then the checker rejected the
     /// interactor's output (WA or PE, as Polygon judges it).
     CheckerRejected {

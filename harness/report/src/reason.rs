@@ -63,6 +63,9 @@ pub fn words(reason: &Reason) -> String {
             tail_note("", stderr)
         ),
         Reason::Crashed { exit, stderr } => format!("{exit}{}", tail_note("", stderr)),
+        Reason::CheckerFailed { checker, failed } => {
+            format!("{checker}: {}", testlib_failed(failed))
+        }
         Reason::RejectedFirst
         | Reason::Rejected
         | Reason::InteractorFailed { .. }
@@ -77,7 +80,6 @@ pub fn words(reason: &Reason) -> String {
     }
 }
 
-/// A testlib program's own failure, as its exit says, with what it said last.
 /// Why a program can reach the wall backstop below its CPU limit. Nearly no CPU:
 /// it waited (a sleep, a read past the input's end). A real share of a core: it
 /// was computing (an endless loop, say) and other programs had the rest.
@@ -93,6 +95,8 @@ fn asleep_why(wall: std::time::Duration, cpu: std::time::Duration) -> String {
     }
 }
 
+/// A testlib program's own failure, as its exit says, with what it said last
+/// (its lines joined with ` / `).
 fn testlib_failed(f: &Failed) -> String {
     let how = match &f.failure {
         Failure::Fail => "said FAIL (exit 3, the judge's fault, not the solution's)".to_string(),
@@ -270,6 +274,8 @@ mod tests {
             (Reason::TestlibFailed(Failed { failure: Failure::Fail, said: "FAIL answer file is broken\nline 2".into() }), "the testlib interactor said FAIL (exit 3, the judge's fault, not the solution's): FAIL answer file is broken / line 2"),
             (Reason::TestlibFailed(Failed { failure: Failure::NoPoints, said: String::new() }), "the testlib interactor exited 7 (points) without a `points P` line"),
             (Reason::TestlibFailed(Failed { failure: Failure::Exit(5), said: "huh".into() }), "the testlib interactor exited 5, not a testlib verdict (0 ok, 1 wa, 2 pe, 3 fail, 7 points): huh"),
+            (Reason::CheckerFailed { checker: "check.cpp (testlib checker)".into(), failed: Failed { failure: Failure::Fail, said: "FAIL the answer file is empty".into() } }, "check.cpp (testlib checker): said FAIL (exit 3, the judge's fault, not the solution's): FAIL the answer file is empty"),
+            (Reason::CheckerFailed { checker: "check.cpp (testlib checker)".into(), failed: Failed { failure: Failure::Crashed("SIGSEGV".into()), said: String::new() } }, "check.cpp (testlib checker): crashed (SIGSEGV)"),
             (Reason::CheckerRejected { checker: "the testlib checker check.cpp".into(), rejection: Rejection { why: Why::Program { message: "wrong answer 3".into() }, expected: None, actual: None } }, "the interactor accepted; the testlib checker check.cpp rejected its output: the checker said: wrong answer 3"),
         ];
         let mut wrong = Vec::new();

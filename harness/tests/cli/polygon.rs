@@ -157,6 +157,26 @@ fn verify_fails_when_a_solution_misses_its_tags_verdict() {
 }
 
 #[test]
+fn verify_names_a_testlib_checkers_fail_as_each_submissions_judge_error() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    // An empty answer: the checker says FAIL (exit 3) whatever it is given.
+    let (_tmp, dir) = copy("mean");
+    std::fs::write(dir.join("tests/01.a"), "").unwrap();
+    let (code, text) = verify(&dir);
+    assert_eq!(code, 1, "{text}");
+    assert_eq!(row(&text, "solutions/main.cpp")[3..5], ["JE", "01"]);
+    assert!(
+        text.contains(
+            "    judge error on 01: check.cpp (testlib checker): said FAIL (exit 3, the judge's \
+             fault, not the solution's): FAIL the answer file is empty\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
 fn tests_the_package_does_not_ship_are_generated_and_answered_by_main() {
     if !have(&["g++", "python3"]) {
         return;

@@ -286,7 +286,9 @@ impl Bless<'_> {
             BlessFrom::Brute => (&produced, &o),
             BlessFrom::Solution => (&o, &produced),
         };
-        match check::check(self.checker, &self.checking, &t.input, s, b)? {
+        match check::check(self.checker, &self.checking, &t.input, s, b)?
+            .map_err(crate::stress::checker_failed)?
+        {
             Outcome::Accepted => Ok(Ok((produced, None))),
             outcome => Ok(Err(Refusal::Disagree {
                 case: t.name.clone(),

@@ -49,6 +49,7 @@ mod tests {
             actual.as_bytes(),
             expected.as_bytes(),
         )
+        .unwrap()
         .unwrap();
         assert!(!matches!(outcome, Outcome::Accepted), "accepted");
         let mut s = String::new();

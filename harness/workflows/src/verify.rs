@@ -1050,16 +1050,17 @@ fn check_expectation(
     let judge_error = judged
         .iter()
         .find(|c| matches!(c.verdict, Verdict::ERR | Verdict::INT))
-        .map(|c| (c.case.as_str(), c.detail.as_str()))
+        .map(|c| (c.case.as_str(), c.reason.as_ref(), c.detail.as_str()))
         .or_else(|| {
             s.statics
                 .iter()
                 .find(|st| st.verdict == Verdict::ERR)
-                .map(|st| (st.name.as_str(), st.message.as_str()))
+                .map(|st| (st.name.as_str(), None, st.message.as_str()))
         });
     let checked = match (judge_error, &s.expect) {
-        (Some((case, why)), _) => Err(Mismatch::JudgeError {
+        (Some((case, reason, why)), _) => Err(Mismatch::JudgeError {
             case: case.to_string(),
+            reason: reason.cloned().map(Box::new),
             why: why.to_string(),
         }),
         (None, Some(e)) => expect::check(e, &seen).map_err(Mismatch::Expectation),

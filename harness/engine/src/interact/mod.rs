@@ -341,9 +341,17 @@ fn testlib_verdict(
             }
             let (verdict, r) =
                 match checker.check_files(built, &job.case.input, &tout, &job.case.output)? {
-                    Outcome::Accepted => return Ok(()),
-                    Outcome::Wrong(r) => (Verdict::WA, r),
-                    Outcome::Presentation(r) => (Verdict::PE, r),
+                    Ok(Outcome::Accepted) => return Ok(()),
+                    Ok(Outcome::Wrong(r)) => (Verdict::WA, r),
+                    Ok(Outcome::Presentation(r)) => (Verdict::PE, r),
+                    Err(failed) => {
+                        result.verdict = Verdict::ERR;
+                        result.reason = Some(Reason::CheckerFailed {
+                            checker: checker.describe(),
+                            failed,
+                        });
+                        return Ok(());
+                    }
                 };
             result.verdict = verdict;
             result.reason = Some(Reason::CheckerRejected {

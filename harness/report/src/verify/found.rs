@@ -121,7 +121,10 @@ pub enum Mismatch {
     JudgeError {
         /// The case.
         case: String,
-        /// What went wrong.
+        /// Why, as data (a testlib checker's failure, an interactor's), if the
+        /// judge knows it.
+        reason: Option<Box<judge_model::judge::Reason>>,
+        /// What else went wrong, in plain text (after the reason's words).
         why: String,
     },
     /// What it got is not what its expectation allows (the expectation's own words).
@@ -136,7 +139,13 @@ impl Mismatch {
     /// What it says.
     pub fn text(&self) -> String {
         match self {
-            Mismatch::JudgeError { case, why } => format!("judge error on {case}: {why}"),
+            Mismatch::JudgeError { case, reason, why } => format!(
+                "judge error on {case}: {}{why}",
+                reason
+                    .as_deref()
+                    .map(crate::reason::words)
+                    .unwrap_or_default()
+            ),
             Mismatch::Expectation(why) => why.clone(),
             Mismatch::NoExpectation => "no expectation".to_string(),
             Mismatch::UnderMargin(u) => u.text(),
@@ -339,6 +348,8 @@ as_text!(PackageError, Warning, Skipped, Mismatch);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use judge_model::judge::Reason;
+    use judge_model::testlib::{Failed, Failure};
 
     #[test]
     fn each_finding_reads_as_verify_words_it() {
@@ -362,7 +373,8 @@ mod tests {
             (Warning::Sensitive { submission: "a/x.c".into(), how: Sensitivity::ExtraTime { why: Mismatch::NoExpectation, margin: 2.0 } }.text(), "a/x.c sensitive to the time limit: no expectation; it gets what it expects at the limit x safety margin 2 (problemtools: \"OK with extra time\")"),
             (Skipped::NotInstalled { language: "Kotlin".into(), tool: "kotlinc".into() }.text(), "Kotlin needs kotlinc, which is not installed"),
             (Skipped::NoExpectation { folder: "misc".into() }.text(), "nothing says what it should get: misc/ is not a verdict folder and it has no @EXPECTED_RESULTS@ tag"),
-            (Mismatch::JudgeError { case: "secret/1".into(), why: "checker crashed".into() }.text(), "judge error on secret/1: checker crashed"),
+            (Mismatch::JudgeError { case: "secret/1".into(), reason: None, why: "checker crashed".into() }.text(), "judge error on secret/1: checker crashed"),
+            (Mismatch::JudgeError { case: "secret/1".into(), reason: Some(Box::new(Reason::CheckerFailed { checker: "check.cpp (testlib checker)".into(), failed: Failed { failure: Failure::Exit(5), said: String::new() } })), why: String::new() }.text(), "judge error on secret/1: check.cpp (testlib checker): exited 5, not a testlib verdict (0 ok, 1 wa, 2 pe, 3 fail, 7 points)"),
         ];
         for (got, want) in rows {
             assert_eq!(got, want);

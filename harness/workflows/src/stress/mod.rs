@@ -48,7 +48,7 @@ pub use shrink::shrink;
 
 use generator::{Generator, HELPER_LIMITS};
 use search::{Oracle, Search};
-pub use tester::{Bins, Finding, Side, Tester, programs, run_side};
+pub use tester::{Bins, Finding, Side, Tester, checker_failed, programs, run_side};
 
 /// What `cargo judge stress NAME` runs.
 #[derive(Debug, Clone)]

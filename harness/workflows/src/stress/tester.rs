@@ -88,6 +88,12 @@ pub enum Side {
     Failed(Verdict, String),
 }
 
+/// A checker's own failure (a testlib checker's FAIL), as the error that stops
+/// the run: it is the judge's, not a finding about either side.
+pub fn checker_failed(reason: judge_model::judge::Reason) -> anyhow::Error {
+    anyhow::anyhow!("{}", reason::words(&reason))
+}
+
 /// Runs `exe` on `input` under `limits`, classifying the run with the judge's own
 /// classifier ([`judge::classify`]); the reason is one line (for RE: the exit and
 /// the last stderr line that says something).
@@ -362,7 +368,9 @@ impl<'a> Tester<'a> {
                 &self.scratch,
                 &actual,
                 &expected,
-            )? {
+            )?
+            .map_err(checker_failed)?
+            {
                 Outcome::Accepted => Finding::Agree,
                 Outcome::Wrong(rejection) => Finding::Differ {
                     verdict: Verdict::WA,
