@@ -73,13 +73,7 @@ pub trait ProgramExt: Sized {
     /// its exit says (FAIL, a crash: [`outcome`]), an error that it could not run
     /// or hung: either way the judge's failure, so the case is ERR, never the
     /// contestant's verdict.
-    fn check(
-        &self,
-        built: &Built,
-        input: &Path,
-        output: &[u8],
-        answer: &[u8],
-    ) -> Result<Result<Outcome, Failed>>;
+    fn check(&self, built: &Built, input: &Path, output: &[u8], answer: &[u8]) -> Result<Said>;
 
     /// [`ProgramExt::check`] on files already written (an interactor's output).
     fn check_files(
@@ -88,7 +82,7 @@ pub trait ProgramExt: Sized {
         input: &Path,
         output: &Path,
         answer: &Path,
-    ) -> Result<Result<Outcome, Failed>>;
+    ) -> Result<Said>;
 
     /// Runs a validator on `input` (stdin): `None` when it accepts (exit 0), else
     /// its message; `built` is this program, built. An error when it cannot run.
@@ -106,13 +100,7 @@ impl ProgramExt for Program {
         })
     }
 
-    fn check(
-        &self,
-        built: &Built,
-        input: &Path,
-        output: &[u8],
-        answer: &[u8],
-    ) -> Result<Result<Outcome, Failed>> {
+    fn check(&self, built: &Built, input: &Path, output: &[u8], answer: &[u8]) -> Result<Said> {
         let scratch = tempfile::tempdir().context("cannot create a folder for the checker")?;
         let out_path = scratch.path().join("output");
         let ans_path = scratch.path().join("answer");
@@ -127,7 +115,7 @@ impl ProgramExt for Program {
         input: &Path,
         output: &Path,
         answer: &Path,
-    ) -> Result<Result<Outcome, Failed>> {
+    ) -> Result<Said> {
         let mut command = built.command();
         // Absolute: the checker runs in a folder of its own, where (isolated) it
         // sees the three files it is given and nothing else of the judge's.
@@ -207,6 +195,10 @@ pub fn interactor_command(built: &Built) -> Command {
 /// The interactor's output file (`tout`) in the relay's feedback folder.
 pub const TOUT: &str = "tout";
 
+/// What a testlib checker or interactor said by its exit: a verdict, or its own
+/// failure (`Err`, the judge's fault: [`outcome`]).
+pub type Said = std::result::Result<Outcome, Failed>;
+
 /// The last non-empty lines a testlib program wrote (its verdict line and what
 /// came before it), at most five.
 pub fn message(stderr: &[u8]) -> String {
@@ -219,7 +211,7 @@ pub fn message(stderr: &[u8]) -> String {
 /// stderr (for the message, and to tell `_pc(n)`, whose exit code is not its
 /// own, from the rest). `Err` is the program's own failure, which becomes a
 /// judge error: exit 3 (`FAIL`), a signal, or a status testlib never uses.
-pub fn outcome(exit: Exit, stderr: &[u8]) -> Result<Outcome, Failed> {
+pub fn outcome(exit: Exit, stderr: &[u8]) -> Said {
     let said = message(stderr);
     let reject = |message: String| Rejection {
         why: Why::Program { message },
