@@ -13,6 +13,7 @@ use anyhow::{Context, Result, bail};
 
 use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
 use judge_engine::build::{self, Executables, Workspace};
+use judge_engine::case::Task;
 use judge_engine::interact;
 use judge_engine::known_wrong;
 use judge_engine::plan::{self, Plan};
@@ -97,7 +98,7 @@ pub fn judge_workspace(args: JudgeArgs) -> Result<Status> {
                     suite.name, suite.name
                 )
             })?;
-        jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
+        jobs.extend(suite.tasks(&suite.name, runner::exe_command(exe)));
     }
     let mut results = execute(&jobs, &wrongs, &args.options, &mut reporter)?;
     for r in compile_errors {
@@ -176,7 +177,7 @@ fn judge_bundles(
                 for line in diagnostics.lines() {
                     let _ = writeln!(stderr, "    | {line}");
                 }
-                jobs.extend(suite.jobs(&suite.name, runner::exe_command(exe)));
+                jobs.extend(suite.tasks(&suite.name, runner::exe_command(exe)));
             }
             judge_bundle::Build::CompileError(why) => {
                 compile_errors.push(CaseResult::compile_error(&suite.name, why));
@@ -262,7 +263,7 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
             return finish(&mut reporter, &[result], &[], &plan.errors);
         }
     };
-    let jobs = suite.jobs(&suite.name, start);
+    let jobs = suite.tasks(&suite.name, start);
     let results = execute(&jobs, &[], &args.options, &mut reporter)?;
     finish(&mut reporter, &results, &[], &plan.errors)
 }
@@ -475,12 +476,13 @@ fn reporters(options: &Options, incomplete: &[String]) -> Result<report::Tee> {
 
 /// Runs the jobs in parallel, feeding each result to `reporter` in plan order.
 fn execute(
-    jobs: &[Job],
+    jobs: &[Task],
     wrongs: &[KnownWrong],
     options: &Options,
     reporter: &mut dyn Reporter,
 ) -> Result<Vec<CaseResult>> {
-    reporter.begin(jobs, wrongs)?;
+    let described: Vec<&Job> = jobs.iter().map(|t| &t.job).collect();
+    reporter.begin(&described, wrongs)?;
     let fail_fast = options.fail_fast;
     let mut feed = Feed::new(reporter);
     let results = runner::run_all(

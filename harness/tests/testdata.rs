@@ -16,6 +16,7 @@
 use judge_formats::problem::SettingsExt as _;
 use std::process::ExitCode;
 
+use judge_engine::case::Task;
 use judge_engine::runner::exe_command;
 use judge_engine::{build, known_wrong};
 use judge_formats::discover;
@@ -87,14 +88,16 @@ fn trials() -> anyhow::Result<Vec<Trial>> {
             let name = format!("{}/{}", problem.name, case.name);
             let (problem, settings, exe) = (problem.name.clone(), settings.clone(), exe.clone());
             trials.push(Trial::test(name, move || {
-                let job = Job {
-                    problem: problem.clone(),
-                    solution: problem,
-                    command: Box::new(exe_command(&exe)),
-                    case,
-                    settings: &settings,
+                let task = Task {
+                    job: Job {
+                        problem: problem.clone(),
+                        solution: problem,
+                        case,
+                        settings: &settings,
+                    },
+                    start: Box::new(exe_command(&exe)),
                 };
-                let result = judge_engine::case::judge(&job);
+                let result = judge_engine::case::judge(&task);
                 if result.verdict == Verdict::AC {
                     Ok(())
                 } else {
@@ -155,14 +158,16 @@ fn check_bundle(
     };
     let mut failures = String::new();
     for case in cases {
-        let job = Job {
-            problem: name.to_string(),
-            solution: name.to_string(),
-            command: Box::new(exe_command(exe)),
-            case: case.clone(),
-            settings,
+        let task = Task {
+            job: Job {
+                problem: name.to_string(),
+                solution: name.to_string(),
+                case: case.clone(),
+                settings,
+            },
+            start: Box::new(exe_command(exe)),
         };
-        let result = judge_engine::case::judge(&job);
+        let result = judge_engine::case::judge(&task);
         if result.verdict != Verdict::AC {
             failures.push_str(&report::plain(&report::human::case_block(&result)));
         }

@@ -18,7 +18,7 @@ use judge_engine::interact;
 use judge_engine::interact::{InteractorLimits, Spec};
 use judge_model::limits::Limits;
 use judge_report::reason;
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 /// Round trips in the dialogue.
 pub const ROUNDS: u64 = 100_000;
@@ -174,9 +174,9 @@ fn relayed_run(
         memory: 1 << 30,
         output: 1 << 30,
     };
-    let mut solution = Command::new(fixture);
+    let mut solution = RunSpec::new(fixture);
     solution.args(["solution", "pong"]);
-    let mut interactor = Command::new(fixture);
+    let mut interactor = RunSpec::new(fixture);
     interactor.args(["interactor", "ping"]);
     let started = Instant::now();
     let x = interact::run(Spec {

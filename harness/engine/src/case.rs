@@ -9,22 +9,34 @@ use crate::programs::Programs;
 use crate::run;
 use judge_model::judge::{CaseResult, Job, Verdict};
 use judge_model::outcome::Outcome;
+use judge_sandbox::RunSpec;
 
-/// Runs `job` and decides its verdict, building its settings' programs first (for
-/// one case judged alone; the runner builds them once for all its jobs).
-pub fn judge(job: &Job) -> CaseResult {
-    judge_with(job, &Programs::build(job.settings))
+/// A job and how to start its solution: what the runner judges. The start is
+/// beside the [`Job`], not in it, because the model (where reporters see jobs)
+/// knows no sandbox.
+pub struct Task<'a> {
+    /// The job, as the reporters see it.
+    pub job: Job<'a>,
+    /// Starts the solution: a fresh run spec per run (a multi-pass case runs it
+    /// again), with what an isolated run of it may see.
+    pub start: Box<dyn Fn() -> RunSpec + Send + Sync + 'a>,
 }
 
-/// Runs `job` with its settings' `programs` (built before any case ran) and
+/// Runs `task` and decides its verdict, building its settings' programs first (for
+/// one case judged alone; the runner builds them once for all its jobs).
+pub fn judge(task: &Task) -> CaseResult {
+    judge_with(task, &Programs::build(task.job.settings))
+}
+
+/// Runs `task` with its settings' `programs` (built before any case ran) and
 /// decides its verdict. A failure of the judge itself becomes `ERR` with the
 /// reason, so the rest of the run is not lost.
-pub fn judge_with(job: &Job, programs: &Programs) -> CaseResult {
-    let mut result = CaseResult::new(job);
-    let judged = if job.settings.interactive {
-        crate::interact::judge_case(job, programs, &mut result)
+pub fn judge_with(task: &Task, programs: &Programs) -> CaseResult {
+    let mut result = CaseResult::new(&task.job);
+    let judged = if task.job.settings.interactive {
+        crate::interact::judge_case(task, programs, &mut result)
     } else {
-        judge_into(job, programs, &mut result)
+        judge_into(task, programs, &mut result)
     };
     if let Err(e) = judged {
         result.verdict = Verdict::ERR;
@@ -33,7 +45,8 @@ pub fn judge_with(job: &Job, programs: &Programs) -> CaseResult {
     result
 }
 
-fn judge_into(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow::Result<()> {
+fn judge_into(task: &Task, programs: &Programs, result: &mut CaseResult) -> anyhow::Result<()> {
+    let job = &task.job;
     let s = job.settings;
     let limits = s.limits;
     // A Kattis validator program runs with a feedback folder: it may ask for
@@ -41,11 +54,11 @@ fn judge_into(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow
     if let judge_model::problem::Checker::Kattis(v) = &s.checker
         && !v.programs.is_empty()
     {
-        return crate::passes::judge(job, result, v, programs, &limits);
+        return crate::passes::judge(task, result, v, programs, &limits);
     }
     let expected = std::fs::read(&job.case.output)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", job.case.output.display()))?;
-    let out = run::run((job.command)(), &job.case.input, &limits)?;
+    let out = run::run((task.start)(), &job.case.input, &limits)?;
     result.time = out.cpu.as_secs_f64();
     result.wall = out.wall.as_secs_f64();
     result.memory = out.peak_rss;

@@ -111,7 +111,7 @@ fn run_command(
         .current_dir(dir);
     // The user's own tool (problem.toml's or --checker-command's), run like the
     // judge's configuration; a package's validators are isolated (validator.rs).
-    judge_sandbox::trust(&mut sh);
+    sh.trust();
     let limits = judge_model::limits::Limits {
         time: time_limit,
         // A checker reads whole outputs; it is trusted code, only kept finite.

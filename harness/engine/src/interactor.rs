@@ -3,9 +3,8 @@
 //! solution is `interact`'s; reading it from `problem.toml` is `problem`'s. Both
 //! use this leaf, so neither imports the other for it.
 
-use std::process::Command;
-
 use crate::shell::ShellCommand;
+use judge_sandbox::RunSpec;
 
 use judge_model::problem::Interactor;
 
@@ -16,14 +15,14 @@ pub trait InteractorExt {
     /// `None` for a [`Interactor::Binary`] not yet resolved to its executable, and
     /// for a testlib one, which is built first (`programs::Programs`, then
     /// `judge_model::testlib::Program::interactor_command`).
-    fn command(&self) -> Option<Command>;
+    fn command(&self) -> Option<RunSpec>;
 }
 
 impl InteractorExt for Interactor {
-    fn command(&self) -> Option<Command> {
+    fn command(&self) -> Option<RunSpec> {
         match self {
             Interactor::Binary(_) | Interactor::Testlib { .. } => None,
-            Interactor::Exe(path) => Some(Command::new(path)),
+            Interactor::Exe(path) => Some(RunSpec::new(path)),
             Interactor::Shell { command, dir } => {
                 let line = ShellCommand::new(command);
                 let mut c = line.command_with_args("interactor");
@@ -34,7 +33,7 @@ impl InteractorExt for Interactor {
                     // the judge's configuration.
                     Some(dir) => {
                         c.current_dir(dir);
-                        judge_sandbox::trust(&mut c);
+                        c.trust();
                     }
                     // A package's (absolute paths): isolated, seeing its own files.
                     None => {

@@ -109,6 +109,7 @@ pub fn fit(spec: &mut Spec, command: &Command) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use judge_sandbox::RunSpec;
 
     #[test]
     fn the_heap_leaves_room_for_the_jvm_at_every_limit() {
@@ -171,9 +172,9 @@ mod tests {
                 .find(|(k, _)| k == "JDK_JAVA_OPTIONS")
                 .and_then(|(_, v)| v.clone())
         };
-        let mut plain = Command::new("sh");
+        let mut plain = RunSpec::new("sh");
         plain.args(["-c", "exec java Main", "sh"]);
-        let mut spec = Spec::from_command(&plain, limits);
+        let mut spec = Spec::from_run(&plain, limits);
         fit(&mut spec, &plain);
         assert_eq!(spec.limits.address_space, None);
         if std::env::var_os("JDK_JAVA_OPTIONS").is_none() {
@@ -182,13 +183,13 @@ mod tests {
                 "-XX:+UseSerialGC -XX:+DisplayVMOutputToStderr -Xss64m -Xmx192m"
             );
         }
-        let mut sized = Command::new("java");
+        let mut sized = RunSpec::new("java");
         sized.args(["-Xmx100m", "Main"]);
-        let mut spec = Spec::from_command(&sized, limits);
+        let mut spec = Spec::from_run(&sized, limits);
         fit(&mut spec, &sized);
         assert_eq!((spec.limits.address_space, env_of(&spec)), (None, None));
-        let other = Command::new("./sol");
-        let mut spec = Spec::from_command(&other, limits);
+        let other = RunSpec::new("./sol");
+        let mut spec = Spec::from_run(&other, limits);
         fit(&mut spec, &other);
         assert_eq!(
             (spec.limits.address_space, env_of(&spec)),

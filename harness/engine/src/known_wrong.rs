@@ -10,6 +10,7 @@
 //! decide single verdicts (see `judge`).
 
 use crate::build::Problem;
+use crate::case::Task;
 use crate::runner;
 use judge_model::case::Case;
 use judge_model::judge::Job;
@@ -39,25 +40,27 @@ pub fn of(problem: &Problem) -> Vec<KnownWrong> {
 /// RE here is expected, so none of it is printed; only the [`Catch`] comes back.
 pub fn judge(
     wrong: &KnownWrong,
-    command: impl Fn() -> std::process::Command + Send + Sync,
+    command: impl Fn() -> judge_sandbox::RunSpec + Send + Sync,
     cases: &[Case],
     settings: &Settings,
     threads: usize,
 ) -> Catch {
     let command = &command;
-    let jobs: Vec<Job> = cases
+    let tasks: Vec<Task> = cases
         .iter()
-        .map(|case| Job {
-            problem: wrong.problem.clone(),
-            solution: wrong.label.clone(),
-            command: Box::new(command),
-            case: case.clone(),
-            settings,
+        .map(|case| Task {
+            job: Job {
+                problem: wrong.problem.clone(),
+                solution: wrong.label.clone(),
+                case: case.clone(),
+                settings,
+            },
+            start: Box::new(command),
         })
         .collect();
     // One case with the expected verdict is the proof; the rest would only cost time
     // (a TLE solution spends the whole limit on every slow case).
-    let results = runner::run_all(&jobs, threads, |r| r.verdict == wrong.expected, &mut Quiet);
+    let results = runner::run_all(&tasks, threads, |r| r.verdict == wrong.expected, &mut Quiet);
     Catch::new(wrong.clone(), &results, cases.len())
 }
 

@@ -17,24 +17,26 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
+use crate::case::Task;
 use crate::judge::{Classified, classify, ended};
 use crate::programs::Programs;
 use crate::run;
-use judge_model::judge::{CaseResult, CaseScore, Extra, Job, Reason, Verdict};
+use judge_model::judge::{CaseResult, CaseScore, Extra, Reason, Verdict};
 use judge_model::kattis::Kattis;
 use judge_model::limits::Limits;
 use judge_model::outcome::Outcome;
 
-/// Judges `job` with the validator `validator` (its programs built in `programs`)
+/// Judges `task` with the validator `validator` (its programs built in `programs`)
 /// into `result`: the solution's failures first (as for any case), then the
 /// validator's verdict per pass.
 pub fn judge(
-    job: &Job,
+    task: &Task,
     result: &mut CaseResult,
     validator: &Kattis,
     programs: &Programs,
     limits: &Limits,
 ) -> Result<()> {
+    let job = &task.job;
     let passes = job.settings.passes.unwrap_or(1).max(1);
     let scratch = tempfile::tempdir().context("cannot create a folder for the validator")?;
     let feedback = scratch.path().join("feedback");
@@ -42,7 +44,7 @@ pub fn judge(
     let output = scratch.path().join("output");
     let mut input = job.case.input.clone();
     for pass in 1..=passes {
-        let out = run::run((job.command)(), &input, limits)?;
+        let out = run::run((task.start)(), &input, limits)?;
         result.passes = pass;
         // Each run has the limits of its own; the slowest shows.
         result.time = result.time.max(out.cpu.as_secs_f64());

@@ -12,12 +12,12 @@
 use crate::ext::*;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 
 use crate::build::{Problem, Workspace};
+use crate::case::Task;
 use crate::shell::ShellCommand;
 use judge_formats::discover;
 use judge_formats::glob::Glob;
@@ -26,6 +26,7 @@ use judge_model::case::Case;
 use judge_model::judge::Job;
 use judge_model::problem::{Checker, Settings};
 use judge_model::units::plural;
+use judge_sandbox::RunSpec;
 
 /// What to judge.
 #[derive(Debug, Default)]
@@ -61,30 +62,32 @@ pub struct Suite {
 }
 
 impl Suite {
-    /// One job per case, each running `command` as `solution`, with the case's
+    /// One task per case, each running `command` as `solution`, with the case's
     /// [`Suite::args`] appended to it (a command made by [`ShellCommand`] passes
     /// them on to its program).
-    pub fn jobs<'a>(
+    pub fn tasks<'a>(
         &'a self,
         solution: &str,
-        command: impl Fn() -> Command + Send + Sync + 'a,
-    ) -> Vec<Job<'a>> {
-        let command: Arc<dyn Fn() -> Command + Send + Sync + 'a> = Arc::new(command);
+        command: impl Fn() -> RunSpec + Send + Sync + 'a,
+    ) -> Vec<Task<'a>> {
+        let command: Arc<dyn Fn() -> RunSpec + Send + Sync + 'a> = Arc::new(command);
         self.cases
             .iter()
             .map(|case| {
                 let command = Arc::clone(&command);
                 let args = self.args.get(&case.name).cloned().unwrap_or_default();
-                Job {
-                    problem: self.name.clone(),
-                    solution: solution.to_string(),
-                    command: Box::new(move || {
+                Task {
+                    job: Job {
+                        problem: self.name.clone(),
+                        solution: solution.to_string(),
+                        case: case.clone(),
+                        settings: &self.settings,
+                    },
+                    start: Box::new(move || {
                         let mut c = command();
                         c.args(&args);
                         c
                     }),
-                    case: case.clone(),
-                    settings: &self.settings,
                 }
             })
             .collect()

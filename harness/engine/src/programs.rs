@@ -8,7 +8,7 @@
 //! the same run are judged as usual).
 
 use crate::ext::*;
-use std::process::Command;
+use judge_sandbox::RunSpec;
 
 use anyhow::{Result, bail};
 
@@ -100,7 +100,7 @@ impl Programs {
     /// The command that starts `interactor`, a testlib one built first, for a run
     /// outside the runner (lint's replay of a sample dialogue, interactive
     /// stress); `None` for a binary not yet resolved to its executable.
-    pub fn interactor_command(interactor: &Interactor) -> Result<Option<Command>> {
+    pub fn interactor_command(interactor: &Interactor) -> Result<Option<RunSpec>> {
         Ok(match interactor {
             Interactor::Testlib { interactor, .. } => {
                 Some(crate::testlib::interactor_command(&interactor.build()?))

@@ -24,7 +24,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
-use judge_sandbox::{Ended, Spec, Step};
+use judge_sandbox::{Ended, RunSpec, Spec, Step};
 use judge_sandbox::{Exit, on_path};
 
 /// How long past its wall-clock limit a run may take to be killed, reaped and
@@ -93,13 +93,13 @@ pub struct Measured {
 /// process it started before returning. A program that cannot be started at all
 /// (not found, not executable) is an error; one the memory limit refuses is an
 /// [`Measured`] with `refused` set.
-pub fn run(command: Command, input: &Path, limits: &Limits) -> Result<Measured> {
+pub fn run(command: RunSpec, input: &Path, limits: &Limits) -> Result<Measured> {
     run_with_wall(command, input, limits, limits.wall())
 }
 
 /// [`run`] with another wall-clock backstop than [`Limits::wall`].
 pub fn run_with_wall(
-    command: Command,
+    command: RunSpec,
     input: &Path,
     limits: &Limits,
     wall: Duration,
@@ -120,7 +120,7 @@ pub fn run_with_wall(
 /// solution and next generator run side by side. The outcomes come back in the
 /// order of `runs`; if any run cannot be started or watched, that error is
 /// returned and the others are killed (and still reaped by their keepers).
-pub fn run_all(runs: Vec<(Command, &Path, Limits)>) -> Result<Vec<Measured>> {
+pub fn run_all(runs: Vec<(RunSpec, &Path, Limits)>) -> Result<Vec<Measured>> {
     let mut slots = Vec::with_capacity(runs.len());
     let mut jobs = Vec::with_capacity(runs.len());
     for (command, input, limits) in &runs {
@@ -178,8 +178,8 @@ struct InProgress {
 }
 
 impl InProgress {
-    fn start(command: &Command, input: &Path, limits: &Limits, wall: Duration) -> Result<Started> {
-        let mut spec = Spec::from_command(
+    fn start(command: &RunSpec, input: &Path, limits: &Limits, wall: Duration) -> Result<Started> {
+        let mut spec = Spec::from_run(
             command,
             judge_sandbox::ResourceLimits {
                 wall,

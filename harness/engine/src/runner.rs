@@ -5,42 +5,42 @@
 //! before it are done), the way ripgrep's searcher feeds a `Sink` and never prints.
 //! Verdicts are `judge`'s; what to run is the plan's.
 
+use judge_sandbox::RunSpec;
 use std::path::Path;
-use std::process::Command;
 
-use crate::case;
+use crate::case::{self, Task};
 use crate::pool::{Event, InOrder, Next, Pool, Queue};
 use crate::programs::Programs;
-use judge_model::judge::{CaseResult, Job};
+use judge_model::judge::CaseResult;
 use judge_model::problem::Settings;
 use judge_model::sink::Sink;
 
-/// Runs `jobs` on `threads` workers and hands each result to `sink` in job order.
+/// Runs `tasks` on `threads` workers and hands each result to `sink` in job order.
 /// Once a result satisfies `stop_after` (e.g. `--fail-fast`: not AC), or the sink
 /// says stop, no new job starts; the jobs not run are left out of the results.
 pub fn run_all(
-    jobs: &[Job],
+    tasks: &[Task],
     threads: usize,
     stop_after: impl Fn(&CaseResult) -> bool + Sync,
     sink: &mut dyn Sink,
 ) -> Vec<CaseResult> {
-    let (programs, of_job) = build_programs(jobs);
-    let mut slots: Vec<Option<CaseResult>> = jobs.iter().map(|_| None).collect();
-    let mut results = Vec::with_capacity(jobs.len());
+    let (programs, of_job) = build_programs(tasks);
+    let mut slots: Vec<Option<CaseResult>> = tasks.iter().map(|_| None).collect();
+    let mut results = Vec::with_capacity(tasks.len());
     let mut listening = true;
     Pool::new(threads)
         .announce_starts(sink.wants_started())
         .run(
-            Cases(InOrder::until_failure(jobs.len())),
+            Cases(InOrder::until_failure(tasks.len())),
             |_| (),
             |(), i| {
-                let r = case::judge_with(&jobs[i], &programs[of_job[i]]);
+                let r = case::judge_with(&tasks[i], &programs[of_job[i]]);
                 let stop = stop_after(&r);
                 (r, stop)
             },
             |event| {
                 match event {
-                    Event::Started(i) if listening => sink.started(i, &jobs[i]),
+                    Event::Started(i) if listening => sink.started(i, &tasks[i].job),
                     Event::Finished(i, r) => {
                         slots[i] = Some(r);
                         while let Some(r) = slots.get_mut(results.len()).and_then(Option::take) {
@@ -61,15 +61,15 @@ pub fn run_all(
     results
 }
 
-/// The build step: the programs of each distinct settings among `jobs` (a
+/// The build step: the programs of each distinct settings among `tasks` (a
 /// problem's checker and interactor), built once before any case runs; and for
-/// each job, which of them are its own.
-fn build_programs(jobs: &[Job]) -> (Vec<Programs>, Vec<usize>) {
+/// each task, which of them are its own.
+fn build_programs(tasks: &[Task]) -> (Vec<Programs>, Vec<usize>) {
     let mut seen: Vec<&Settings> = Vec::new();
     let mut programs = Vec::new();
-    let of_job = jobs
+    let of_job = tasks
         .iter()
-        .map(|job| {
+        .map(|Task { job, .. }| {
             if let Some(i) = seen.iter().position(|s| std::ptr::eq(*s, job.settings)) {
                 return i;
             }
@@ -98,8 +98,9 @@ impl Queue for Cases {
     }
 }
 
-/// The command that runs an executable directly.
-pub fn exe_command(path: &Path) -> impl Fn() -> Command + Send + Sync + use<> {
+/// The command that runs an executable directly, isolated, seeing nothing of the
+/// judge's but itself.
+pub fn exe_command(path: &Path) -> impl Fn() -> RunSpec + Send + Sync + use<> {
     let path = path.to_path_buf();
-    move || Command::new(&path)
+    move || RunSpec::new(&path)
 }

@@ -10,7 +10,7 @@
 
 pub mod words;
 
-use judge_sandbox::Access;
+use judge_sandbox::{Access, RunSpec};
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -156,14 +156,14 @@ impl ShellCommand {
     /// positional parameters (`$1`, `"$@"`) and says itself where they go: a
     /// word appended after its `fi`, `done` or `)` would be a syntax error, and
     /// which program of `./gen | ./sol` takes them is not the judge's to guess.
-    pub fn command(&self) -> Command {
+    pub fn command(&self) -> RunSpec {
         if self.is_plain() {
             let mut words = self.line.split_whitespace();
-            let mut c = Command::new(words.next().unwrap_or_default());
+            let mut c = RunSpec::new(words.next().unwrap_or_default());
             c.args(words);
             c
         } else if self.is_compound() {
-            let mut c = Command::new("sh");
+            let mut c = RunSpec::new("sh");
             c.arg("-c").arg(&self.line).arg("sh");
             c
         } else {
@@ -175,8 +175,8 @@ impl ShellCommand {
     /// checker's `INPUT OUTPUT ANSWER`, an interactor's `INPUT ANSWER
     /// FEEDBACK_DIR`): `sh -c 'LINE "$@"' NAME ARGS...`, with `exec` when the line
     /// is one simple command; `name` is `$0`, what the shell's own messages say.
-    pub fn command_with_args(&self, name: &str) -> Command {
-        let mut c = Command::new("sh");
+    pub fn command_with_args(&self, name: &str) -> RunSpec {
+        let mut c = RunSpec::new("sh");
         c.arg("-c").arg(self.script()).arg(name);
         // The shell looks the program up; isolated, it must find the one it
         // finds outside (a pyenv shim's Python, not the system's further down
@@ -185,7 +185,7 @@ impl ShellCommand {
             self.starts_a_program() && (!p.contains('/') || Path::new(p).is_absolute())
         });
         if let Some(program) = program {
-            judge_sandbox::share_program(&mut c, &program);
+            c.share_program(&program);
         }
         c
     }
@@ -252,9 +252,9 @@ impl ShellCommand {
 
     /// Lets an isolated run of `command` see the files the line names (see
     /// [`ShellCommand::named_files`]), read-only.
-    pub fn share_named_files(&self, command: &mut Command, base: &Path) {
+    pub fn share_named_files(&self, command: &mut RunSpec, base: &Path) {
         for path in self.named_files(base) {
-            judge_sandbox::share(command, &path, Access::Code);
+            command.share(&path, Access::Code);
         }
     }
 
@@ -262,7 +262,7 @@ impl ShellCommand {
     /// every case runs in a fresh empty folder, so the line's relative paths are
     /// made absolute from the current folder first, and the files it names are
     /// the ones an isolated run sees of the caller's.
-    pub fn solution(&self) -> impl Fn() -> Command + Send + Sync + use<> {
+    pub fn solution(&self) -> impl Fn() -> RunSpec + Send + Sync + use<> {
         let (line, shared) = match std::env::current_dir() {
             Ok(here) => {
                 let line = self.absolutized(&here);
@@ -274,7 +274,7 @@ impl ShellCommand {
         move || {
             let mut c = line.command();
             for path in &shared {
-                judge_sandbox::share(&mut c, path, Access::Code);
+                c.share(path, Access::Code);
             }
             c
         }

@@ -21,7 +21,6 @@
 //! while the verdict itself comes from the exit status ([`outcome`]).
 
 use std::path::Path;
-use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
@@ -31,7 +30,7 @@ use crate::run;
 use judge_compare::{Rejection, Why};
 use judge_model::outcome::Outcome;
 use judge_model::testlib::{Failed, Failure};
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 /// testlib.h's default exit codes (`OK_EXIT_CODE` ... `UNEXPECTED_EOF_EXIT_CODE`,
 /// without the EJUDGE/CONTESTER/TESTSYS variants): `_ok` 0, `_wa` 1, `_pe` 2,
@@ -121,7 +120,7 @@ impl ProgramExt for Program {
         // sees the three files it is given and nothing else of the judge's.
         for path in [input, output, answer] {
             let path = std::path::absolute(path)?;
-            judge_sandbox::share(&mut command, &path, judge_sandbox::Access::Read);
+            command.share(&path, judge_sandbox::Access::Read);
             command.arg(path);
         }
         let ran = run::run_with_wall(
@@ -179,16 +178,12 @@ fn limits(program: &Program) -> judge_model::limits::Limits {
 /// `INPUT ANSWER FEEDBACK_DIR` (the Kattis order): `sh` puts them in testlib's
 /// order, `interactor INPUT FEEDBACK_DIR/tout ANSWER`, and `exec`s it, so the
 /// measured process is the interactor itself; `built` is this program, built.
-pub fn interactor_command(built: &Built) -> Command {
-    let mut c = Command::new("sh");
+pub fn interactor_command(built: &Built) -> RunSpec {
+    let mut c = RunSpec::new("sh");
     c.arg("-c")
         .arg(format!("exec \"$0\" \"$1\" \"$3/{TOUT}\" \"$2\""))
         .arg(&built.argv[0]);
-    judge_sandbox::share(
-        &mut c,
-        Path::new(&built.argv[0]),
-        judge_sandbox::Access::Code,
-    );
+    c.share(Path::new(&built.argv[0]), judge_sandbox::Access::Code);
     c
 }
 

@@ -5,7 +5,6 @@
 //! (`judge_engine::judge`), the wording of a result is the reporters'.
 
 use std::path::PathBuf;
-use std::process::Command;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -411,14 +410,15 @@ impl CaseResult {
     }
 }
 
-/// One job: a command to judge on a case under some settings.
+/// One job: a solution to judge on a case under some settings, as the reporters
+/// see it. How the solution is started (a command and what an isolated run of it
+/// may see) is the engine's `judge_engine::case::Task`, which holds a job: the
+/// model runs nothing.
 pub struct Job<'a> {
     /// Problem (or folder) name, for the report.
     pub problem: String,
     /// Solution name, for the report.
     pub solution: String,
-    /// Builds the command to run (a fresh one per case).
-    pub command: Box<dyn Fn() -> Command + Send + Sync + 'a>,
     /// The case.
     pub case: Case,
     /// Limits and checker.

@@ -101,7 +101,7 @@ impl Human {
 }
 
 impl Reporter for Human {
-    fn begin(&mut self, jobs: &[Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
+    fn begin(&mut self, jobs: &[&Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
         for j in jobs {
             *self
                 .remaining

@@ -108,7 +108,7 @@ impl Summary<'_> {
 /// `known_wrong_started` and `known_wrong`, then `finish` once.
 pub trait Reporter {
     /// The jobs about to run, and the known-wrong solutions to be judged after.
-    fn begin(&mut self, _jobs: &[Job], _known_wrong: &[KnownWrong]) -> io::Result<()> {
+    fn begin(&mut self, _jobs: &[&Job], _known_wrong: &[KnownWrong]) -> io::Result<()> {
         Ok(())
     }
 
@@ -139,7 +139,7 @@ pub trait Reporter {
 pub struct Tee(pub Vec<Box<dyn Reporter>>);
 
 impl Reporter for Tee {
-    fn begin(&mut self, jobs: &[Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
+    fn begin(&mut self, jobs: &[&Job], known_wrong: &[KnownWrong]) -> io::Result<()> {
         self.0
             .iter_mut()
             .try_for_each(|r| r.begin(jobs, known_wrong))

@@ -3,11 +3,8 @@
 //! how a keeper builds them).
 
 use std::collections::HashMap;
-use std::ffi::OsString;
 use std::os::fd::{AsRawFd as _, OwnedFd};
-use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
@@ -15,10 +12,6 @@ use anyhow::{Result, bail};
 
 use super::jail::MISSING_NAMES;
 use super::{Bind, Cwd, Spec};
-
-/// The variable that carries [`share`]d paths on a `Command` to
-/// [`Spec::from_command`] (which removes it: the program never sees it).
-const SHARE_VAR: &str = "__CP_JUDGE_SHARE";
 
 static ISOLATE: AtomicBool = AtomicBool::new(true);
 /// Protections some isolated keeper reported missing (`jail`'s bits).
@@ -76,7 +69,8 @@ pub fn isolation() -> Isolation {
     )
 }
 
-/// How an isolated program may use a [`share`]d path.
+/// How an isolated program may use a path shared with it
+/// ([`RunSpec::share`](crate::RunSpec::share)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
     /// Code it runs (a script, a class folder): read-only, kept by the keeper for
@@ -86,92 +80,6 @@ pub enum Access {
     Read,
     /// A folder of this run it writes (a feedback folder).
     Write,
-}
-
-/// The value of [`SHARE_VAR`] that marks a command as the user's own tool.
-const TRUSTED: &[u8] = b"trusted";
-
-/// Marks `command` as the user's own tool (a checker or interactor command they
-/// named themselves, like the judge's own configuration): it runs without
-/// isolation, whatever [`set_isolation`] says.
-pub fn trust(command: &mut Command) {
-    command.env(SHARE_VAR, OsString::from_vec(TRUSTED.to_vec()));
-}
-
-/// Lets the program `command` starts see `path` (absolute) when isolated. An
-/// empty path names nothing and is not shared (bound, it would cover the jail).
-pub fn share(command: &mut Command, path: &Path, access: Access) {
-    let Ok(path) = std::path::absolute(path) else {
-        return;
-    };
-    let mut value = command
-        .get_envs()
-        .find(|(k, _)| *k == SHARE_VAR)
-        .and_then(|(_, v)| v.map(ToOwned::to_owned))
-        .unwrap_or_default()
-        .into_vec();
-    if value == TRUSTED {
-        return;
-    }
-    if !value.is_empty() {
-        value.push(b'\n');
-    }
-    value.push(match access {
-        Access::Code => b'k',
-        Access::Read => b'r',
-        Access::Write => b'w',
-    });
-    value.extend_from_slice(path.as_os_str().as_bytes());
-    command.env(SHARE_VAR, OsString::from_vec(value));
-}
-
-/// Lets the program a shell line of `command` starts by name or path
-/// (`sh -c "exec python3 ..."`) see, when isolated, what it sees when the judge
-/// starts it directly ([`resolve`]): its installation, a link's target, what a
-/// shim on `PATH` names. The jail's shell then finds the program the shell
-/// outside finds, not another one further down `PATH`.
-pub fn share_program(command: &mut Command, program: &str) {
-    let (_, binds) = super::reach::program(&OsString::from(program));
-    for bind in binds {
-        share(command, &bind.path, Access::Code);
-    }
-}
-
-/// Whether a run of `command` is isolated: isolation is on and it is not
-/// [`trust`]ed.
-pub(super) fn isolated(command: &Command) -> bool {
-    wanted()
-        && !command
-            .get_envs()
-            .any(|(k, v)| k == SHARE_VAR && v.is_some_and(|v| v.as_bytes() == TRUSTED))
-}
-
-/// `command`'s environment changes without the shares, and the shares as binds.
-pub(super) fn take_shares(command: &Command) -> (Vec<(OsString, Option<OsString>)>, Vec<Bind>) {
-    let mut env = Vec::new();
-    let mut binds = Vec::new();
-    for (k, v) in command.get_envs() {
-        if k != SHARE_VAR {
-            env.push((k.to_owned(), v.map(ToOwned::to_owned)));
-            continue;
-        }
-        if v.is_some_and(|v| v.as_bytes() == TRUSTED) {
-            continue;
-        }
-        for entry in v.unwrap_or_default().as_bytes().split(|&b| b == b'\n') {
-            let Some((&how, path)) = entry.split_first() else {
-                continue;
-            };
-            let path = PathBuf::from(OsString::from_vec(path.to_vec()));
-            binds.push(Bind {
-                real: path.clone(),
-                path,
-                write: how == b'w',
-                keep: how == b'k',
-            });
-        }
-    }
-    (env, binds)
 }
 
 /// `spec` with its program made visible: a program outside the system's folders

@@ -16,7 +16,8 @@
 //!
 //! The API, for anything that runs programs (`run` for one solution on one input,
 //! `interact` for two processes talking to each other, the command checker):
-//! [`spawn`] a [`Spec`] with three descriptors, get a [`Running`]; poll its
+//! build a [`RunSpec`] (the command, and what an isolated run of it may see),
+//! [`spawn`] its [`Spec`] with three descriptors, get a [`Running`]; poll its
 //! [`Running::report_fd`] beside your own pipes (or just call [`Running::wait`]);
 //! [`Running::kill`] to end it early (the group and every descendant, still reaped);
 //! [`Running::wait`] for the [`Ended`] facts. [`interrupt`] (Ctrl-C) wakes every
@@ -27,6 +28,7 @@
 mod isolation;
 mod jail;
 mod reach;
+mod run_spec;
 mod server;
 mod text;
 mod wire;
@@ -41,8 +43,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 
-pub use isolation::{Access, Isolation, isolation, set_isolation, share, share_program, trust};
+pub use isolation::{Access, Isolation, isolation, set_isolation};
 pub use reach::on_path;
+pub use run_spec::RunSpec;
 pub use wire::Step;
 
 /// The first argument that turns the judge binary into the sandbox server.
@@ -138,32 +141,6 @@ pub struct Bind {
     /// Kept for the keeper's later runs (a program or its runtime), else removed
     /// when this run ends (a case's files).
     pub keep: bool,
-}
-
-impl Spec {
-    /// The spec of a `std::process::Command` (program, arguments, environment
-    /// changes, working directory), with these limits. A command without a
-    /// working directory runs in a fresh one under the temporary folder.
-    /// Isolated unless [`set_isolation`] turned isolation off; the paths given to
-    /// [`share`] are its binds.
-    pub fn from_command(command: &Command, limits: ResourceLimits) -> Spec {
-        let (env, binds) = isolation::take_shares(command);
-        Spec {
-            program: command.get_program().to_owned(),
-            args: command.get_args().map(ToOwned::to_owned).collect(),
-            env_clear: false,
-            env,
-            cwd: command.get_current_dir().map_or_else(
-                || Cwd::Fresh(fresh_base().to_path_buf()),
-                |d| Cwd::Dir(d.to_path_buf()),
-            ),
-            limits,
-            isolate: isolation::isolated(command),
-            binds,
-            report_pid: false,
-            hold_output: false,
-        }
-    }
 }
 
 /// Where fresh working directories go: `$TMPDIR` when it is set, else `/dev/shm`

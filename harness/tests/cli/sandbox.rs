@@ -513,7 +513,7 @@ fn a_crate_that_does_not_compile_is_ce_with_its_first_error_and_the_rest_are_jud
 
 #[test]
 fn a_kill_that_comes_after_the_run_ended_does_not_touch_the_keepers_next_run() {
-    use judge_sandbox::{Ended, Exit, ResourceLimits, Spec, Stdio as Io};
+    use judge_sandbox::{Ended, Exit, ResourceLimits, RunSpec, Spec, Stdio as Io};
     use std::os::fd::AsRawFd as _;
     let limits = ResourceLimits {
         cpu: None,
@@ -528,9 +528,9 @@ fn a_kill_that_comes_after_the_run_ended_does_not_touch_the_keepers_next_run() {
         stderr: null(),
     };
     let spec = |code: &str| {
-        let mut c = std::process::Command::new("sh");
+        let mut c = RunSpec::new("sh");
         c.args(["-c", code]);
-        Spec::from_command(&c, limits)
+        Spec::from_run(&c, limits)
     };
     // The first run ends; its report waits unread while the kill is sent, so the
     // keeper finds the kill only when it looks for its next request.

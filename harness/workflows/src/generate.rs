@@ -12,7 +12,6 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -25,8 +24,7 @@ use judge_formats::package::generators::{
 use judge_formats::package::{constants, yaml};
 use judge_model::limits::Limits;
 use judge_report::generate::{Generated, Warning};
-use judge_sandbox::Exit;
-use judge_sandbox::{self as sandbox, Access};
+use judge_sandbox::{Access, Exit, RunSpec};
 
 /// What `generate` is asked to do.
 #[derive(Debug, Clone)]
@@ -390,15 +388,15 @@ fn run_generator(context: &Setup, built: &Built, args: &[String], work: &Path) -
 
 /// A generator runs in `work`, which it may write, and reads the package's
 /// generators/ (its own helper files, as under bt).
-fn sandboxed(command: &mut Command, context: &Setup, work: &Path) {
+fn sandboxed(command: &mut RunSpec, context: &Setup, work: &Path) {
     let generators = context.dir.join("generators");
     if generators.is_dir() {
-        sandbox::share(command, &generators, Access::Code);
+        command.share(&generators, Access::Code);
     }
     if let Some(composed) = &context.composed {
-        sandbox::share(command, composed.path(), Access::Code);
+        command.share(composed.path(), Access::Code);
     }
-    sandbox::share(command, work, Access::Write);
+    command.share(work, Access::Write);
     command.current_dir(std::path::absolute(work).unwrap_or_else(|_| work.to_path_buf()));
 }
 

@@ -13,7 +13,6 @@ use judge_engine::ext::*;
 use judge_formats::problem::SettingsExt as _;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -25,7 +24,7 @@ use judge_engine::run;
 use judge_formats::discover;
 use judge_model::limits::Limits;
 use judge_model::names::TOLERATED;
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 use judge_report::lint::{Linted, Problem};
 
@@ -454,7 +453,7 @@ fn rejected(validator: &Path, input: &Path) -> Result<Option<(String, String)>> 
         memory: 1 << 30,
         output: 1 << 20,
     };
-    let mut command = Command::new(validator);
+    let mut command = RunSpec::new(validator);
     command.env("RUST_BACKTRACE", "0");
     let out = run::run(command, input, &limits)?;
     if out.exit == Exit::Code(0) && !out.wall_exceeded {

@@ -11,16 +11,16 @@
 
 use judge_engine::ext::*;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
 use judge_engine::build;
 use judge_engine::package::program;
 use judge_engine::shell::ShellCommand;
+use judge_sandbox::RunSpec;
 
 /// How to start the solution for one case.
-pub type Start = Box<dyn Fn() -> Command + Send + Sync>;
+pub type Start = Box<dyn Fn() -> RunSpec + Send + Sync>;
 
 /// The solution `run` judges.
 pub enum Solution {
@@ -149,7 +149,7 @@ fn cargo_built(krate: &Path, stem: &str, checked: bool) -> Result<Solution> {
             "release"
         }
     );
-    Ok(Solution::Ready(Box::new(move || Command::new(&exe)), what))
+    Ok(Solution::Ready(Box::new(move || RunSpec::new(&exe)), what))
 }
 
 /// `file` compiled by its language (or found compiled in the cache).

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
+use judge_engine::case::Task;
 use judge_engine::package::program;
 use judge_engine::package::program::Built;
 use judge_engine::pool::{Event, Next, Pool, Queue};
@@ -728,7 +729,7 @@ fn judge_submissions(
         .iter()
         .map(|s| package.scoring || s.expect.as_ref().is_some_and(Expectation::needs_every_case))
         .collect();
-    let mut jobs: Vec<(usize, usize, (Job, bool))> = Vec::new();
+    let mut jobs: Vec<(usize, usize, (Task, bool))> = Vec::new();
     for (c, case) in package.cases.iter().enumerate() {
         for &i in which {
             let Some(built) = subs[i].built.clone() else {
@@ -737,16 +738,18 @@ fn judge_submissions(
             // spec/2025-09.md "Input": the case's `args` are the submission's
             // command-line arguments.
             let args = case.args.clone();
-            let job = Job {
-                problem: package.name.clone(),
-                solution: subs[i].label.clone(),
-                command: Box::new(move || {
+            let job = Task {
+                job: Job {
+                    problem: package.name.clone(),
+                    solution: subs[i].label.clone(),
+                    case: case.case.clone(),
+                    settings: &settings,
+                },
+                start: Box::new(move || {
                     let mut command = built.command();
                     command.args(&args);
                     command
                 }),
-                case: case.case.clone(),
-                settings: &settings,
             };
             jobs.push((i, c, (job, !every_case[i])));
         }

@@ -29,7 +29,6 @@ mod verdict;
 
 use crate::ext::*;
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 pub use dialogue::{Dialogue, Dir};
@@ -40,11 +39,12 @@ use judge_model::problem::Interactor;
 
 use anyhow::Context as _;
 
+use crate::case::Task;
 use crate::programs::Programs;
 use crate::run::Measured;
 use judge_model::judge::{CaseResult, Ended, Extra, Job};
 use judge_model::limits::Limits;
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 /// Exit status with which an interactor accepts (Kattis convention).
 pub const ACCEPT: i32 = 42;
@@ -56,11 +56,13 @@ pub const MESSAGE_CAP: usize = 4096;
 
 /// One interactive run: what to start, on which case, under which limits.
 pub struct Spec<'a> {
-    /// The solution, as a command with no stdio set (the relay sets it).
-    pub solution: Command,
+    /// The solution, as a command with no stdio set (the relay sets it), and
+    /// what an isolated run of it may see.
+    pub solution: RunSpec,
     /// The interactor, as a command with no stdio set and without the three
-    /// paths: `INPUT ANSWER FEEDBACK_DIR` are appended (as absolute paths).
-    pub interactor: Command,
+    /// paths: `INPUT ANSWER FEEDBACK_DIR` are appended (as absolute paths, shared
+    /// with it), and what else an isolated run of it may see.
+    pub interactor: RunSpec,
     /// The case's input, given to the interactor only.
     pub input: &'a Path,
     /// The case's answer file (`.out` / `.ans`; may be empty).
@@ -152,14 +154,14 @@ pub struct InteractorOutcome {
     pub team_message: String,
 }
 
-/// Judges one interactive case of a [`Job`] into `result`: runs the job's
+/// Judges one interactive case of a [`Task`] into `result`: runs the task's
 /// solution against the settings' interactor (a testlib one built in `programs`)
 /// and decides the verdict. An error is the judge's own failure (the caller makes
 /// it ERR).
-pub fn judge_case(job: &Job, programs: &Programs, result: &mut CaseResult) -> anyhow::Result<()> {
-    match job.settings.passes {
-        Some(passes) if passes > 1 => judge_passes(job, programs, result, passes),
-        _ => judge_pass(job, programs, result, &job.case.input, None).map(|_| ()),
+pub fn judge_case(task: &Task, programs: &Programs, result: &mut CaseResult) -> anyhow::Result<()> {
+    match task.job.settings.passes {
+        Some(passes) if passes > 1 => judge_passes(task, programs, result, passes),
+        _ => judge_pass(task, programs, result, &task.job.case.input, None).map(|_| ()),
     }
 }
 
@@ -168,7 +170,7 @@ pub fn judge_case(job: &Job, programs: &Programs, result: &mut CaseResult) -> an
 /// again against it with that file as the interactor's input; the feedback
 /// folder's other files carry over; more passes than `passes` is a judge error.
 fn judge_passes(
-    job: &Job,
+    task: &Task,
     programs: &Programs,
     result: &mut CaseResult,
     passes: u32,
@@ -176,11 +178,11 @@ fn judge_passes(
     let scratch = tempfile::tempdir().context("cannot create a folder for the passes")?;
     let kept = scratch.path().join("feedback");
     std::fs::create_dir(&kept).context("cannot create the feedback folder")?;
-    let mut input = job.case.input.clone();
+    let mut input = task.job.case.input.clone();
     let mut slowest = 0.0_f64;
     for pass in 1..=passes {
         result.extra.clear();
-        let x = judge_pass(job, programs, result, &input, Some(&kept))?;
+        let x = judge_pass(task, programs, result, &input, Some(&kept))?;
         slowest = slowest.max(result.time);
         result.time = slowest;
         result.passes = pass;
@@ -215,12 +217,13 @@ fn judge_passes(
 
 /// One run of the solution against the interactor on `input`, into `result`.
 fn judge_pass(
-    job: &Job,
+    task: &Task,
     programs: &Programs,
     result: &mut CaseResult,
     input: &Path,
     feedback_from: Option<&Path>,
 ) -> anyhow::Result<Interaction> {
+    let job = &task.job;
     let s = job.settings;
     let interactor = s.interactor.as_ref().with_context(|| {
         "problem.toml says type = \"interactive\" but names no interactor \
@@ -239,7 +242,7 @@ fn judge_pass(
         interactor_limits.accepts = crate::testlib::exit::OK;
     }
     let spec = Spec {
-        solution: (job.command)(),
+        solution: (task.start)(),
         interactor: command,
         input,
         answer: &job.case.output,
@@ -434,13 +437,13 @@ pub fn replay(
         }
     }
     std::fs::write(&script, said).context("cannot write the scripted solution")?;
-    let mut solution = Command::new("sh");
+    let mut solution = RunSpec::new("sh");
     solution
         .arg("-c")
         .arg("cat \"$1\"; cat > /dev/null")
         .arg("replay")
         .arg(&script);
-    judge_sandbox::share(&mut solution, &script, judge_sandbox::Access::Read);
+    solution.share(&script, judge_sandbox::Access::Read);
     let limits = Limits {
         time: Duration::from_secs(5),
         memory: 1 << 30,

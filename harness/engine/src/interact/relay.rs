@@ -27,7 +27,6 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd, OwnedFd};
-use std::process::Command;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -40,7 +39,7 @@ use super::{Interaction, InteractorOutcome, MESSAGE_CAP, Spec};
 use crate::run::Measured;
 use judge_model::limits::Limits;
 use judge_sandbox::Exit;
-use judge_sandbox::{Ended, Running};
+use judge_sandbox::{Ended, RunSpec, Running};
 
 /// Bytes of each stderr kept (the end of it).
 const STDERR_TAIL: usize = 4096;
@@ -227,11 +226,11 @@ impl Proc {
 
 /// Starts `command` in the sandbox with these descriptors, limits and backstop.
 fn start(
-    command: &Command,
+    command: &RunSpec,
     io: judge_sandbox::Stdio,
     limits: judge_sandbox::ResourceLimits,
 ) -> Result<Proc> {
-    let mut spec = judge_sandbox::Spec::from_command(command, limits);
+    let mut spec = judge_sandbox::Spec::from_run(command, limits);
     // The deadlock rule looks at both processes while they run.
     spec.report_pid = true;
     // A Rust panic that prints a backtrace needs memory to symbolize it; under a
@@ -289,13 +288,9 @@ pub fn run(spec: Spec) -> Result<Interaction> {
     dir.push("/");
     interactor.arg(&input).arg(&answer).arg(dir);
     // Isolated, the interactor sees these three and nothing else of the judge's.
-    judge_sandbox::share(&mut interactor, &input, judge_sandbox::Access::Read);
-    judge_sandbox::share(&mut interactor, &answer, judge_sandbox::Access::Read);
-    judge_sandbox::share(
-        &mut interactor,
-        feedback.path(),
-        judge_sandbox::Access::Write,
-    );
+    interactor.share(&input, judge_sandbox::Access::Read);
+    interactor.share(&answer, judge_sandbox::Access::Read);
+    interactor.share(feedback.path(), judge_sandbox::Access::Write);
     let (sol, int, ends) = start_both(&solution, &interactor, &limits, &interactor_limits)?;
     let shared = Arc::new(Shared {
         dialogue: Mutex::new(Dialogue::default()),
@@ -357,8 +352,8 @@ struct Ends {
 /// limits and its own pipes; if the solution cannot start, the interactor is
 /// killed and reaped before the error returns.
 fn start_both(
-    solution: &Command,
-    interactor: &Command,
+    solution: &RunSpec,
+    interactor: &RunSpec,
     limits: &Limits,
     interactor_limits: &super::InteractorLimits,
 ) -> Result<(Proc, Proc, Ends)> {

@@ -212,7 +212,7 @@ impl<'a> Filler<'a> {
         command.args(args);
         if let Some(folder) = folder {
             let folder = std::path::absolute(folder)?;
-            judge_sandbox::share(&mut command, &folder, judge_sandbox::Access::Write);
+            command.share(&folder, judge_sandbox::Access::Write);
             command.current_dir(folder);
         }
         let limits = self.limits();

@@ -16,6 +16,7 @@ use anyhow::{Context, Result, bail};
 
 use judge_formats::program::{cache_dir, folder, shebang};
 use judge_model::program::{Lang, Source};
+use judge_sandbox::RunSpec;
 
 /// What the engine reads of a language on this machine: the tools on PATH.
 pub trait LangExt: Sized {
@@ -107,13 +108,13 @@ impl Built {
 
     /// A fresh command running the program (extra arguments go after).
     /// Isolated, it sees its own files (the script, the class folder).
-    pub fn command(&self) -> Command {
-        let mut c = Command::new(&self.argv[0]);
+    pub fn command(&self) -> RunSpec {
+        let mut c = RunSpec::new(&self.argv[0]);
         c.args(&self.argv[1..]);
         for arg in &self.argv[1..] {
             let path = Path::new(arg);
             if path.is_absolute() && path.exists() {
-                judge_sandbox::share(&mut c, path, judge_sandbox::Access::Code);
+                c.share(path, judge_sandbox::Access::Code);
             }
         }
         if let Some(dir) = &self.dir {
@@ -307,9 +308,9 @@ fn build_native(source: &Source, includes: &[PathBuf], dir: &Path, confine: bool
         let staging = staging_dir(dir)?;
         let target = staging.path().join("program");
         let command = |cpp20| {
-            let mut cmd = compile_command(source, includes, &target, cpp20);
+            let mut cmd = RunSpec::from(compile_command(source, includes, &target, cpp20));
             if !(confine && confine_compiler(&mut cmd, source, includes, staging.path())) {
-                judge_sandbox::trust(&mut cmd);
+                cmd.trust();
             }
             cmd
         };
@@ -333,7 +334,7 @@ fn build_native(source: &Source, includes: &[PathBuf], dir: &Path, confine: bool
 /// judge would have built them in. Returns false where the compiler runs as the
 /// judge (the other languages, a compiler wrapper, no sysroot found).
 fn confine_compiler(
-    command: &mut Command,
+    command: &mut RunSpec,
     source: &Source,
     includes: &[PathBuf],
     out: &Path,
@@ -344,7 +345,7 @@ fn confine_compiler(
         // The toolchain's own rustc (not rustup's proxy, which a confined run
         // would start by its real name, `rustup`), seeing its sysroot.
         Lang::Rust => rustc_sysroot().is_some_and(|sysroot| {
-            judge_sandbox::share(command, sysroot, Access::Code);
+            command.share(sysroot, Access::Code);
             true
         }),
         _ => false,
@@ -361,9 +362,9 @@ fn confine_compiler(
         _ => own,
     };
     for folder in std::iter::once(&own).chain(includes) {
-        judge_sandbox::share(command, &abs(folder), Access::Read);
+        command.share(&abs(folder), Access::Read);
     }
-    judge_sandbox::share(command, &abs(out), Access::Write);
+    command.share(&abs(out), Access::Write);
     true
 }
 
@@ -409,7 +410,7 @@ fn system_gcc(command: &Command) -> bool {
 /// The compiler is the machine's own tool (it may live in the home, as rustup's
 /// does), so the caller either trusts it or confines it to what it must see
 /// ([`confine_compiler`]); the program it builds is always isolated.
-fn compile(command: Command) -> Result<()> {
+fn compile(command: RunSpec) -> Result<()> {
     use judge_model::limits::Limits;
     use judge_sandbox::Exit;
     let program = command.get_program().to_string_lossy().into_owned();

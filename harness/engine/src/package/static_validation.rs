@@ -72,8 +72,8 @@ fn run_once(
         .arg(format!("{}/", feedback.display()))
         .args(&case.args)
         .current_dir(&files);
-    judge_sandbox::share(&mut command, &files, judge_sandbox::Access::Read);
-    judge_sandbox::share(&mut command, &feedback, judge_sandbox::Access::Write);
+    command.share(&files, judge_sandbox::Access::Read);
+    command.share(&feedback, judge_sandbox::Access::Write);
     let limits = Limits {
         time: Duration::from_secs(60),
         memory: 4 << 30,

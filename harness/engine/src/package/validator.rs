@@ -20,7 +20,7 @@ use crate::run;
 use judge_compare::{Rejection, Tokens, Why};
 use judge_model::limits::Limits;
 use judge_model::outcome::Outcome;
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 use judge_model::kattis::{Flags, Kattis};
 
@@ -409,7 +409,7 @@ fn validator_command(
     answer: &Path,
     feedback: &Path,
     flags: &[String],
-) -> Result<std::process::Command> {
+) -> Result<RunSpec> {
     let (input, answer) = (std::path::absolute(input)?, std::path::absolute(answer)?);
     let mut command = built.command();
     command
@@ -417,9 +417,9 @@ fn validator_command(
         .arg(&answer)
         .arg(format!("{}/", feedback.display()))
         .args(flags);
-    judge_sandbox::share(&mut command, &input, judge_sandbox::Access::Read);
-    judge_sandbox::share(&mut command, &answer, judge_sandbox::Access::Read);
-    judge_sandbox::share(&mut command, feedback, judge_sandbox::Access::Write);
+    command.share(&input, judge_sandbox::Access::Read);
+    command.share(&answer, judge_sandbox::Access::Read);
+    command.share(feedback, judge_sandbox::Access::Write);
     Ok(command)
 }
 
@@ -434,7 +434,7 @@ fn rejected(message: String) -> Outcome {
 
 /// Runs one validator process and reads its verdict from the exit code.
 pub fn run_validator(
-    command: std::process::Command,
+    command: RunSpec,
     stdin: &Path,
     feedback: &Path,
     time_limit: Duration,

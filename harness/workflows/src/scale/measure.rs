@@ -12,7 +12,6 @@
 //! over its seeds (inputs of one size differ).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -22,10 +21,10 @@ use judge_engine::run;
 use judge_model::judge::Verdict;
 use judge_model::limits::Limits;
 use judge_model::scale::{Point, Stop};
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 /// How to start a program for one run.
-pub type Start = Box<dyn Fn() -> Command + Send + Sync>;
+pub type Start = Box<dyn Fn() -> RunSpec + Send + Sync>;
 
 /// A program whose growth is measured.
 pub struct Program {

@@ -3,14 +3,13 @@
 //! A leaf: the stress loop and its oracles use it, it uses none of them.
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 
 use judge_engine::run;
 use judge_model::limits::Limits;
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 /// The problem's generator with stress's arguments (`--lines`, `--max`, and those
 /// after `--`), and the empty file it reads as stdin.
@@ -23,8 +22,8 @@ pub(crate) struct Generator<'a> {
 
 impl Generator<'_> {
     /// `NAME-gen --seed SEED ARGS...`.
-    pub(crate) fn command(&self, seed: u64) -> Command {
-        let mut command = Command::new(self.exe);
+    pub(crate) fn command(&self, seed: u64) -> RunSpec {
+        let mut command = RunSpec::new(self.exe);
         command.arg("--seed").arg(seed.to_string()).args(self.args);
         command
     }

@@ -21,7 +21,6 @@
 //! `.out` would be a case lint rejects, written without anyone deciding it.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{Context, Result, bail};
 
@@ -36,14 +35,15 @@ use judge_model::limits::Limits;
 use judge_model::problem::Settings;
 use judge_model::status::Status;
 use judge_report::stress::{self, Event, Saved};
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 /// The programs an interactive stress run needs.
 pub struct Bins {
     /// The solution.
     pub solution: PathBuf,
-    /// The interactor.
-    pub interactor: Command,
+    /// The interactor, and what an isolated run of it may see (a copy runs
+    /// each case).
+    pub interactor: RunSpec,
     /// The generator.
     pub generator: PathBuf,
 }
@@ -179,10 +179,9 @@ impl<'a> Tester<'a> {
     fn judge_written(&self, path: &Path, answer_text: String) -> Result<Judgement> {
         let answer = self.scratch.join("case.out");
         std::fs::write(&answer, answer_text)?;
-        let interactor = clone(&self.programs.interactor);
         let x = run(Spec {
-            solution: Command::new(&self.programs.solution),
-            interactor,
+            solution: RunSpec::new(&self.programs.solution),
+            interactor: self.programs.interactor.clone(),
             input: path,
             answer: &answer,
             limits: self.limits,
@@ -192,15 +191,6 @@ impl<'a> Tester<'a> {
         })?;
         Ok(decide(&x, &self.limits))
     }
-}
-
-fn clone(c: &Command) -> Command {
-    let mut n = Command::new(c.get_program());
-    n.args(c.get_args());
-    if let Some(d) = c.get_current_dir() {
-        n.current_dir(d);
-    }
-    n
 }
 
 /// `cargo judge stress NAME` for a problem whose `problem.toml` says
@@ -294,9 +284,9 @@ fn answer_mode(
 
 /// The answer file of `input`, from `generator --answer INPUT`.
 fn answer_of(generator: &Path, input: &Path, null: &Path) -> Result<String> {
-    let mut command = Command::new(generator);
+    let mut command = RunSpec::new(generator);
     command.arg("--answer").arg(input);
-    judge_sandbox::share(&mut command, input, judge_sandbox::Access::Read);
+    command.share(input, judge_sandbox::Access::Read);
     let out = proc::run(command, null, &HELPER_LIMITS)?;
     if out.exit != Exit::Code(0) || out.wall_exceeded || out.output_exceeded {
         let stderr = String::from_utf8_lossy(&out.stderr_tail);

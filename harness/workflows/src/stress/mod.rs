@@ -30,7 +30,6 @@ mod tester;
 
 use judge_formats::problem::SettingsExt as _;
 use std::path::Path;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -41,7 +40,7 @@ use judge_model::limits::Limits;
 use judge_model::problem::Settings;
 use judge_model::status::Status;
 use judge_report::stress::{Event, NoFailure, Started};
-use judge_sandbox::Exit;
+use judge_sandbox::{Exit, RunSpec};
 
 pub use generator::DEFAULT_SECONDS;
 pub use shrink::shrink;
@@ -272,7 +271,7 @@ fn not_written_yet(
         time: Duration::from_secs(2),
         ..HELPER_LIMITS
     };
-    let mut generate = Command::new(generator);
+    let mut generate = RunSpec::new(generator);
     generate.arg("--seed").arg("1").args(gen_args);
     let probes = [
         (
@@ -283,7 +282,7 @@ fn not_written_yet(
             ),
         ),
         (
-            Command::new(&programs.brute),
+            RunSpec::new(&programs.brute),
             format!(
                 "the brute force (problems/{name}/src/bin/brute.rs: the solution's input and \
                  output, the slow sure way)"
@@ -341,7 +340,7 @@ pub fn not_written(exe: &Path) -> Result<bool> {
         ..HELPER_LIMITS
     };
     Ok(says_not_written(&run::run(
-        Command::new(exe),
+        RunSpec::new(exe),
         &null,
         &limits,
     )?))

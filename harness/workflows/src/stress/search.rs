@@ -8,8 +8,8 @@
 //! and the solution compared (`tester`), or the solution played against its
 //! interactor (`interactive`).
 
+use judge_sandbox::RunSpec;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -26,7 +26,7 @@ use judge_report::stress::{self, Saved};
 
 /// A process to run beside an oracle's own: the generator of the worker's next
 /// seed, with the file it reads as stdin and its limits.
-pub(crate) type Beside<'a> = (Command, &'a Path, Limits);
+pub(crate) type Beside<'a> = (RunSpec, &'a Path, Limits);
 
 /// The side-specific part of stress: what judges one generated input.
 pub(crate) trait Oracle {

@@ -8,8 +8,8 @@
 //! saving a case). Process handling is `run`'s and comparison `check`'s; the loop
 //! and shrinking are `search`'s and `shrink`'s, the words judge-report's.
 
+use judge_sandbox::RunSpec;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
@@ -98,7 +98,7 @@ pub fn checker_failed(reason: judge_model::judge::Reason) -> anyhow::Error {
 /// classifier ([`judge::classify`]); the reason is one line (for RE: the exit and
 /// the last stderr line that says something).
 pub fn run_side(exe: &Path, input: &Path, limits: &Limits) -> Result<Side> {
-    Ok(side_of(run::run(Command::new(exe), input, limits)?, limits))
+    Ok(side_of(run::run(RunSpec::new(exe), input, limits)?, limits))
 }
 
 /// How a side ran, from its outcome under `limits` (see [`run_side`]).
@@ -329,12 +329,12 @@ impl<'a> Tester<'a> {
         // for each in turn, and one poll loop on this thread watches them all.
         let mut runs = vec![
             (
-                Command::new(&self.programs.brute),
+                RunSpec::new(&self.programs.brute),
                 self.scratch.as_path(),
                 self.brute_limits,
             ),
             (
-                Command::new(&self.programs.solution),
+                RunSpec::new(&self.programs.solution),
                 self.scratch.as_path(),
                 self.solution_limits,
             ),
