@@ -204,7 +204,11 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     let dir = args.dir().to_path_buf();
     say_generated(judge_workflows::generate::ensure(&dir)?);
     let mut plan = plan::folder(&dir, &args.options.selection())?;
-    for note in &plan.notes {
+    let notes = match &plan.package {
+        Some(package) => judge_report::package::notes(package, &plan.warnings),
+        None => Vec::new(),
+    };
+    for note in &notes {
         // Human output reads it first; JSON keeps stdout one document.
         if args.options.format == Format::Human {
             let _ = writeln!(std::io::stdout(), "{note}");

@@ -35,9 +35,11 @@ pub struct Plan {
     pub suites: Vec<Suite>,
     /// What cannot be judged, one line each (reported, and the run is broken).
     pub errors: Vec<String>,
-    /// What the plan says about itself before judging, one line each (a problem
-    /// package's limits and validator, and where they come from).
-    pub notes: Vec<String>,
+    /// What a problem package judges and how (its limits and validator, and
+    /// where they come from), said before judging.
+    pub package: Option<judge_model::package::Summary>,
+    /// What the package's reader warns of, said before judging (never failing it).
+    pub warnings: Vec<String>,
     /// The suites whose testdata has errors (an unpaired file, ...): judged, but
     /// never reported as a clean pass.
     pub incomplete: Vec<String>,
@@ -449,9 +451,8 @@ fn package_into(
     let package = crate::package::load(dir)?;
     plan.errors.extend(package.errors.iter().cloned());
     let (time_limit, source) = package.time_limit(options.time_limit);
-    plan.notes.push(package.header(time_limit, &source));
-    plan.notes
-        .extend(package.warnings.iter().map(|w| format!("warning: {w}")));
+    plan.package = Some(package.summary(time_limit, source));
+    plan.warnings.extend(package.warnings.iter().cloned());
     let cases: Vec<Case> = package
         .cases
         .iter()

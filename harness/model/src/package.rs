@@ -2,13 +2,76 @@
 //! expected to get and `verify` reports they got ([`PackageVerdict`]), as the
 //! package formats spell them. They are not the judge's own [`Verdict`]s: the
 //! formats say RTE where the judge says RE, fold the judge's ERR and INT into JE,
-//! and DOMjudge adds NO-OUTPUT, a wrong answer that printed nothing.
+//! and DOMjudge adds NO-OUTPUT, a wrong answer that printed nothing. Also what
+//! a package judges and how ([`Summary`]) and where its time limit comes from
+//! ([`TimeSource`]), for the reporters to word.
 
 use std::fmt;
+use std::path::PathBuf;
+use std::time::Duration;
 
 use serde::{Serialize, Serializer};
 
 use crate::judge::Verdict;
+
+/// Where the time limit came from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TimeSource {
+    /// `--time-limit`.
+    CommandLine,
+    /// `limits.time_limit` in problem.yaml.
+    ProblemYaml,
+    /// `<time-limit>` in a Polygon package's problem.xml.
+    ProblemXml,
+    /// The `.timelimit` file.
+    TimelimitFile,
+    /// `timelimit` in DOMjudge's `domjudge-problem.ini`.
+    DomjudgeIni,
+    /// Computed by `verify`: the slowest run bounding it times the multiplier.
+    Verified {
+        /// The slowest case of the submissions bounding the limit from below
+        /// (accepted ones; from 2023-07 also wrong_answer, run_time_error).
+        slowest: Duration,
+    },
+    /// Nothing said: the judge's default.
+    Default,
+}
+
+/// What a package judges and how: the facts the line at the top of a run or a
+/// `verify` says (`judge_report::package::header` words them).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// The package's short name.
+    pub name: String,
+    /// How many cases.
+    pub cases: usize,
+    /// How many of them are samples.
+    pub samples: usize,
+    /// Interactive.
+    pub interactive: bool,
+    /// Scoring.
+    pub scoring: bool,
+    /// Multi-pass: at most this many passes.
+    pub passes: Option<u32>,
+    /// The time limit judged with.
+    pub time_limit: Duration,
+    /// Where it comes from.
+    pub source: TimeSource,
+    /// Only accepted submissions bound a computed limit from below (before
+    /// 2025-09, which counts any run bounding it).
+    pub accepted_bound_only: bool,
+    /// The slowest bounding run × this is a computed limit.
+    pub multiplier: f64,
+    /// The memory limit, in MiB.
+    pub memory_mib: u64,
+    /// The output limit, in MiB.
+    pub output_mib: u64,
+    /// What checks the outputs, described (a Kattis validator's flags, a
+    /// Polygon package's checker and what making its tests did).
+    pub checker: String,
+    /// The data folder, when `generators.yaml` made it.
+    pub generated: Option<PathBuf>,
+}
 
 /// One verdict by the package format's name (2025-09 "Example submissions": AC,
 /// WA, TLE, RTE; the rest kept apart as DOMjudge does).

@@ -21,6 +21,7 @@ pub mod json;
 pub mod junit;
 pub mod lint;
 pub mod listen;
+pub mod package;
 pub mod reason;
 pub mod scaffold;
 pub mod scale;

@@ -22,9 +22,10 @@ use anyhow::{Context, Result, bail};
 
 use crate::scaffold;
 use crate::scaffold::NewOptions;
-use judge_formats::package::{Package, TimeSource};
+use judge_formats::package::Package;
 use judge_formats::problem::writer::{CheckerKeys, Noted, ProblemToml};
 use judge_model::kattis::Flags;
+use judge_model::package::TimeSource;
 use judge_model::problem::Checker;
 use judge_model::program::Lang;
 use judge_report::import::{Imported, Judging};

@@ -28,10 +28,11 @@ use judge_formats::package::expect::{self, Expectation, Observed, SubmissionsYam
 use judge_formats::package::scoring::Dialect;
 use judge_formats::package::static_validation::StaticResult;
 use judge_formats::package::system::System;
-use judge_formats::package::{Format, Package, TimeSource, timelimit};
+use judge_formats::package::{Format, Package, timelimit};
 use judge_model::judge::{CaseResult, Extra, Job, Verdict};
 use judge_model::limits::Limits;
 use judge_model::package::PackageVerdict;
+use judge_model::package::TimeSource;
 use judge_model::program::{Lang, Source};
 use judge_report::verify::found::{
     InputRejection, Mismatch, OutputFound, PackageError, Sensitivity, Skipped, UnderMargin, Warning,
@@ -221,7 +222,7 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<VerifyOutcome> {
         isolation: judge_sandbox::isolation().to_string(),
     };
     let table = VerifyTable {
-        header: package.header(time_limit, &source),
+        package: package.summary(time_limit, source),
         safety_margin: package.limits.safety_margin,
         validation,
         runs: subs.into_iter().map(|s| s.runs(time_limit)).collect(),

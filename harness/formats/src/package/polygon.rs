@@ -29,9 +29,10 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use roxmltree::Node;
 
-use super::{Format, Package, PackageCase, PackageLimits, TimeSource};
+use super::{Format, Package, PackageCase, PackageLimits};
 use crate::{program, testlib};
 use judge_model::case::Case;
+use judge_model::package::TimeSource;
 use judge_model::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
 use judge_model::program::{LANGUAGES, Lang, Source};
 use judge_model::testlib::{Program, Role};

@@ -190,8 +190,9 @@ pub struct VerifyOutcome {
 
 /// What the table shows besides the report.
 pub struct VerifyTable {
-    /// The package's line: its cases, limits and checker (the package reader words it).
-    pub header: String,
+    /// What the package judges and how: its cases, limits and checker (the
+    /// table's first line, [`crate::package::header`]).
+    pub package: judge_model::package::Summary,
     /// The time limit's safety margin: a TLE submission must run past the limit × it.
     pub safety_margin: f64,
     /// What validating the test data found, in order.
@@ -316,7 +317,7 @@ pub fn stdout(outcome: &VerifyOutcome, json: bool, verbose: bool) -> String {
     }
     let (report, table) = (&outcome.report, &outcome.table);
     let mut out = String::new();
-    let _ = writeln!(out, "{}", table.header);
+    let _ = writeln!(out, "{}", crate::package::header(&table.package));
     let _ = writeln!(
         out,
         "verify {}: {} submissions; TLE submissions must run past {} (the limit x safety margin {})",
