@@ -4,8 +4,8 @@
 //! accepts, its errors, its cost and an example).
 //!
 //! - [`scan`]: a streaming scanner with line-numbered errors for the shapes contest
-//!   input has (one token, `N` numbers a line, a terminator line, `T` cases, `K`
-//!   values on any lines).
+//!   input has (one token, signed or not, `N` numbers a line, a terminator line,
+//!   `T` cases, `K` values on any lines).
 //! - [`run`]: the `main` around a solution: one buffered writer, answers flushed
 //!   before `error: line L: ...` and exit status 1.
 //! - [`euclid`], [`wythoff`], [`subtraction`]: the games' decisions, exact for all

@@ -263,6 +263,33 @@ fn new_scaffolds_a_plain_problem_green_with_only_main_rs_written() {
 }
 
 #[test]
+fn the_plain_skeleton_reads_negative_numbers_and_its_bundle_compiles_alone() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "sums"]).assert().code(0);
+    // The skeleton's placeholder prints the sum: -1 + 5 - 7 = -3.
+    ws.write("testdata/sums/01-sample.in", "-1 5\n-7\n");
+    ws.write("testdata/sums/01-sample.out", "-3\n");
+    ws.judge()
+        .arg("sums")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("sums: 1/1 AC"));
+    // The library's signed reading bundles inline and compiles alone with rustc.
+    ws.judge()
+        .args(["bundle", "sums", "--check"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "ok: rustc --edition 2021 -O compiles it without a warning",
+        ));
+    ws.judge()
+        .args(["sums", "--bundled"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("sums: 1/1 AC"));
+}
+
+#[test]
 fn new_refuses_a_taken_name_naming_the_folder_and_writes_nothing() {
     let ws = TempWs::new(&["poj2484"]);
     ws.write("testdata/lonely/1.in", "1\n");
