@@ -39,7 +39,7 @@ pub struct Plan {
     /// where they come from), said before judging.
     pub package: Option<judge_model::package::Summary>,
     /// What the package's reader warns of, said before judging (never failing it).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<judge_model::package::PackageWarning>,
     /// The suites whose testdata has errors (an unpaired file, ...): judged, but
     /// never reported as a clean pass.
     pub incomplete: Vec<String>,

@@ -4,7 +4,8 @@
 //! formats say RTE where the judge says RE, fold the judge's ERR and INT into JE,
 //! and DOMjudge adds NO-OUTPUT, a wrong answer that printed nothing. Also what
 //! a package judges and how ([`Summary`]) and where its time limit comes from
-//! ([`TimeSource`]), for the reporters to word.
+//! ([`TimeSource`]) and what its reader warns of ([`PackageWarning`]), for the
+//! reporters to word.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -35,6 +36,25 @@ pub enum TimeSource {
     },
     /// Nothing said: the judge's default.
     Default,
+}
+
+/// What a package's reader warns of: the format calls it wrong, but judging need
+/// not stop for it (shown, never failing the package; `judge_report::package`
+/// words it).
+#[derive(Debug, Clone, PartialEq)]
+pub enum PackageWarning {
+    /// A key a test case's `.yaml` may not have (spec/2025-09.md "Test case
+    /// configuration": "should be treated as an error"; tools write keys of their own there).
+    UnknownCaseKey {
+        /// The case's `.yaml`.
+        file: PathBuf,
+        /// The key's line.
+        line: usize,
+        /// The key.
+        key: String,
+        /// The keys a case's `.yaml` may have.
+        known: &'static [&'static str],
+    },
 }
 
 /// What a package judges and how: the facts the line at the top of a run or a

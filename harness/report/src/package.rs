@@ -3,7 +3,7 @@
 //! limits, where the time limit comes from, its checker), then the reader's
 //! warnings.
 
-use judge_model::package::{Summary, TimeSource};
+use judge_model::package::{PackageWarning, Summary, TimeSource};
 use judge_model::units::human_time;
 
 /// The line saying what is judged and how, e.g. `package ratio: 7 cases (2
@@ -44,10 +44,26 @@ pub fn header(s: &Summary) -> String {
 
 /// The lines before a package's results: its [`header`], then each warning of
 /// the reader (`warning: ...`).
-pub fn notes(summary: &Summary, warnings: &[String]) -> Vec<String> {
+pub fn notes(summary: &Summary, warnings: &[PackageWarning]) -> Vec<String> {
     std::iter::once(header(summary))
-        .chain(warnings.iter().map(|w| format!("warning: {w}")))
+        .chain(warnings.iter().map(|w| format!("warning: {}", warning(w))))
         .collect()
+}
+
+/// What the package's reader warns of, naming where.
+pub fn warning(w: &PackageWarning) -> String {
+    match w {
+        PackageWarning::UnknownCaseKey {
+            file,
+            line,
+            key,
+            known,
+        } => format!(
+            "{}:{line}: unknown key {key} in a test case's configuration (known: {})",
+            file.display(),
+            known.join(", ")
+        ),
+    }
 }
 
 /// Where the time limit comes from, as the header says it.
@@ -132,10 +148,21 @@ mod tests {
     }
 
     #[test]
-    fn the_readers_warnings_follow_the_header() {
+    fn the_readers_warnings_follow_the_header_naming_the_file_and_line() {
+        let unknown = PackageWarning::UnknownCaseKey {
+            file: PathBuf::from("data/secret/a.yaml"),
+            line: 2,
+            key: "max_score".into(),
+            known: &["args", "output_validator_args"],
+        };
         assert_eq!(
-            notes(&ratio(), &["data/secret/1.yaml: unknown key `x`".into()])[1],
-            "warning: data/secret/1.yaml: unknown key `x`"
+            notes(&ratio(), &[unknown]),
+            [
+                header(&ratio()),
+                "warning: data/secret/a.yaml:2: unknown key max_score in a test case's \
+                 configuration (known: args, output_validator_args)"
+                    .into()
+            ]
         );
     }
 }

@@ -228,6 +228,23 @@ fn run_says_where_the_time_limit_comes_from() {
 }
 
 #[test]
+fn run_warns_of_an_unknown_key_in_a_cases_yaml_naming_the_file_and_line() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let dir = copy("sum-pair");
+    let yaml = dir.path().join("data/secret/2.yaml");
+    std::fs::write(&yaml, "args: []\nmax_score: 3\n").unwrap();
+    run(&python(dir.path(), "accepted/one.py"), dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "\nwarning: {}:2: unknown key max_score in a test case's configuration (known: ",
+            yaml.display()
+        )));
+}
+
+#[test]
 fn run_uses_a_custom_cpp_validator_and_shows_its_judgemessage() {
     if !have(&["python3", "g++"]) {
         return;

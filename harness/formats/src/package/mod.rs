@@ -30,7 +30,7 @@ use crate::discover;
 use crate::program::{self, CanBuild};
 use judge_model::case::Case;
 use judge_model::limits::Limits;
-use judge_model::package::{Summary, TimeSource};
+use judge_model::package::{PackageWarning, Summary, TimeSource};
 use judge_model::program::Source;
 pub use outputs::OutputCase;
 use yaml::{Node, Value};
@@ -194,7 +194,7 @@ pub struct Package {
     pub errors: Vec<String>,
     /// What the format calls wrong but judging need not stop for (an unknown
     /// key in a test case's `.yaml`): shown, never failing the package.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<PackageWarning>,
     /// The data/ folder the cases were read from: the package's own, or the
     /// one `cargo judge generate` made from generators/generators.yaml.
     pub data: PathBuf,
@@ -550,7 +550,7 @@ struct TestData {
     output_cases: Vec<OutputCase>,
     invalid_inputs: Vec<PackageCase>,
     errors: Vec<String>,
-    warnings: Vec<String>,
+    warnings: Vec<PackageWarning>,
     base_flags: Vec<String>,
     group_output_flags: Vec<(PathBuf, Vec<String>)>,
 }
@@ -817,7 +817,7 @@ const CASE_KEYS: &[&str] = &[
 fn case_config(
     input: &Path,
     group: &GroupConfig,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<PackageWarning>,
 ) -> Result<GroupConfig> {
     let mut cfg = group.clone();
     let path = input.with_extension("yaml");
@@ -832,12 +832,12 @@ fn case_config(
         Value::Map(items) => {
             for (key, node) in items {
                 if !CASE_KEYS.contains(&key.as_str()) {
-                    warnings.push(format!(
-                        "{}:{}: unknown key {key} in a test case's configuration (known: {})",
-                        path.display(),
-                        node.line,
-                        CASE_KEYS.join(", ")
-                    ));
+                    warnings.push(PackageWarning::UnknownCaseKey {
+                        file: path.clone(),
+                        line: node.line,
+                        key: key.clone(),
+                        known: CASE_KEYS,
+                    });
                 }
             }
         }
@@ -1217,11 +1217,14 @@ mod tests {
         let (_d, p) = package("problem_format_version: 2025-09\n", &files);
         let p = p.unwrap();
         assert!(p.errors.is_empty(), "{:?}", p.errors);
-        let errors = p.warnings;
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(
-            errors[0].contains("a.yaml:2: unknown key max_score"),
-            "{errors:?}"
+        assert_eq!(
+            p.warnings,
+            [PackageWarning::UnknownCaseKey {
+                file: p.data.join("secret/a.yaml"),
+                line: 2,
+                key: "max_score".into(),
+                known: CASE_KEYS,
+            }]
         );
     }
 

@@ -47,7 +47,7 @@ pub(super) fn read(
     root: &GroupConfig,
     base_flags: &[String],
     errors: &mut Vec<String>,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<judge_model::package::PackageWarning>,
 ) -> Result<Vec<OutputCase>> {
     let mut out = Vec::new();
     for (part, valid) in [("invalid_output", false), ("valid_output", true)] {
@@ -105,7 +105,7 @@ pub(super) fn shown(
 pub(super) fn invalid_inputs(
     data: &Path,
     root: &GroupConfig,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<judge_model::package::PackageWarning>,
 ) -> Result<Vec<PackageCase>> {
     let folder = data.join("invalid_input");
     let mut seen = Vec::new();

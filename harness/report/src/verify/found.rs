@@ -82,8 +82,8 @@ pub enum OutputFound {
 /// What may be wrong but does not fail the package.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Warning {
-    /// What the package reader warns of (its own words).
-    Read(String),
+    /// What the package reader warns of.
+    Read(judge_model::package::PackageWarning),
     /// pypy3 is missing: Python 3 submissions run on CPython where `system` runs PyPy.
     NoPyPy {
         /// How many.
@@ -282,7 +282,7 @@ impl Warning {
     /// What it says.
     pub fn text(&self) -> String {
         match self {
-            Warning::Read(why) => why.clone(),
+            Warning::Read(w) => crate::package::warning(w),
             Warning::NoPyPy { count, system } => format!(
                 "pypy3 is not installed: {count} Python 3 submission(s) run on CPython, \
                  where {system} runs them on PyPy; their times do not set the time limit"
@@ -368,6 +368,7 @@ mod tests {
             (PackageError::TestRejected { validator: "val.cpp".into(), test: "3".into(), why: "FAIL n".into() }.text(), "validator val.cpp: test 3: FAIL n"),
             (PackageError::InvalidInputAccepted("invalid_input/neg".into()).text(), "data/invalid_input/neg.in: every input validator accepts it, but it is in invalid_input/"),
             (PackageError::Output { case: "valid_output/a".into(), found: OutputFound::RejectsValid(None) }.text(), "valid_output/a: the output validator rejects its .out, which must pass (rejected)"),
+            (Warning::Read(judge_model::package::PackageWarning::UnknownCaseKey { file: "data/secret/a.yaml".into(), line: 2, key: "max_score".into(), known: &["args"] }).text(), "data/secret/a.yaml:2: unknown key max_score in a test case's configuration (known: args)"),
             (Warning::NoPyPy { count: 2, system: "DOMjudge" }.text(), "pypy3 is not installed: 2 Python 3 submission(s) run on CPython, where DOMjudge runs them on PyPy; their times do not set the time limit"),
             (Warning::Sensitive { submission: "time_limit_exceeded/s.py".into(), how: Sensitivity::UnderMargin(under.clone()) }.text(), "time_limit_exceeded/s.py sensitive to the time limit: TLE only under the safety margin in secret/g1: over the 1 s limit but not past 2 s"),
             (Warning::Sensitive { submission: "a/x.c".into(), how: Sensitivity::ExtraTime { why: Mismatch::NoExpectation, margin: 2.0 } }.text(), "a/x.c sensitive to the time limit: no expectation; it gets what it expects at the limit x safety margin 2 (problemtools: \"OK with extra time\")"),
