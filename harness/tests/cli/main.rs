@@ -23,6 +23,7 @@ mod messages;
 mod options;
 mod own_style;
 mod package;
+mod package_build;
 mod package_systems;
 mod package_verify;
 mod polygon;

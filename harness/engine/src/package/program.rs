@@ -186,13 +186,20 @@ fn build_as(
         );
     }
     let key = content_key(source, includes)?;
-    // A build by the user's own compiler may hold what a confined one could not
-    // read: never the same entry.
-    let own = if confine { "" } else { "-own" };
+    // A build by the user's own compiler, or one made without isolation
+    // (`--no-isolation`), may hold what a confined one could not read: never
+    // the same entry.
+    let own = if !confine {
+        "-own"
+    } else if judge_sandbox::isolation() == judge_sandbox::Isolation::Off {
+        "-unisolated"
+    } else {
+        ""
+    };
     let dir = cache_dir().join("builds").join(format!("{key:032x}{own}"));
     match source.lang {
         Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib),
-        Lang::Script => build_script(source, &dir),
+        Lang::Script => build_script(source, &dir, confine),
         Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
         Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => {
             build_native(source, includes, &dir, confine)
@@ -207,26 +214,26 @@ fn build_as(
         | Lang::Ruby
         | Lang::Lua => {
             let (argv, check) = interpreter(source)?;
-            checked(source, &dir, argv, check)
+            checked(source, &dir, argv, check, confine)
         }
     }
 }
 
 /// An interpreted language's command line, and the syntax check that makes a
 /// broken file a compile error (as a judge reports it) instead of an RE on every case.
-fn interpreter(source: &Source) -> Result<(Vec<OsString>, Option<Command>)> {
+fn interpreter(source: &Source) -> Result<(Vec<OsString>, Option<RunSpec>)> {
     let entry: OsString = std::path::absolute(&source.files[0])
         .unwrap_or_else(|_| source.files[0].clone())
         .into();
     let compile_check = |python: &Path| {
-        let mut c = Command::new(python);
+        let mut c = RunSpec::new(python);
         c.arg("-c")
             .arg("import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')")
             .arg(&entry);
         c
     };
     let check = |program: &str, flag: &str| {
-        let mut c = Command::new(program);
+        let mut c = RunSpec::new(program);
         c.arg(flag).arg(&entry);
         Some(c)
     };
@@ -266,38 +273,52 @@ fn interpreter(source: &Source) -> Result<(Vec<OsString>, Option<Command>)> {
 
 /// Nothing to build: runs the syntax `check` once (a marker in the cache folder
 /// remembers it passed), then runs the file with `argv`.
+///
+/// The check runs package code: `perl -c` runs the file's `BEGIN` blocks and
+/// the `use`d modules' code, a shell's `-n` expands nothing but is still the
+/// package's input. So it runs as a confined compile does ([`limited`]):
+/// isolated, seeing the source's own folder read-only (where it runs, as the
+/// program will) and the interpreter's installation, under the compile limits.
+/// The user's own file (`confine` false) is checked as the judge.
 fn checked(
     source: &Source,
     dir: &Path,
     argv: Vec<OsString>,
-    check: Option<Command>,
+    check: Option<RunSpec>,
+    confine: bool,
 ) -> Result<Built> {
+    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let marker = dir.join("checked");
     if let Some(mut check) = check
         && !marker.exists()
     {
-        let out = check
-            .stdin(Stdio::null())
-            .output()
-            .with_context(|| format!("cannot run {:?}", check.get_program()))?;
-        if !out.status.success() {
-            bail!(
-                "{}",
-                tail(if out.stderr.is_empty() {
-                    &out.stdout
-                } else {
-                    &out.stderr
-                })
-            );
+        if confine {
+            check.share(&own_folder(source), judge_sandbox::Access::Read);
+        } else {
+            check.trust();
         }
+        if source.path.is_dir() {
+            check.current_dir(abs(&source.path));
+        }
+        let program = check.get_program().to_string_lossy().into_owned();
+        limited(check, &program)?;
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let _ = std::fs::write(&marker, "");
     }
-    let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     Ok(Built {
         argv,
         dir: source.path.is_dir().then(|| abs(&source.path)),
     })
+}
+
+/// The source's own folder, absolute: the folder of a folder program, the
+/// parent of a single file (`run sol.cpp` names a file whose parent is "").
+fn own_folder(source: &Source) -> PathBuf {
+    let own = std::path::absolute(&source.path).unwrap_or_else(|_| source.path.clone());
+    match own.parent() {
+        Some(parent) if !own.is_dir() => parent.to_path_buf(),
+        _ => own,
+    }
 }
 
 /// C, C++, Rust and Go: compiled once into the cache (in a staging folder, then
@@ -354,13 +375,7 @@ fn confine_compiler(
         return false;
     }
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
-    // The source's own folder, from its absolute path (`run sol.cpp` names a
-    // file whose parent is "").
-    let own = abs(&source.path);
-    let own = match own.parent() {
-        Some(parent) if !own.is_dir() => parent.to_path_buf(),
-        _ => own,
-    };
+    let own = own_folder(source);
     for folder in std::iter::once(&own).chain(includes) {
         command.share(&abs(folder), Access::Read);
     }
@@ -411,9 +426,19 @@ fn system_gcc(command: &Command) -> bool {
 /// does), so the caller either trusts it or confines it to what it must see
 /// ([`confine_compiler`]); the program it builds is always isolated.
 fn compile(command: RunSpec) -> Result<()> {
+    let program = command.get_program().to_string_lossy().into_owned();
+    limited(command, &program)
+}
+
+/// Runs one build step (a compiler, a `build` script, a syntax check) under the
+/// compile limits: 60 s of CPU, 90 s of wall time, 2 GiB of address space (the
+/// 2023-07 and 2025-09 formats' `compilation_time` and `compilation_memory`
+/// defaults, which BAPCtools applies to a build script as `RLIMIT_CPU` and
+/// `RLIMIT_AS`). A step that fails is an error in one line of its own words (their
+/// last lines), or, out of time or memory, naming `what` ran out.
+fn limited(command: RunSpec, what: &str) -> Result<()> {
     use judge_model::limits::Limits;
     use judge_sandbox::Exit;
-    let program = command.get_program().to_string_lossy().into_owned();
     let limits = Limits {
         time: std::time::Duration::from_secs(60),
         memory: 2 << 30,
@@ -425,12 +450,12 @@ fn compile(command: RunSpec) -> Result<()> {
         &limits,
         std::time::Duration::from_secs(90),
     )
-    .with_context(|| format!("cannot run {program}"))?;
+    .with_context(|| format!("cannot run {what}"))?;
     if out.exit == Exit::Code(0) {
         return Ok(());
     }
     if out.wall_exceeded || out.cpu >= limits.time {
-        bail!("{program} ran out of time (60 s of CPU, 90 s of wall time)");
+        bail!("{what} ran out of time (60 s of CPU, 90 s of wall time)");
     }
     let words = if out.stderr_tail.is_empty() {
         &out.stdout
@@ -438,7 +463,7 @@ fn compile(command: RunSpec) -> Result<()> {
         &out.stderr_tail
     };
     if words.is_empty() && out.peak_rss >= limits.memory / 10 * 9 {
-        bail!("{program} ran out of memory (2 GiB of address space)");
+        bail!("{what} ran out of memory (2 GiB of address space)");
     }
     bail!("{}", tail(words))
 }
@@ -516,7 +541,7 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
 
 /// A `build`/`run` program (2025-09 "Programs"): `build` runs in a copy of the
 /// folder, then `run` (which must exist by then) is the program.
-fn build_script(source: &Source, dir: &Path) -> Result<Built> {
+fn build_script(source: &Source, dir: &Path, confine: bool) -> Result<Built> {
     let work = dir.join("work");
     if !work.exists() {
         let staging = staging_dir(dir)?;
@@ -530,30 +555,88 @@ fn build_script(source: &Source, dir: &Path) -> Result<Built> {
             std::fs::copy(f, &to).with_context(|| format!("cannot copy {}", f.display()))?;
         }
         if copy.join("build").is_file() {
-            let out = Command::new("sh")
-                .arg("./build")
-                .current_dir(&copy)
-                .stdin(Stdio::null())
-                .output()
-                .context("cannot run the build script")?;
-            if !out.status.success() {
-                bail!("build failed: {}", tail(&out.stderr));
+            let mut build = build_command(&copy);
+            if !confine {
+                build.trust();
             }
+            limited(build, "./build").map_err(|e| anyhow::anyhow!("build failed: {e:#}"))?;
+            readable_by_every_run(&copy);
         }
         let run = copy.join("run");
-        if !run.is_file() {
+        // The script's own file, never a link's target: a `run` linking to a
+        // file of the judge's would otherwise be made executable by the judge.
+        let meta = std::fs::symlink_metadata(&run);
+        if !meta.as_ref().is_ok_and(|m| m.is_file() || m.is_symlink()) {
             bail!("{}: no run file after build", source.path.display());
         }
-        use std::os::unix::fs::PermissionsExt as _;
-        let mut mode = std::fs::metadata(&run)?.permissions();
-        mode.set_mode(mode.mode() | 0o755);
-        std::fs::set_permissions(&run, mode)?;
+        if let Ok(meta) = meta
+            && meta.is_file()
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mut mode = meta.permissions();
+            mode.set_mode(mode.mode() | 0o755);
+            std::fs::set_permissions(&run, mode)?;
+        }
         publish(staging, dir)?;
     }
     Ok(Built {
         argv: vec![work.join("run").into()],
         dir: Some(work),
     })
+}
+
+/// How a package's `build` script runs: `sh ./build` in the copy `work`, which
+/// is all of the judge's files it sees (writable: it makes `run` there), with
+/// the judge's own tools for the languages it knows (an interpreter installed
+/// in the home, as pyenv's `python3`, is its installation; rustc is the
+/// toolchain's own, rustup's proxy needing rustup's home).
+///
+/// The 2025-09 format ("Programs") runs `build` in a copy of the program's
+/// folder, as a compiler is run; problemtools (`run/buildrun.py`) runs it as
+/// itself with no limit, BAPCtools (`program.py` `_compile`) under the
+/// `compilation_time` and `compilation_memory` limits. It is the package's
+/// code, so here it is also isolated as any package program is ([`limited`]).
+fn build_command(work: &Path) -> RunSpec {
+    let mut build = RunSpec::new("sh");
+    build.arg("./build").current_dir(work);
+    build.share(work, judge_sandbox::Access::Write);
+    for row in judge_model::program::LANGUAGES {
+        for tool in row.tools {
+            build.share_program(tool);
+        }
+    }
+    if judge_sandbox::isolation() != judge_sandbox::Isolation::Off
+        && let Some(sysroot) = rustc_sysroot()
+    {
+        build.share(sysroot, judge_sandbox::Access::Code);
+        let mut path = std::ffi::OsString::from(sysroot.join("bin"));
+        if let Some(outer) = std::env::var_os("PATH") {
+            path.push(":");
+            path.push(outer);
+        }
+        build.env("PATH", path);
+    }
+    build
+}
+
+/// Makes what a build left in `work` readable (and its programs runnable) by
+/// whichever user a later isolated run of `run` is: an isolated build runs as a
+/// user of its own run, and its umask is the package's. Links are left alone
+/// (changing one would change its target, which may be any file of the judge's).
+fn readable_by_every_run(work: &Path) {
+    use std::os::unix::fs::PermissionsExt as _;
+    for entry in walkdir::WalkDir::new(work).into_iter().flatten() {
+        if entry.file_type().is_symlink() {
+            continue;
+        }
+        let Ok(meta) = entry.metadata() else { continue };
+        let mode = meta.permissions().mode();
+        let runnable = entry.file_type().is_dir() || mode & 0o100 != 0;
+        let wanted = mode | 0o444 | if runnable { 0o111 } else { 0 };
+        if wanted != mode {
+            let _ = std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(wanted));
+        }
+    }
 }
 
 /// The compiler command line for a compiled language.
