@@ -185,6 +185,9 @@ pub enum Event {
         runs: u64,
         /// Seconds it took.
         seconds: f64,
+        /// Whether each smaller input was checked (by the validator, or the
+        /// generator's answer mode) before it was kept.
+        checked: bool,
     },
     /// The minimal failing input and what it showed last.
     Minimal {
@@ -264,11 +267,17 @@ impl<W: Write> Words<W> {
                 to,
                 runs,
                 seconds,
+                checked,
             } => writeln!(
                 self.out,
-                "shrunk {} to {} in {runs} runs ({seconds:.1} s)",
+                "shrunk {} to {} in {runs} runs ({seconds:.1} s){}",
                 plural(*from, "line", "lines"),
                 plural(*to, "line", "lines"),
+                if *checked {
+                    ""
+                } else {
+                    "; no validator checked the smaller inputs, so the minimal one may break the statement's constraints"
+                },
             )?,
             Event::Minimal { seed, input, last } => self.say_minimal(*seed, input, last)?,
             Event::Saved(saved) => self.say_saved(saved)?,

@@ -43,6 +43,10 @@ fn stress_finds_a_planted_bug_shrinks_it_to_one_line_and_saves_it() {
         .take_while(|l| l.starts_with("    "))
         .collect();
     assert_eq!(lines.len(), 1, "not shrunk to one line:\n{out}");
+    assert!(
+        !out.contains("no validator checked"),
+        "hdu1525's validator checked every smaller input:\n{out}"
+    );
     let v: Vec<u64> = lines[0]
         .split_whitespace()
         .map(|t| t.parse().unwrap())
@@ -198,7 +202,12 @@ fn main() {
         .stdout
         .clone();
     let out = String::from_utf8(out).unwrap();
+    // tcases has no validator: the report says the minimal input is unchecked.
     assert!(out.contains("shrunk 10 lines to 2 lines"), "{out}");
+    assert!(
+        out.contains("no validator checked the smaller inputs, so the minimal one may break"),
+        "{out}"
+    );
     let lines = minimal_input(&out);
     assert_eq!(lines.len(), 2, "{out}");
     assert_eq!(

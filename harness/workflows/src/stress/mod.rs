@@ -246,6 +246,7 @@ fn shrunk<O: Oracle>(
         to: minimal.lines().count(),
         runs: oracle.runs() - runs_before,
         seconds: started.elapsed().as_secs_f64(),
+        checked: oracle.checks_candidates(),
     })?;
     Ok((minimal, last.unwrap_or(finding)))
 }

@@ -51,6 +51,11 @@ pub(crate) trait Oracle {
     /// input, so it is not kept.
     fn candidate(&mut self, input: &str) -> Result<Option<Self::Finding>>;
 
+    /// Whether [`Oracle::candidate`] can tell an invalid input: without a
+    /// validator (or an answer mode), shrinking may keep an input the statement
+    /// forbids (`n` = 0 with one number after it), and the report says so.
+    fn checks_candidates(&self) -> bool;
+
     /// Whether a candidate's finding `a` is the same kind of failure as `b`, the
     /// one found: a smaller input must keep it.
     fn same_kind(a: &Self::Finding, b: &Self::Finding) -> bool;

@@ -182,6 +182,10 @@ impl Oracle for Tester<'_> {
         self.test(input.as_bytes()).map(Some)
     }
 
+    fn checks_candidates(&self) -> bool {
+        self.programs.validate.is_some()
+    }
+
     fn same_kind(a: &Finding, b: &Finding) -> bool {
         match (a, b) {
             (Finding::Differ { verdict: a, .. }, Finding::Differ { verdict: b, .. }) => a == b,
