@@ -115,8 +115,54 @@ pub type Executables = BTreeMap<(String, String), PathBuf>;
 pub struct CargoBuild {
     /// Executables by (package, binary).
     pub executables: Executables,
-    /// Packages that did not compile, with their first error as rustc rendered it.
+    /// Packages that did not compile, with their first error as rustc rendered it
+    /// (without colours), and a line saying how many more there were.
     pub failed: BTreeMap<String, String>,
+}
+
+impl CargoBuild {
+    /// Takes one of cargo's compiler messages: a problem's error is kept for its CE
+    /// result, the one place it is shown (it was shown twice: as cargo streamed it,
+    /// then under the verdict), and so is the note that goes with it (`For more
+    /// information about this error, try rustc --explain`); anything else (a
+    /// warning, an error of a package that is no problem, such as the library) is
+    /// returned to be shown as cargo streams it. `more` counts the errors after a
+    /// package's first.
+    fn take(
+        &mut self,
+        workspace: &Workspace,
+        message: &cargo_json::CompilerMessage,
+        more: &mut BTreeMap<String, usize>,
+    ) -> Option<String> {
+        let rendered = message.message.rendered.clone().unwrap_or_default();
+        let Some(package) = workspace.package_ids.get(&message.package_id) else {
+            return Some(rendered);
+        };
+        if message.message.is_error() {
+            if self.failed.contains_key(package) {
+                *more.entry(package.clone()).or_default() += 1;
+            } else {
+                let plain = anstream::adapter::strip_str(&rendered).to_string();
+                self.failed.insert(package.clone(), plain);
+            }
+            return None;
+        }
+        let after_an_error = self.failed.contains_key(package);
+        (!(after_an_error && message.message.level == "failure-note")).then_some(rendered)
+    }
+
+    /// Says before each failed package's first error how many it had, when it had
+    /// more (first: the report may cut a long error short).
+    fn count_more(&mut self, more: &BTreeMap<String, usize>) {
+        for (package, n) in more {
+            if let Some(error) = self.failed.get_mut(package) {
+                *error = format!(
+                    "the first of {} errors (`cargo build --release -p {package}` shows every one):\n{error}",
+                    n + 1
+                );
+            }
+        }
+    }
 }
 
 /// The host's target triple, where the judge knows how to link programs statically.
@@ -192,8 +238,9 @@ pub fn build(workspace: &Workspace, packages: &[&str]) -> Result<Executables> {
 /// Builds the binaries `bins` of `packages` (every binary of them when `bins` is
 /// empty) in release with `--keep-going`, so one package that does not compile
 /// leaves the others built. Cargo's diagnostics are printed to our stderr as rustc
-/// rendered them; an error is only returned when cargo itself could not run or
-/// failed without a compiler error to show for it.
+/// rendered them, except a problem's errors, which are its CE result's
+/// ([`CargoBuild::failed`]); an error is only returned when cargo itself could not
+/// run or failed without a compiler error to show for it.
 pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Result<CargoBuild> {
     let mut command = Command::new(cargo());
     command
@@ -228,6 +275,7 @@ pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Re
     let forward = judge_launcher::forward(child.stderr.take().expect("stderr was piped"));
     let stdout = child.stdout.take().expect("stdout was piped");
     let mut built = CargoBuild::default();
+    let mut more = BTreeMap::new();
     let mut stderr = anstream::stderr();
     for message in cargo_json::messages(BufReader::new(stdout)) {
         match message.context("cannot read cargo's messages")? {
@@ -242,20 +290,14 @@ pub fn build_each(workspace: &Workspace, packages: &[&str], bins: &[&str]) -> Re
                 }
             }
             Message::CompilerMessage(msg) => {
-                let rendered = msg.message.rendered.clone().unwrap_or_default();
-                let _ = std::io::Write::write_all(&mut stderr, rendered.as_bytes());
-                if msg.message.is_error()
-                    && let Some(package) = workspace.package_ids.get(&msg.package_id)
-                {
-                    built
-                        .failed
-                        .entry(package.clone())
-                        .or_insert_with(|| anstream::adapter::strip_str(&rendered).to_string());
+                if let Some(shown) = built.take(workspace, &msg, &mut more) {
+                    let _ = std::io::Write::write_all(&mut stderr, shown.as_bytes());
                 }
             }
             _ => {}
         }
     }
+    built.count_more(&more);
     let status = child.wait().context("cargo build did not finish")?;
     let _ = forward.join();
     if !status.success() && built.failed.is_empty() {

@@ -397,10 +397,7 @@ impl CaseResult {
         let lines: Vec<&str> = error.trim_end().lines().collect();
         let mut detail = lines[..lines.len().min(SHOWN)].join("\n");
         if lines.len() > SHOWN {
-            detail.push_str(&format!(
-                "\n… {} more lines (cargo's output above)",
-                lines.len() - SHOWN
-            ));
+            detail.push_str(&format!("\n… {} more lines", lines.len() - SHOWN));
         }
         CaseResult {
             exit: Ended::DoesNotCompile,

@@ -40,3 +40,37 @@ fn a_run_with_nothing_to_build_prints_no_build_line() {
         .collect();
     assert!(shown.is_empty(), "{stderr}");
 }
+
+#[test]
+fn a_compile_error_is_shown_once_in_the_report_with_how_many_more_there_are() {
+    let ws = crate::tempws::TempWs::new(&["poj2484"]);
+    let main = ws.read("problems/poj2484/src/main.rs");
+    ws.write(
+        "problems/poj2484/src/main.rs",
+        format!(
+            "{main}\nfn first() -> u32 {{\n    \"not a number\"\n}}\n\
+             fn second() -> u64 {{\n    \"nor this\"\n}}\n\
+             fn unused_warning() {{\n    let unused = 1;\n}}\n"
+        ),
+    );
+    let out = ws.judge().arg("poj2484").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    let both = format!("{stdout}{stderr}");
+    // Once, under its CE verdict (not also as cargo streamed it): the first
+    // error, and how to see the other one.
+    assert_eq!(both.matches("mismatched types").count(), 1, "{both}");
+    assert!(
+        stdout.contains(
+            "CE  poj2484/(build) 0 ms 0 B\n    the first of 2 errors (`cargo build --release \
+             -p poj2484` shows every one):\n    error[E0308]: mismatched types\n"
+        ),
+        "{stdout}"
+    );
+    assert!(!both.contains("rustc --explain"), "{both}");
+    // A warning is no verdict's: it is still shown as cargo streams it.
+    assert!(stderr.contains("unused variable: `unused`"), "{stderr}");
+}
