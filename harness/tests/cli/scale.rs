@@ -178,3 +178,21 @@ fn any_command_scales_with_its_own_generator() {
         .stdout(predicate::str::contains("\"problem\": \"wc\""))
         .stdout(predicate::str::contains("\"n\": 2000"));
 }
+
+#[test]
+fn a_generator_that_ignores_the_size_is_an_error_not_a_fit() {
+    let ws = TempWs::new(&["poj2484"]);
+    // A stress generator: its input depends on --seed only. Timed at every size,
+    // one five-number input would look constant time and "fit" at any n.
+    ws.write("gen.sh", "echo 5; echo \"$2 1 2 3 4\"\n");
+    ws.judge()
+        .args(["scale", "--cmd", "wc -w", "--gen", "sh gen.sh"])
+        .args(["--to", "100000", "--time", "5"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("fits").not())
+        .stderr(predicate::str::contains(
+            "the generator wrote the same input for `--seed 1 --n 1000` and `--seed 1 --n 1414`: \
+             it ignores --n",
+        ));
+}

@@ -146,6 +146,9 @@ pub fn measure(
             }
         }
         inputs.push(generate(generator, n, plan)?);
+        if let [.., smaller, larger] = inputs.as_slice() {
+            grows(generator, smaller, larger, plan.sizes, inputs.len() - 1)?;
+        }
         let files = inputs.last().expect("just pushed");
         for (track, program) in tracks.iter_mut().zip(programs) {
             if track.stop.is_none() {
@@ -256,6 +259,35 @@ fn generate(generator: &Generator, n: u64, plan: &Plan) -> Result<Vec<PathBuf>> 
         })
         .into_iter()
         .collect()
+}
+
+/// Fails when the first seed's input at size `sizes[at]` is byte for byte the one
+/// at the size before: the generator ignores its size flag (one written for
+/// stress, reading only `--seed`), and every size would time the same input, so
+/// that a fit over them says the solution is constant time and "fits" at any
+/// size, whatever it does.
+fn grows(
+    generator: &Generator,
+    smaller: &[PathBuf],
+    larger: &[PathBuf],
+    sizes: &[u64],
+    at: usize,
+) -> Result<()> {
+    let (Some(a), Some(b)) = (smaller.first(), larger.first()) else {
+        return Ok(());
+    };
+    let read = |p: &Path| std::fs::read(p).with_context(|| format!("cannot read {}", p.display()));
+    if read(a)? != read(b)? {
+        return Ok(());
+    }
+    let flag = &generator.flag;
+    bail!(
+        "the generator wrote the same input for `--seed 1 {flag} {}` and `--seed 1 {flag} {}`: \
+         it ignores {flag}, so every size would time one input; make it read {flag} N and \
+         write an input of size N",
+        sizes[at - 1],
+        sizes[at]
+    )
 }
 
 /// What a failed generator said: its stderr's last line, or how it ended.
