@@ -229,16 +229,21 @@ pub fn case_block(r: &CaseResult) -> String {
     let who = suite_name(r);
     // A TLE may be the wall-clock backstop (a sleeping solution uses no CPU):
     // show the wall time it ran for beside its CPU time.
-    let time = if r.verdict == Verdict::TLE {
-        format!("{} CPU, {} wall", human_time(r.time), human_time(r.wall))
-    } else {
-        human_time(r.time)
+    let measured = match r.verdict {
+        Verdict::TLE => format!(
+            " {} CPU, {} wall {}",
+            human_time(r.time),
+            human_time(r.wall),
+            human_bytes(r.memory)
+        ),
+        // Nothing ran: `0 ms 0 B` would read as a measurement.
+        Verdict::CE => String::new(),
+        _ => format!(" {} {}", human_time(r.time), human_bytes(r.memory)),
     };
     let mut s = format!(
-        "{style}{:<3}{style:#} {who}/{} {DIM}{time} {}{DIM:#}\n",
+        "{style}{:<3}{style:#} {who}/{}{DIM}{measured}{DIM:#}\n",
         r.verdict.name(),
         r.case,
-        human_bytes(r.memory),
     );
     // An accepted case is printed only under --verbose; its extra text (an
     // interactive case's judge message and dialogue) is then shown too.

@@ -65,7 +65,7 @@ fn a_compile_error_is_shown_once_in_the_report_with_how_many_more_there_are() {
     assert_eq!(both.matches("mismatched types").count(), 1, "{both}");
     assert!(
         stdout.contains(
-            "CE  poj2484/(build) 0 ms 0 B\n    the first of 2 errors (`cargo build --release \
+            "CE  poj2484/(build)\n    the first of 2 errors (`cargo build --release \
              -p poj2484` shows every one):\n    error[E0308]: mismatched types\n"
         ),
         "{stdout}"
