@@ -16,8 +16,13 @@ use crate::support::{have, json_of};
 /// its text, `{pkg}` replaced by the package's absolute path. `build` and `run`
 /// files are made executable.
 fn package_with(files: &[(&str, &str)]) -> tempfile::TempDir {
+    package_yaml("", files)
+}
+
+/// [`package_with`], with `yaml` added to its problem.yaml.
+fn package_yaml(yaml: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
     let tmp = tempfile::tempdir().unwrap();
-    let write = |rel: &str, text: &str| {
+    let write = |rel: &str, text: String| {
         let path = tmp.path().join(rel);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, text).unwrap();
@@ -29,13 +34,15 @@ fn package_with(files: &[(&str, &str)]) -> tempfile::TempDir {
     write(
         "problem.yaml",
         "problem_format_version: 2025-09\nname: Twice\n\
-         uuid: 0f3c2a1b-7d4e-4f5a-9b6c-1d2e3f4a5b6c\ntype: pass-fail\n",
+         uuid: 0f3c2a1b-7d4e-4f5a-9b6c-1d2e3f4a5b6c\ntype: pass-fail\n"
+            .to_string()
+            + yaml,
     );
-    write("data/secret/1.in", "21\n");
-    write("data/secret/1.ans", "42\n");
+    write("data/secret/1.in", "21\n".into());
+    write("data/secret/1.ans", "42\n".into());
     let pkg = tmp.path().display().to_string();
     for (rel, text) in files {
-        write(&format!("submissions/{rel}"), &text.replace("{pkg}", &pkg));
+        write(&format!("submissions/{rel}"), text.replace("{pkg}", &pkg));
     }
     tmp
 }
@@ -153,4 +160,31 @@ fn a_perl_syntax_check_cannot_write_outside_its_folder() {
     assert_eq!(verdict(&doc, "accepted/begin.pl"), "AC", "{doc:#}");
     assert_eq!(code, 0, "{doc:#}");
     assert!(!mark.exists(), "the syntax check wrote {}", mark.display());
+}
+
+#[test]
+fn a_build_script_that_never_ends_is_a_compile_error_at_the_packages_compilation_time() {
+    // 2025-09 "Limits": compilation_time, here 1 s of CPU (1.5 s of wall time).
+    let pkg = package_yaml(
+        "limits:\n  compilation_time: 1\n",
+        &[
+            (
+                "compiler_error/forever/build",
+                "#!/bin/sh\nexec sleep 100000\n",
+            ),
+            ("compiler_error/forever/run", "#!/bin/sh\n"),
+            ("accepted/twice.sh", "read n; echo $((2 * n))\n"),
+        ],
+    );
+    let cache = tempfile::tempdir().unwrap();
+    judge()
+        .env("CP_GAMES_CACHE", cache.path())
+        .arg("verify")
+        .arg(pkg.path())
+        .arg("-v")
+        .assert()
+        .code(0)
+        .stdout(crate::support::a_line(|l| {
+            l.trim() == "build failed: ./build ran out of time (1 s of CPU, 1.5 s of wall time)"
+        }));
 }

@@ -269,12 +269,12 @@ fn choose_interpreters(system: System, subs: &mut [Submission], warnings: &mut V
 /// Builds every submission that is to be judged, at once; a build that fails is
 /// the submission's CE.
 fn build_submissions(package: &Package, subs: &mut [Submission], threads: usize) {
-    let memory = package.limits.memory_mib;
+    let (memory, time) = (package.limits.memory_mib, package.limits.compilation_time);
     let includes = &package.includes;
     let built: Vec<Option<Result<Built>>> = Pool::new(threads).map(subs, |s| {
         let source = s.source.as_ref()?;
         (s.skipped.is_none() && s.compile_error.is_none())
-            .then(|| program::build(source, includes, memory))
+            .then(|| program::build_within(source, includes, memory, time))
     });
     for (s, b) in subs.iter_mut().zip(built) {
         match b {
@@ -297,7 +297,12 @@ fn validate(
     for source in &package.input_validators {
         // A validator that does not build is the package's error, reported
         // with the rest; the submissions are still judged.
-        let built = match program::build(source, &package.includes, 1024) {
+        let built = match program::build_within(
+            source,
+            &package.includes,
+            1024,
+            package.limits.compilation_time,
+        ) {
             Ok(b) => b,
             Err(e) => {
                 let why = PackageError::NotBuilt {
@@ -1185,7 +1190,12 @@ fn validate_statically(
     if package.static_cases.is_empty() {
         return;
     }
-    let built = match program::build(source, &package.includes, 1024) {
+    let built = match program::build_within(
+        source,
+        &package.includes,
+        1024,
+        package.limits.compilation_time,
+    ) {
         Ok(b) => b,
         Err(e) => {
             errors.push(PackageError::NotBuilt {

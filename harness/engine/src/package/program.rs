@@ -11,9 +11,11 @@ use std::ffi::OsString;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
+use judge_formats::package::COMPILATION_TIME;
 use judge_formats::program::{cache_dir, folder, shebang};
 use judge_model::program::{Lang, Source};
 use judge_sandbox::RunSpec;
@@ -164,13 +166,25 @@ fn python3_probe() -> &'static (PathBuf, String) {
 /// The source is someone else's (a package's): C, C++ and Rust compile confined to
 /// what they must see ([`confine_compiler`]).
 pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<Built> {
-    build_as(source, includes, memory_mib, true)
+    build_within(source, includes, memory_mib, COMPILATION_TIME)
+}
+
+/// [`build`] with `time` of CPU for each build step (a package's
+/// `limits.compilation_time`) instead of the default 60 s; the wall-clock
+/// limit is half as much again.
+pub fn build_within(
+    source: &Source,
+    includes: &[PathBuf],
+    memory_mib: u64,
+    time: Duration,
+) -> Result<Built> {
+    build_as(source, includes, memory_mib, true, time)
 }
 
 /// [`build`] for the user's own source (`judge run FILE`): its compiler runs as
 /// the judge, so it may include the user's headers from anywhere.
 pub fn build_own(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<Built> {
-    build_as(source, includes, memory_mib, false)
+    build_as(source, includes, memory_mib, false, COMPILATION_TIME)
 }
 
 fn build_as(
@@ -178,6 +192,7 @@ fn build_as(
     includes: &[PathBuf],
     memory_mib: u64,
     confine: bool,
+    time: Duration,
 ) -> Result<Built> {
     if let Some(tool) = source.lang.missing_tool() {
         bail!(
@@ -199,10 +214,10 @@ fn build_as(
     let dir = cache_dir().join("builds").join(format!("{key:032x}{own}"));
     match source.lang {
         Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib),
-        Lang::Script => build_script(source, &dir, confine),
+        Lang::Script => build_script(source, &dir, confine, time),
         Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
         Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => {
-            build_native(source, includes, &dir, confine)
+            build_native(source, includes, &dir, confine, time)
         }
         Lang::Python
         | Lang::PyPy
@@ -214,7 +229,7 @@ fn build_as(
         | Lang::Ruby
         | Lang::Lua => {
             let (argv, check) = interpreter(source)?;
-            checked(source, &dir, argv, check, confine)
+            checked(source, &dir, argv, check, confine, time)
         }
     }
 }
@@ -286,6 +301,7 @@ fn checked(
     argv: Vec<OsString>,
     check: Option<RunSpec>,
     confine: bool,
+    time: Duration,
 ) -> Result<Built> {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let marker = dir.join("checked");
@@ -301,7 +317,7 @@ fn checked(
             check.current_dir(abs(&source.path));
         }
         let program = check.get_program().to_string_lossy().into_owned();
-        limited(check, &program)?;
+        limited(check, &program, time)?;
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let _ = std::fs::write(&marker, "");
     }
@@ -323,7 +339,13 @@ fn own_folder(source: &Source) -> PathBuf {
 
 /// C, C++, Rust and Go: compiled once into the cache (in a staging folder, then
 /// moved in whole, so a half-written program is never found).
-fn build_native(source: &Source, includes: &[PathBuf], dir: &Path, confine: bool) -> Result<Built> {
+fn build_native(
+    source: &Source,
+    includes: &[PathBuf],
+    dir: &Path,
+    confine: bool,
+    time: Duration,
+) -> Result<Built> {
     let exe = dir.join("program");
     if !exe.exists() {
         let staging = staging_dir(dir)?;
@@ -335,10 +357,10 @@ fn build_native(source: &Source, includes: &[PathBuf], dir: &Path, confine: bool
             }
             cmd
         };
-        if let Err(e) = compile(command(false)) {
+        if let Err(e) = compile(command(false), time) {
             // Kattis compiles C++ as C++17; code written for C++20
             // (BAPCtools' validation.h, DOMjudge's default) gets a second try.
-            if source.lang != Lang::Cpp || compile(command(true)).is_err() {
+            if source.lang != Lang::Cpp || compile(command(true), time).is_err() {
                 return Err(e);
             }
         }
@@ -425,37 +447,38 @@ fn system_gcc(command: &Command) -> bool {
 /// The compiler is the machine's own tool (it may live in the home, as rustup's
 /// does), so the caller either trusts it or confines it to what it must see
 /// ([`confine_compiler`]); the program it builds is always isolated.
-fn compile(command: RunSpec) -> Result<()> {
+fn compile(command: RunSpec, time: Duration) -> Result<()> {
     let program = command.get_program().to_string_lossy().into_owned();
-    limited(command, &program)
+    limited(command, &program, time)
 }
 
 /// Runs one build step (a compiler, a `build` script, a syntax check) under the
-/// compile limits: 60 s of CPU, 90 s of wall time, 2 GiB of address space (the
-/// 2023-07 and 2025-09 formats' `compilation_time` and `compilation_memory`
-/// defaults, which BAPCtools applies to a build script as `RLIMIT_CPU` and
-/// `RLIMIT_AS`). A step that fails is an error in one line of its own words (their
-/// last lines), or, out of time or memory, naming `what` ran out.
-fn limited(command: RunSpec, what: &str) -> Result<()> {
+/// compile limits: `time` of CPU (60 s unless the package says otherwise), half
+/// as much again of wall time, 2 GiB of address space (the formats'
+/// `compilation_time` and `compilation_memory` defaults, which BAPCtools applies
+/// to a build script as `RLIMIT_CPU` and `RLIMIT_AS`). A step that fails is an
+/// error in one line of its own words (their last lines), or, out of time or
+/// memory, naming `what` ran out.
+fn limited(command: RunSpec, what: &str, time: Duration) -> Result<()> {
     use judge_model::limits::Limits;
     use judge_sandbox::Exit;
     let limits = Limits {
-        time: std::time::Duration::from_secs(60),
+        time,
         memory: 2 << 30,
         output: 1 << 30,
     };
-    let out = crate::run::run_with_wall(
-        command,
-        Path::new("/dev/null"),
-        &limits,
-        std::time::Duration::from_secs(90),
-    )
-    .with_context(|| format!("cannot run {what}"))?;
+    let wall = time * 3 / 2;
+    let out = crate::run::run_with_wall(command, Path::new("/dev/null"), &limits, wall)
+        .with_context(|| format!("cannot run {what}"))?;
     if out.exit == Exit::Code(0) {
         return Ok(());
     }
     if out.wall_exceeded || out.cpu >= limits.time {
-        bail!("{what} ran out of time (60 s of CPU, 90 s of wall time)");
+        bail!(
+            "{what} ran out of time ({} s of CPU, {} s of wall time)",
+            time.as_secs_f64(),
+            wall.as_secs_f64()
+        );
     }
     let words = if out.stderr_tail.is_empty() {
         &out.stdout
@@ -541,7 +564,7 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
 
 /// A `build`/`run` program (2025-09 "Programs"): `build` runs in a copy of the
 /// folder, then `run` (which must exist by then) is the program.
-fn build_script(source: &Source, dir: &Path, confine: bool) -> Result<Built> {
+fn build_script(source: &Source, dir: &Path, confine: bool, time: Duration) -> Result<Built> {
     let work = dir.join("work");
     if !work.exists() {
         let staging = staging_dir(dir)?;
@@ -559,7 +582,7 @@ fn build_script(source: &Source, dir: &Path, confine: bool) -> Result<Built> {
             if !confine {
                 build.trust();
             }
-            limited(build, "./build").map_err(|e| anyhow::anyhow!("build failed: {e:#}"))?;
+            limited(build, "./build", time).map_err(|e| anyhow::anyhow!("build failed: {e:#}"))?;
             readable_by_every_run(&copy);
         }
         let run = copy.join("run");

@@ -96,7 +96,14 @@ pub struct PackageLimits {
     pub safety_margin: f64,
     /// The computed limit is rounded up to a multiple of this.
     pub resolution: Duration,
+    /// CPU time each program's build may take (`limits.compilation_time`, in
+    /// every format version; [`COMPILATION_TIME`] by default).
+    pub compilation_time: Duration,
 }
+
+/// The default `limits.compilation_time`: 60 s (legacy, 2023-07 and 2025-09
+/// "Limits"; BAPCtools' `DEFAULT_COMPILATION_TIME`).
+pub const COMPILATION_TIME: Duration = Duration::from_secs(60);
 
 impl PackageLimits {
     /// The limits of a submission's runs at `time`: the package's memory and
@@ -511,6 +518,13 @@ fn limits_of(
             number(limits_node, "time_resolution", 0.0)?.unwrap_or(1.0),
             "limits.time_resolution",
         )?,
+        compilation_time: match number(limits_node, "compilation_time", 0.0)? {
+            Some(t) if t <= 3600.0 => seconds(t, "limits.compilation_time")?,
+            Some(t) => {
+                bail!("limits.compilation_time = {t} s is more than this judge allows (3600)")
+            }
+            None => COMPILATION_TIME,
+        },
     };
     Ok((limits, passes))
 }
@@ -1106,6 +1120,36 @@ mod tests {
             p.unwrap().time_limit(None),
             (Duration::from_secs(3), TimeSource::TimelimitFile)
         );
+    }
+
+    #[test]
+    fn compilation_time_is_the_packages_or_60_s() {
+        for (yaml, want) in [
+            ("name: X\n", Ok(60.0)),
+            ("limits:\n  compilation_time: 5\n", Ok(5.0)),
+            ("limits:\n  compilation_time: 0.5\n", Ok(0.5)),
+            (
+                "limits:\n  compilation_time: 0\n",
+                Err("line 2: compilation_time"),
+            ),
+            (
+                "limits:\n  compilation_time: 4000\n",
+                Err("more than this judge allows"),
+            ),
+        ] {
+            let (_d, p) = package(yaml, DATA);
+            match want {
+                Ok(secs) => assert_eq!(
+                    p.unwrap().limits.compilation_time,
+                    Duration::from_secs_f64(secs),
+                    "{yaml}"
+                ),
+                Err(words) => {
+                    let err = format!("{:#}", p.unwrap_err());
+                    assert!(err.contains(words), "{yaml}: {err}");
+                }
+            }
+        }
     }
 
     #[test]

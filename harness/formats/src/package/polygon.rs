@@ -320,6 +320,7 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
             // Polygon calls a solution TLE when it passes the limit, no margin.
             safety_margin: 1.0,
             resolution: Duration::from_millis(1),
+            compilation_time: super::COMPILATION_TIME,
         },
         validator: Arc::new(judge_model::kattis::Kattis::new(
             Vec::new(),
