@@ -152,21 +152,36 @@ impl Task {
 /// A crate name for the problem at `url` called `name`, from the URL where the
 /// site is known: Codeforces `contest/1/problem/A` and `problemset/problem/1/A`
 /// → `cf1a` (gym: `cfgym100001b`), AtCoder `tasks/abc086_a` → `abc086_a`, Kattis
-/// `problems/hello` → `hello`, Library Checker `problem/aplusb` → `aplusb`;
-/// elsewhere from the name ("G. Castle Defense" → `g-castle-defense`). Always a
-/// valid name's shape (lowercase ascii letters, digits, `-`, `_`, a letter first,
-/// at most 64 characters); whether it is free is the caller's question.
+/// `problems/hello` → `hello`, Library Checker `problem/aplusb` → `aplusb`, Timus
+/// `problem.aspx?space=1&num=1000` → `timus1000`, CSES `problemset/task/1068` →
+/// `cses1068`; elsewhere from the name ("G. Castle Defense" → `g-castle-defense`)
+/// when it is written in ASCII. A name with letters or digits beyond ASCII ("Сумма",
+/// "小明的游戏", "Café") would lose them, so it is named from the URL instead (its
+/// last path segment and query values: `luogu.com.cn/problem/P1001` → `p1001`),
+/// and without a usable URL `problem-` and 8 hex digits of a hash of the name
+/// (stable: the same title gets the same name). Always a valid name's shape
+/// (lowercase ASCII letters, digits, `-`, `_`, a letter first, at most 64
+/// characters; cargo's own rule is ASCII letters, digits, `-` and `_`, no digit
+/// first); whether it is free is the caller's question.
 pub fn name_for(url: &str, name: &str) -> String {
-    let from_url = site(url).map(|(judge, id)| match judge {
+    let from_site = site(url).map(|(judge, id)| match judge {
         "Codeforces" => format!("cf{id}"),
         "Codeforces-Gym" => format!("cfgym{id}"),
+        "Timus" => format!("timus{id}"),
+        "CSES" => format!("cses{id}"),
         _ => id,
     });
-    let slug = slug(from_url.as_deref().unwrap_or(name));
-    if slug.is_empty() {
-        // A name of no ascii letter or digit at all (e.g. all CJK).
-        return "problem".to_string();
-    }
+    let beyond_ascii = name.chars().any(|c| !c.is_ascii() && c.is_alphanumeric());
+    let slug = [
+        from_site,
+        (!beyond_ascii).then(|| name.to_string()),
+        Some(url_words(url)),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|text| slug(&text))
+    .find(|slug| !slug.is_empty())
+    .unwrap_or_else(|| format!("problem-{:08x}", fnv1a(name.trim())));
     if slug.starts_with(|c: char| c.is_ascii_lowercase()) {
         slug
     } else {
@@ -174,9 +189,40 @@ pub fn name_for(url: &str, name: &str) -> String {
     }
 }
 
+/// The words of a URL on no known site that may name its problem: the last path
+/// segment without its extension, then the query's values (`showproblem.php?pid=1846`
+/// → `showproblem 1846`). Percent-encoded parts (a title in the URL) are left out.
+fn url_words(url: &str) -> String {
+    let Some((_, after_scheme)) = url.trim().split_once("://") else {
+        return String::new();
+    };
+    let rest = after_scheme.split('#').next().unwrap_or("");
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let path = path.split_once('/').map_or("", |(_, path)| path);
+    let last = path.rsplit('/').find(|s| !s.is_empty()).unwrap_or("");
+    let last = last.rsplit_once('.').map_or(last, |(stem, _)| stem);
+    std::iter::once(last)
+        .chain(
+            query
+                .split('&')
+                .filter_map(|kv| kv.split_once('=').map(|(_, v)| v)),
+        )
+        .filter(|w| !w.contains('%'))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// FNV-1a, 32 bits: a hash that is the same on every machine and run (std's
+/// `DefaultHasher` makes no such promise), for a name made from a title.
+fn fnv1a(text: &str) -> u32 {
+    text.bytes().fold(0x811c_9dc5, |h, b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
 /// The judge and problem id of a URL on a site the judge knows: Codeforces
 /// (`1A`), its gym, AtCoder (`abc086_a`), Kattis (`hello`), Library Checker
-/// (`aplusb`).
+/// (`aplusb`), Timus (`1000`, its problem set: space 1), CSES (`1068`).
 fn site(url: &str) -> Option<(&'static str, String)> {
     let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
     let (host, path) = after_scheme.split_once('/').unwrap_or((after_scheme, ""));
@@ -184,9 +230,16 @@ fn site(url: &str) -> Option<(&'static str, String)> {
         .strip_prefix("www.")
         .unwrap_or(host)
         .to_ascii_lowercase();
-    let path = path.split(['?', '#']).next().unwrap_or("");
+    let path = path.split('#').next().unwrap_or("");
+    let (path, query) = path.split_once('?').unwrap_or((path, ""));
     let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    if let Some(id) = timus(&host, &parts, query) {
+        return Some(("Timus", id));
+    }
     match (host.as_str(), parts.as_slice()) {
+        ("cses.fi", ["problemset", "task", id, ..]) if is_number(id) => {
+            Some(("CSES", id.to_string()))
+        }
         (h, ["contest" | "problemset", ..]) if !h.ends_with("codeforces.com") => None,
         (_, ["contest", c, "problem", p, ..] | ["problemset", "problem", c, p, ..]) => {
             Some(("Codeforces", format!("{c}{p}")))
@@ -201,6 +254,30 @@ fn site(url: &str) -> Option<(&'static str, String)> {
         ("judge.yosupo.jp", ["problem", id, ..]) => Some(("Library-Checker", id.to_string())),
         _ => None,
     }
+}
+
+/// Timus Online Judge's `problem.aspx?space=1&num=1000` (acm.timus.ru, or
+/// timus.online): the problem set's number; another `space` is a contest's.
+fn timus(host: &str, parts: &[&str], query: &str) -> Option<String> {
+    if !(["acm.timus.ru", "timus.ru", "timus.online"].contains(&host)
+        && parts.len() == 1
+        && parts[0].eq_ignore_ascii_case("problem.aspx"))
+    {
+        return None;
+    }
+    let param = |key: &str| {
+        query
+            .split('&')
+            .filter_map(|kv| kv.split_once('='))
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v)
+    };
+    let num = param("num").filter(|n| is_number(n))?;
+    matches!(param("space"), None | Some("1")).then(|| num.to_string())
+}
+
+fn is_number(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Lowercase ascii letters, digits and `_` kept; every other run of characters
@@ -271,13 +348,100 @@ mod tests {
                 "g-castle-defense",
             ),
             ("", "  42 -- The Answer  ", "p42-the-answer"),
-            ("https://example.com/x", "小明的游戏", "problem"),
             ("https://open.kattis.com/problems/2048", "2048", "p2048"),
+            (
+                "https://acm.timus.ru/problem.aspx?space=1&num=1000",
+                "1000. A+B Problem",
+                "timus1000",
+            ),
+            (
+                "https://timus.online/problem.aspx?num=1001&space=1",
+                "Reverse Root",
+                "timus1001",
+            ),
+            (
+                "https://acm.timus.ru/problem.aspx?space=221&num=3",
+                "C. Contest Problem",
+                "c-contest-problem",
+            ),
+            (
+                "https://cses.fi/problemset/task/1068",
+                "Weird Algorithm",
+                "cses1068",
+            ),
+            (
+                "https://cses.fi/problemset/task/1068/",
+                "Weird Algorithm",
+                "cses1068",
+            ),
+            // Letters beyond ASCII would be lost: the URL names the problem.
+            (
+                "https://www.luogu.com.cn/problem/P1001",
+                "A+B Problem 的游戏",
+                "p1001",
+            ),
+            (
+                "https://acm.timus.ru/problem.aspx?space=1&num=1000",
+                "Задача A+B",
+                "timus1000",
+            ),
+            (
+                "https://codeforces.com/contest/1/problem/A",
+                "A. Театральная площадь",
+                "cf1a",
+            ),
+            (
+                "https://acm.hdu.edu.cn/showproblem.php?pid=1846",
+                "Brave Game 巴什博弈",
+                "showproblem-1846",
+            ),
+            ("https://example.com/x", "小明的游戏", "x"),
+            ("http://example.com/tasks/Café", "Café", "caf"),
+            // Punctuation beyond ASCII loses no letter: the title still names it.
+            ("", "A – B “quoted”", "a-b-quoted"),
         ] {
             assert_eq!(name_for(url, name), want, "{url} {name:?}");
         }
         let long = name_for("", &"word ".repeat(30));
         assert!(long.len() <= 64 && !long.ends_with('-'), "{long}");
+    }
+
+    #[test]
+    fn a_title_beyond_ascii_with_no_url_gets_a_stable_name_of_its_own() {
+        let cjk = name_for("", "小明的游戏");
+        assert_eq!(cjk, name_for("", "  小明的游戏 "), "stable");
+        assert_ne!(
+            cjk,
+            name_for("", "小红的游戏"),
+            "distinct titles, distinct names"
+        );
+        assert_ne!(name_for("", "Сумма"), name_for("", "Разность"));
+        // A URL of no word, or whose last segment is the title percent-encoded.
+        let encoded = "https://example.com/zadacha/%D0%A1%D1%83%D0%BC%D0%BC%D0%B0";
+        assert_eq!(name_for(encoded, "Сумма"), name_for("", "Сумма"));
+        for name in [cjk, name_for("https://example.com/", "Сумма")] {
+            assert!(name.starts_with("problem-") && name.len() == 16, "{name}");
+            assert!(
+                name[8..]
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+            );
+        }
+        // FNV-1a's published test vectors: "" and "a".
+        assert_eq!((fnv1a(""), fnv1a("a")), (0x811c_9dc5, 0xe40c_292c));
+    }
+
+    #[test]
+    fn timus_and_cses_urls_give_their_source() {
+        let task = |url: &str| Task {
+            url: url.to_string(),
+            ..Task::parse(br#"{"name":"x","url":"","memoryLimit":64,"timeLimit":1000,"tests":[]}"#)
+                .unwrap()
+        };
+        let timus = "https://acm.timus.ru/problem.aspx?space=1&num=1000";
+        assert_eq!(task(timus).source(), Some(format!("Timus 1000 {timus}")));
+        let cses = "https://cses.fi/problemset/task/1068";
+        assert_eq!(task(cses).source(), Some(format!("CSES 1068 {cses}")));
     }
 
     #[test]

@@ -406,6 +406,50 @@ fn the_testdata_readme_describes_the_samples_listen_wrote() {
 }
 
 #[test]
+fn a_title_beyond_ascii_is_named_from_its_url_timus_and_cses_included() {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (child, lines) = start(&ws, port, &[]);
+    for (title, url, name) in [
+        (
+            "Задача A+B",
+            "https://acm.timus.ru/problem.aspx?space=1&num=1000",
+            "timus1000",
+        ),
+        (
+            "小明的游戏",
+            "https://www.luogu.com.cn/problem/P1001",
+            "p1001",
+        ),
+        (
+            "Weird Algorithm",
+            "https://cses.fi/problemset/task/1068",
+            "cses1068",
+        ),
+    ] {
+        let body = task(
+            title,
+            url,
+            false,
+            r#"[{"input":"1 2\n","output":"3\n"}]"#,
+            name,
+        )
+        .replace("\"size\":4", "\"size\":1");
+        assert_eq!(post(port, &body).0, 200);
+        let said = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+        assert!(
+            said.starts_with(&format!("{name}: problems/{name}/ ")),
+            "{said}"
+        );
+        let toml = ws.read(&format!("testdata/{name}/problem.toml"));
+        assert!(toml.contains(&format!("title = \"{title}\"")), "{toml}");
+    }
+    let toml = ws.read("testdata/timus1000/problem.toml");
+    assert!(toml.contains("judge = \"Timus\"\nid = \"1000\""), "{toml}");
+    drop(child);
+}
+
+#[test]
 fn a_problem_sent_with_no_sample_is_nothing_to_judge_in_every_report() {
     let ws = TempWs::new(&["poj2484"]);
     let port = free_port();
