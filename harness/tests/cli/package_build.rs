@@ -188,3 +188,49 @@ fn a_build_script_that_never_ends_is_a_compile_error_at_the_packages_compilation
             l.trim() == "build failed: ./build ran out of time (1 s of CPU, 1.5 s of wall time)"
         }));
 }
+
+#[test]
+fn a_build_and_its_run_reach_the_judges_language_tools_where_path_finds_them() {
+    // A language's tool installed outside the system's folders, as pyenv's
+    // python3 is: here a stand-in `gnustep-config` (a name in the language
+    // table) that doubles its input, first on the judge's PATH. Outside the
+    // temporary folder, which each isolated run gets empty.
+    let tools = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let tool = tools.path().join("gnustep-config");
+    std::fs::write(&tool, "#!/bin/sh\nread n; echo $((2 * n))\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let pkg = package_with(&[
+        (
+            "accepted/tool/build",
+            "#!/bin/sh\nset -e\necho 2 | gnustep-config > four\n",
+        ),
+        (
+            "accepted/tool/run",
+            "#!/bin/sh\ntest \"$(cat four)\" = 4 && exec gnustep-config\n",
+        ),
+    ]);
+    let path = std::env::join_paths(
+        std::iter::once(tools.path().to_path_buf())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    // Twice: the second judge finds the program built and only runs it (its
+    // sandbox never ran the build, whose tools it might otherwise still see).
+    let cache = tempfile::tempdir().unwrap();
+    for time in ["built", "cached"] {
+        let out = judge()
+            .env("CP_GAMES_CACHE", cache.path())
+            .env("PATH", &path)
+            .arg("verify")
+            .arg(pkg.path())
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        let doc = json_of(&out.stdout);
+        assert_eq!(verdict(&doc, "accepted/tool"), "AC", "{time}: {doc:#}");
+        assert_eq!(out.status.code(), Some(0), "{time}: {doc:#}");
+    }
+}

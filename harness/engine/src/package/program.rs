@@ -100,12 +100,20 @@ pub struct Built {
     /// The folder it runs in, when it matters (a `build`/`run` program runs in
     /// its built copy); otherwise the judge's.
     pub dir: Option<PathBuf>,
+    /// Whether it may start the judge's language tools by name (a `run` script
+    /// that runs `python3 main.py`): isolated, it sees them as its `build` did
+    /// ([`share_tools`]).
+    pub tools: bool,
 }
 
 impl Built {
     /// A program run as `argv` in the judge's folder.
     pub fn argv(argv: Vec<OsString>) -> Built {
-        Built { argv, dir: None }
+        Built {
+            argv,
+            dir: None,
+            tools: false,
+        }
     }
 
     /// A fresh command running the program (extra arguments go after).
@@ -121,6 +129,9 @@ impl Built {
         }
         if let Some(dir) = &self.dir {
             c.current_dir(dir);
+        }
+        if self.tools {
+            share_tools(&mut c);
         }
         c
     }
@@ -324,6 +335,7 @@ fn checked(
     Ok(Built {
         argv,
         dir: source.path.is_dir().then(|| abs(&source.path)),
+        tools: false,
     })
 }
 
@@ -605,14 +617,13 @@ fn build_script(source: &Source, dir: &Path, confine: bool, time: Duration) -> R
     Ok(Built {
         argv: vec![work.join("run").into()],
         dir: Some(work),
+        tools: true,
     })
 }
 
 /// How a package's `build` script runs: `sh ./build` in the copy `work`, which
 /// is all of the judge's files it sees (writable: it makes `run` there), with
-/// the judge's own tools for the languages it knows (an interpreter installed
-/// in the home, as pyenv's `python3`, is its installation; rustc is the
-/// toolchain's own, rustup's proxy needing rustup's home).
+/// the judge's own tools ([`share_tools`]).
 ///
 /// The 2025-09 format ("Programs") runs `build` in a copy of the program's
 /// folder, as a compiler is run; problemtools (`run/buildrun.py`) runs it as
@@ -623,23 +634,32 @@ fn build_command(work: &Path) -> RunSpec {
     let mut build = RunSpec::new("sh");
     build.arg("./build").current_dir(work);
     build.share(work, judge_sandbox::Access::Write);
+    share_tools(&mut build);
+    build
+}
+
+/// Lets a script of a package (a `build` or `run` of a 2025-09 "Programs"
+/// folder) start the judge's tools for the languages it knows by name, isolated
+/// as outside: an interpreter installed in the home (pyenv's `python3`) is its
+/// installation, and `rustc` is the toolchain's own (first on the run's `PATH`:
+/// rustup's proxy would need rustup's home).
+fn share_tools(command: &mut RunSpec) {
     for row in judge_model::program::LANGUAGES {
         for tool in row.tools {
-            build.share_program(tool);
+            command.share_program(tool);
         }
     }
     if judge_sandbox::isolation() != judge_sandbox::Isolation::Off
         && let Some(sysroot) = rustc_sysroot()
     {
-        build.share(sysroot, judge_sandbox::Access::Code);
+        command.share(sysroot, judge_sandbox::Access::Code);
         let mut path = std::ffi::OsString::from(sysroot.join("bin"));
         if let Some(outer) = std::env::var_os("PATH") {
             path.push(":");
             path.push(outer);
         }
-        build.env("PATH", path);
+        command.env("PATH", path);
     }
-    build
 }
 
 /// Makes what a build left in `work` readable (and its programs runnable) by
