@@ -20,7 +20,7 @@ pub enum Kind {
     Plain,
     /// A game with a placeholder solution, brute force, generator and validator.
     Game,
-    /// An interactive game against its interactor.
+    /// An interactive problem: a placeholder dialogue against its interactor.
     Interactive,
 }
 
@@ -45,15 +45,15 @@ pub fn text(made: &Made) -> String {
 /// What to do after `new` made the interactive game `name`.
 fn interactive_next_steps(name: &str) -> String {
     format!(
-        "\nThe skeleton plays a placeholder game against its interactor (T games: n stones,\n\
-         take 1 or 2), so everything runs now. Next: the real game in src/main.rs and\n\
-         src/bin/interactor.rs (the TODOs: statement, dialogue, rule, proof; the\n\
-         interactor decides positions its own way), the inputs in gen.rs, the sample in\n\
-         testdata/{name}/. Then:\n\
+        "\nThe skeleton plays a placeholder dialogue against its interactor (guess the\n\
+         number: T cases, each a hidden x in 1..=n found by questions ? y), so everything\n\
+         runs now. Next: the real dialogue in src/main.rs and src/bin/interactor.rs (the\n\
+         TODOs: statement, dialogue, idea, why it is right), the inputs in gen.rs, the\n\
+         sample in testdata/{name}/. Then:\n\
          \n    cargo judge {name}                     build and judge against the interactor\
          \n    cargo judge stress {name}              the solution against the interactor on random inputs\
          \n    cargo judge lint {name}                testdata hygiene, .interaction samples replayed\
-         \n    cargo test -p {name}                   the interactor's rule against a game search\n"
+         \n    cargo test -p {name}                   the interactor's own tests\n"
     )
 }
 

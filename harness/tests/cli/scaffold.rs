@@ -348,11 +348,24 @@ fn new_interactive_scaffolds_a_problem_judged_against_its_interactor_at_once() {
         toml.contains("type = \"interactive\"\ninteractor = \"my-talk-interactor\"\n"),
         "{toml}"
     );
-    ws.judge()
-        .args(["my-talk", "-v"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("1/1 AC").and(predicate::str::contains("< 3")));
+    // A neutral placeholder (guess the number), not a game to rewrite.
+    for file in [
+        "src/main.rs",
+        "src/bin/interactor.rs",
+        "src/bin/gen.rs",
+        "Cargo.toml",
+    ] {
+        let text = ws.read(&format!("problems/my-talk/{file}")).to_lowercase();
+        assert!(
+            !text.contains("game") && !text.contains("stone"),
+            "{file}:\n{text}"
+        );
+    }
+    ws.judge().args(["my-talk", "-v"]).assert().code(0).stdout(
+        predicate::str::contains("1/1 AC")
+            .and(predicate::str::contains("> ? 5"))
+            .and(predicate::str::contains("> ! 7")),
+    );
     ws.judge()
         .args(["stress", "my-talk", "--cases", "3"])
         .assert()

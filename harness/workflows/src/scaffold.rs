@@ -124,9 +124,10 @@ const INTERACTIVE_TESTDATA_FILES: [(&str, &str); 4] = [
         "README.md",
         include_str!("../template/interactive/README.md.tmpl"),
     ),
-    // Two games: 3 stones (lost for the player to move) and 4.
-    ("01-sample.in", "2 1\n3\n4\n"),
-    ("01-sample.out", "second\nfirst\n"),
+    // Two cases: x = 7 of 10 (4 questions, all that 10's 4 binary digits allow),
+    // and the only number of 1; the answer file is each case's x.
+    ("01-sample.in", "2\n10 7\n1 1\n"),
+    ("01-sample.out", "7\n1\n"),
 ];
 
 /// Template files: `(path inside the new folder, text)`.
