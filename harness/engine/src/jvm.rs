@@ -48,14 +48,18 @@ pub fn flags(memory: u64, fixed_heap: bool) -> Vec<String> {
     flags
 }
 
-/// Whether `name` (a word of a command line) is the `java` or `kotlin` launcher.
+/// Whether `name` (a word of a command line) starts a JVM: the `java` or
+/// `kotlin` launcher, or the `javac` or `kotlinc` compiler (BAPCtools'
+/// `command_supports_memory_limit` names the same four).
 fn is_launcher(name: &str) -> bool {
-    Path::new(name)
-        .file_name()
-        .is_some_and(|n| n == "java" || n == "kotlin")
+    Path::new(name).file_name().is_some_and(|n| {
+        ["java", "kotlin", "javac", "kotlinc"]
+            .iter()
+            .any(|j| n == *j)
+    })
 }
 
-/// Whether `command` starts a JVM: its program is `java` or `kotlin`, or it is a
+/// Whether `command` starts a JVM: its program is one of [`is_launcher`]'s, or it is a
 /// shell line (`sh -c LINE`, how `--cmd` runs) with such a word in it.
 pub fn runs_jvm(command: &Command) -> bool {
     let program = command.get_program();
@@ -147,6 +151,8 @@ mod tests {
             (cmd("sh", &["-c", "exec java -cp . Main", "sh"]), true),
             (cmd("sh", &["-c", "cd /x && '/opt/jdk/bin/java' Main", "sh"]), true),
             (cmd("sh", &["-c", "exec kotlin MainKt", "sh"]), true),
+            (cmd("javac", &["-d", "/out", "/src/Main.java"]), true),
+            (cmd("/usr/bin/kotlinc", &["-d", "/out/program.jar", "/src/main.kt"]), true),
             (cmd("sh", &["-c", "exec '/opt/my jdk/bin/java' Main", "sh"]), true),
             (cmd("sh", &["-c", "exec '/opt/java tools/run' Main", "sh"]), false),
             (cmd("python3", &["java.py"]), false),

@@ -224,7 +224,7 @@ fn build_as(
     };
     let dir = cache_dir().join("builds").join(format!("{key:032x}{own}"));
     match source.lang {
-        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib),
+        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib, time),
         Lang::Script => build_script(source, &dir, confine, time),
         Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
         Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => {
@@ -508,7 +508,7 @@ const KOTLIN_JAR: &str = "program.jar";
 
 /// Java and Kotlin: compiled to classes (a jar for Kotlin), run with the heap at
 /// the memory limit and the main class found in the source.
-fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
+fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, time: Duration) -> Result<Built> {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let classes = dir.join("classes");
     if !classes.exists() {
@@ -546,14 +546,14 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64) -> Result<Built> {
                 }
             }
         }
-        let out = cmd
-            .args(&files)
-            .stdin(Stdio::null())
-            .output()
-            .with_context(|| format!("cannot run {:?}", cmd.get_program()))?;
-        if !out.status.success() {
-            bail!("{}", tail(&out.stderr));
-        }
+        cmd.args(&files);
+        // The machine's compiler on data (it builds no file into the program but
+        // the sources), so it runs as the judge, but under the compile limits
+        // with no address-space cap (`jvm::fit`: a JVM does not start under one).
+        let program = cmd.get_program().to_string_lossy().into_owned();
+        let mut cmd = RunSpec::from(cmd);
+        cmd.trust();
+        limited(cmd, &program, time)?;
         publish(staging, dir)?;
     }
     let main = main_class(source)?;
