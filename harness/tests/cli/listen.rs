@@ -29,6 +29,15 @@ fn free_port() -> u16 {
     l.local_addr().unwrap().port()
 }
 
+/// A workspace (with poj2484) and `cargo judge listen ARGS` started in it on a
+/// free port: the workspace, the port, the process and its stdout's lines.
+fn listening(args: &[&str]) -> (TempWs, u16, Reaped, std::sync::mpsc::Receiver<String>) {
+    let ws = TempWs::new(&["poj2484"]);
+    let port = free_port();
+    let (child, lines) = start(&ws, port, args);
+    (ws, port, child, lines)
+}
+
 /// `cargo judge listen --port PORT ARGS` in `ws`, once it has said it listens;
 /// the rest of its stdout goes to the returned lines.
 fn start(ws: &TempWs, port: u16, args: &[&str]) -> (Reaped, std::sync::mpsc::Receiver<String>) {
@@ -118,9 +127,7 @@ fn task(name: &str, url: &str, interactive: bool, tests: &str, batch: &str) -> S
 
 #[test]
 fn listen_makes_a_whole_batch_into_problems_and_refuses_a_malformed_body() {
-    let ws = TempWs::new(&["poj2484"]);
-    let port = free_port();
-    let (mut child, lines) = start(&ws, port, &["--once"]);
+    let (ws, port, mut child, lines) = listening(&["--once"]);
     let (code, took) = post(port, "{\"name\": \"half a problem\"");
     assert_eq!(code, 400);
     assert!(took < Duration::from_millis(500), "{took:?}");
@@ -206,9 +213,7 @@ fn listen_makes_a_whole_batch_into_problems_and_refuses_a_malformed_body() {
 
 #[test]
 fn listen_never_overwrites_a_problem() {
-    let ws = TempWs::new(&["poj2484"]);
-    let port = free_port();
-    let (child, lines) = start(&ws, port, &[]);
+    let (ws, port, child, lines) = listening(&[]);
     let body = |url: &str, sample: &str| {
         task(
             "A. Theatre Square",
@@ -283,9 +288,7 @@ fn lone(url: &str, group: &str) -> String {
 
 #[test]
 fn a_post_from_a_web_page_is_forbidden_and_creates_nothing() {
-    let ws = TempWs::new(&["poj2484"]);
-    let port = free_port();
-    let (child, lines) = start(&ws, port, &[]);
+    let (ws, port, child, lines) = listening(&[]);
     let body = lone("https://codeforces.com/contest/1/problem/A", "Round 1");
     for page in ["https://evil.example", "http://localhost:8000", "null"] {
         assert_eq!(post_from(port, Some(page), &body).0, 403, "{page}");
@@ -303,9 +306,7 @@ fn a_post_from_a_web_page_is_forbidden_and_creates_nothing() {
 
 #[test]
 fn a_post_from_the_extension_or_with_no_origin_is_served() {
-    let ws = TempWs::new(&["poj2484"]);
-    let port = free_port();
-    let (child, lines) = start(&ws, port, &[]);
+    let (ws, port, child, lines) = listening(&[]);
     for (origin, url) in [
         (
             Some("moz-extension://2f9b7c1e-8d5a-4c3b-9e6f-1a2b3c4d5e6f"),
@@ -380,9 +381,7 @@ fn a_request_s_escape_sequences_never_reach_the_terminal() {
 
 #[test]
 fn the_testdata_readme_describes_the_samples_listen_wrote() {
-    let ws = TempWs::new(&["poj2484"]);
-    let port = free_port();
-    let (child, lines) = start(&ws, port, &[]);
+    let (ws, port, child, lines) = listening(&[]);
     let body = task(
         "A. Theatre Square",
         "https://codeforces.com/contest/1/problem/A",
@@ -407,9 +406,7 @@ fn the_testdata_readme_describes_the_samples_listen_wrote() {
 
 #[test]
 fn a_title_beyond_ascii_is_named_from_its_url_timus_and_cses_included() {
-    let ws = TempWs::new(&["poj2484"]);
-    let port = free_port();
-    let (child, lines) = start(&ws, port, &[]);
+    let (ws, port, child, lines) = listening(&[]);
     for (title, url, name) in [
         (
             "Задача A+B",
@@ -451,9 +448,7 @@ fn a_title_beyond_ascii_is_named_from_its_url_timus_and_cses_included() {
 
 #[test]
 fn a_problem_sent_with_no_sample_is_nothing_to_judge_in_every_report() {
-    let ws = TempWs::new(&["poj2484"]);
-    let port = free_port();
-    let (child, lines) = start(&ws, port, &[]);
+    let (ws, port, child, lines) = listening(&[]);
     let body = task(
         "A. Theatre Square",
         "https://codeforces.com/contest/1/problem/A",
@@ -552,9 +547,7 @@ fn watch_judges_again_after_a_save() {
 
 #[test]
 fn a_refused_post_gets_its_403_however_much_body_was_left_unread() {
-    let ws = TempWs::new(&["poj2484"]);
-    let port = free_port();
-    let (child, lines) = start(&ws, port, &[]);
+    let (_ws, port, child, lines) = listening(&[]);
     // A body far larger than the sockets' buffers: refused on its head, it is
     // still being sent when the reply goes out.
     let body = lone(
