@@ -154,7 +154,8 @@ impl Task {
 /// → `cf1a` (gym: `cfgym100001b`), AtCoder `tasks/abc086_a` → `abc086_a`, Kattis
 /// `problems/hello` → `hello`, Library Checker `problem/aplusb` → `aplusb`, Timus
 /// `problem.aspx?space=1&num=1000` → `timus1000`, CSES `problemset/task/1068` →
-/// `cses1068`; elsewhere from the name ("G. Castle Defense" → `g-castle-defense`)
+/// `cses1068`, HDU `showproblem.php?pid=1846` → `hdu1846`, POJ `problem?id=2348` →
+/// `poj2348` (as the shipped hdu1525 and poj2348 are named); elsewhere from the name ("G. Castle Defense" → `g-castle-defense`)
 /// when it is written in ASCII. A name with letters or digits beyond ASCII ("Сумма",
 /// "小明的游戏", "Café") would lose them, so it is named from the URL instead (its
 /// last path segment and query values: `luogu.com.cn/problem/P1001` → `p1001`),
@@ -169,6 +170,8 @@ pub fn name_for(url: &str, name: &str) -> String {
         "Codeforces-Gym" => format!("cfgym{id}"),
         "Timus" => format!("timus{id}"),
         "CSES" => format!("cses{id}"),
+        "HDU" => format!("hdu{id}"),
+        "POJ" => format!("poj{id}"),
         _ => id,
     });
     let beyond_ascii = name.chars().any(|c| !c.is_ascii() && c.is_alphanumeric());
@@ -222,7 +225,8 @@ fn fnv1a(text: &str) -> u32 {
 
 /// The judge and problem id of a URL on a site the judge knows: Codeforces
 /// (`1A`), its gym, AtCoder (`abc086_a`), Kattis (`hello`), Library Checker
-/// (`aplusb`), Timus (`1000`, its problem set: space 1), CSES (`1068`).
+/// (`aplusb`), Timus (`1000`, its problem set: space 1), CSES (`1068`), HDU
+/// (`1846`), POJ (`2348`).
 fn site(url: &str) -> Option<(&'static str, String)> {
     let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
     let (host, path) = after_scheme.split_once('/').unwrap_or((after_scheme, ""));
@@ -237,6 +241,10 @@ fn site(url: &str) -> Option<(&'static str, String)> {
         return Some(("Timus", id));
     }
     match (host.as_str(), parts.as_slice()) {
+        ("acm.hdu.edu.cn" | "vjudge.hdu.edu.cn", ["showproblem.php"]) => {
+            number_param(query, "pid").map(|id| ("HDU", id.to_string()))
+        }
+        ("poj.org", ["problem"]) => number_param(query, "id").map(|id| ("POJ", id.to_string())),
         ("cses.fi", ["problemset", "task", id, ..]) if is_number(id) => {
             Some(("CSES", id.to_string()))
         }
@@ -265,15 +273,22 @@ fn timus(host: &str, parts: &[&str], query: &str) -> Option<String> {
     {
         return None;
     }
-    let param = |key: &str| {
-        query
-            .split('&')
-            .filter_map(|kv| kv.split_once('='))
-            .find(|(k, _)| k.eq_ignore_ascii_case(key))
-            .map(|(_, v)| v)
-    };
-    let num = param("num").filter(|n| is_number(n))?;
-    matches!(param("space"), None | Some("1")).then(|| num.to_string())
+    let num = number_param(query, "num")?;
+    matches!(param(query, "space"), None | Some("1")).then(|| num.to_string())
+}
+
+/// The value of `key` in a URL's query (`a=1&b=2`), its case aside.
+fn param<'q>(query: &'q str, key: &str) -> Option<&'q str> {
+    query
+        .split('&')
+        .filter_map(|kv| kv.split_once('='))
+        .find(|(k, _)| k.eq_ignore_ascii_case(key))
+        .map(|(_, v)| v)
+}
+
+/// [`param`] when it is a number.
+fn number_param<'q>(query: &'q str, key: &str) -> Option<&'q str> {
+    param(query, key).filter(|n| is_number(n))
 }
 
 fn is_number(text: &str) -> bool {
@@ -393,7 +408,19 @@ mod tests {
             (
                 "https://acm.hdu.edu.cn/showproblem.php?pid=1846",
                 "Brave Game 巴什博弈",
-                "showproblem-1846",
+                "hdu1846",
+            ),
+            (
+                "http://acm.hdu.edu.cn/showproblem.php?pid=1525",
+                "Euclid's Game",
+                "hdu1525",
+            ),
+            ("http://poj.org/problem?id=2348", "Euclid's Game", "poj2348"),
+            ("http://poj.org/problemlist", "Problems", "problems"),
+            (
+                "https://example.com/showproblem.php?pid=7",
+                "Seven 七",
+                "showproblem-7",
             ),
             ("https://example.com/x", "小明的游戏", "x"),
             ("http://example.com/tasks/Café", "Café", "caf"),
@@ -432,7 +459,7 @@ mod tests {
     }
 
     #[test]
-    fn timus_and_cses_urls_give_their_source() {
+    fn timus_cses_hdu_and_poj_urls_give_their_source() {
         let task = |url: &str| Task {
             url: url.to_string(),
             ..Task::parse(br#"{"name":"x","url":"","memoryLimit":64,"timeLimit":1000,"tests":[]}"#)
@@ -442,6 +469,10 @@ mod tests {
         assert_eq!(task(timus).source(), Some(format!("Timus 1000 {timus}")));
         let cses = "https://cses.fi/problemset/task/1068";
         assert_eq!(task(cses).source(), Some(format!("CSES 1068 {cses}")));
+        let hdu = "http://acm.hdu.edu.cn/showproblem.php?pid=1525";
+        assert_eq!(task(hdu).source(), Some(format!("HDU 1525 {hdu}")));
+        let poj = "http://poj.org/problem?id=2348";
+        assert_eq!(task(poj).source(), Some(format!("POJ 2348 {poj}")));
     }
 
     #[test]
