@@ -58,28 +58,6 @@ impl Flags {
         }
         Ok(flags)
     }
-
-    /// How the flags read, for the report: `case-insensitive tokens, floats ±1e-6`.
-    pub fn describe(&self) -> String {
-        let mut s = String::from(if self.case_sensitive {
-            "case-sensitive"
-        } else {
-            "case-insensitive"
-        });
-        s.push_str(if self.space_change_sensitive {
-            ", exact spacing"
-        } else {
-            " tokens"
-        });
-        match (self.abs, self.rel) {
-            (Some(a), Some(r)) if a == r => s.push_str(&format!(", numbers within {a:e}")),
-            (Some(a), Some(r)) => s.push_str(&format!(", numbers within {a:e} abs or {r:e} rel")),
-            (Some(a), None) => s.push_str(&format!(", numbers within {a:e} abs")),
-            (None, Some(r)) => s.push_str(&format!(", numbers within {r:e} rel")),
-            (None, None) => {}
-        }
-        s
-    }
 }
 
 /// A Kattis output validator as a spec: the default one, or programs (all must
@@ -153,36 +131,10 @@ impl Kattis {
         }
     }
 
-    /// What it is, for the report.
-    pub fn describe(&self) -> String {
-        let groups = if self.group_flags.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; other flags in {}",
-                self.group_flags
-                    .iter()
-                    .map(|(d, w)| format!("{} ({})", d.display(), w.join(" ")))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        if self.programs.is_empty() {
-            let flags = self.parsed.first().cloned().unwrap_or_default();
-            format!("default validator: {}{groups}", flags.describe())
-        } else {
-            let names: Vec<String> = self
-                .programs
-                .iter()
-                .map(|p| format!("{} ({})", p.name, p.lang.name()))
-                .collect();
-            let flags = if self.flags.is_empty() {
-                String::new()
-            } else {
-                format!(", flags: {}", self.flags.join(" "))
-            };
-            format!("custom validator {}{flags}{groups}", names.join(", "))
-        }
+    /// The default validator's reading of the package's flags (`None` for
+    /// custom validator programs).
+    pub fn default_flags(&self) -> Option<&Flags> {
+        self.parsed.first()
     }
 
     /// The flags for the case `input`, for an interactor started by hand.

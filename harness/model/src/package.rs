@@ -57,6 +57,60 @@ pub enum PackageWarning {
     },
 }
 
+/// What checks a package's outputs, for its header.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Checking {
+    /// A Kattis package's output validator (the default one and its flags, or
+    /// programs).
+    Kattis(std::sync::Arc<crate::kattis::Kattis>),
+    /// A Polygon package's checker and what else it has.
+    Polygon(PolygonSummary),
+}
+
+/// What a Polygon package judges with and what making its tests did, for its
+/// header.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PolygonSummary {
+    /// The checker problem.xml names.
+    pub checker: PolygonChecker,
+    /// The interactor of an interactive problem.
+    pub interactor: Option<std::sync::Arc<crate::testlib::Program>>,
+    /// Each case's group and points (`None` where problem.xml gives none).
+    pub groups: Vec<(Option<String>, Option<f64>)>,
+    /// What making the tests the package does not ship did.
+    pub made: Made,
+}
+
+/// The checker a Polygon package's problem.xml names.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PolygonChecker {
+    /// Its testlib checker, by the source's path in the package (`files/check.cpp`).
+    Testlib(String),
+    /// A standard testlib checker named without a source (`std::rcmp6.cpp`):
+    /// the judge's own equivalent runs.
+    Standard(String),
+    /// None named: tokens are compared.
+    Unnamed,
+}
+
+/// What the judge made of the tests and answers a Polygon package does not ship.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Made {
+    /// Tests generated with the package's generators.
+    pub generated: usize,
+    /// How many of them are files a multi-test generator wrote.
+    pub from_files: usize,
+    /// How many times the multi-test generators ran.
+    pub multi_runs: usize,
+    /// Answers made.
+    pub answered: usize,
+    /// The answers are empty files (an interactive problem), not the main
+    /// solution's outputs.
+    pub interactive: bool,
+    /// The folder they are in.
+    pub out: PathBuf,
+}
+
 /// What a package judges and how: the facts the line at the top of a run or a
 /// `verify` says (`judge_report::package::header` words them).
 #[derive(Debug, Clone, PartialEq)]
@@ -86,9 +140,8 @@ pub struct Summary {
     pub memory_mib: u64,
     /// The output limit, in MiB.
     pub output_mib: u64,
-    /// What checks the outputs, described (a Kattis validator's flags, a
-    /// Polygon package's checker and what making its tests did).
-    pub checker: String,
+    /// What checks the outputs.
+    pub checker: Checking,
     /// The data folder, when `generators.yaml` made it.
     pub generated: Option<PathBuf>,
 }

@@ -46,8 +46,8 @@ pub enum Judging {
     TestlibChecker {
         /// Its name in the testdata folder.
         file: String,
-        /// The checker's name in the package (a `std::` one, or its own).
-        from: String,
+        /// The checker problem.xml names.
+        from: judge_model::package::PolygonChecker,
     },
     /// A Polygon package's testlib interactor, copied as `file`, and the testlib
     /// checker that judges what it wrote, when it has one.
@@ -67,12 +67,15 @@ impl Judging {
                 format!("custom validator {file} ({language})")
             }
             Judging::KattisDefault(flags) => {
-                format!("kattis default validator: {}", flags.describe())
+                format!("kattis default validator: {}", crate::package::flags(flags))
             }
             Judging::Float => "float checker".to_string(),
             Judging::Tokens => "tokens checker".to_string(),
             Judging::TestlibChecker { file, from } => {
-                format!("testlib checker {file}, from {from}")
+                format!(
+                    "testlib checker {file}, from {}",
+                    crate::package::polygon_checker(from)
+                )
             }
             Judging::TestlibInteractor { file, checker } => {
                 let then = checker

@@ -3,7 +3,10 @@
 //! limits, where the time limit comes from, its checker), then the reader's
 //! warnings.
 
-use judge_model::package::{PackageWarning, Summary, TimeSource};
+use judge_model::kattis::{Flags, Kattis};
+use judge_model::package::{
+    Checking, Made, PackageWarning, PolygonChecker, PolygonSummary, Summary, TimeSource,
+};
 use judge_model::units::human_time;
 
 /// The line saying what is judged and how, e.g. `package ratio: 7 cases (2
@@ -38,8 +41,140 @@ pub fn header(s: &Summary) -> String {
         source(s),
         s.memory_mib,
         s.output_mib,
-        s.checker,
+        checking(&s.checker),
     )
+}
+
+/// What checks the outputs, as the header says it.
+fn checking(c: &Checking) -> String {
+    match c {
+        Checking::Kattis(k) => validator(k),
+        Checking::Polygon(p) => polygon(p),
+    }
+}
+
+/// A Polygon package's checker, interactor and groups, then what making its
+/// tests did.
+fn polygon(p: &PolygonSummary) -> String {
+    let mut s = format!("checker {}", polygon_checker(&p.checker));
+    if let Some(i) = &p.interactor {
+        s = format!("interactor {}, {s} after it", i.describe());
+    }
+    let groups: std::collections::BTreeSet<&str> =
+        p.groups.iter().filter_map(|(g, _)| g.as_deref()).collect();
+    if !groups.is_empty() || p.groups.iter().any(|(_, points)| points.is_some()) {
+        let points: f64 = p.groups.iter().filter_map(|(_, points)| *points).sum();
+        s.push_str(&format!(
+            "; {} groups, {points} points: judged pass/fail, each case on its own",
+            groups.len()
+        ));
+    }
+    for note in made(&p.made) {
+        s.push_str("; ");
+        s.push_str(&note);
+    }
+    s
+}
+
+/// The checker a Polygon package's problem.xml names: `files/check.cpp (testlib
+/// checker)`, or the standard one the judge's own stands for.
+pub fn polygon_checker(c: &PolygonChecker) -> String {
+    match c {
+        PolygonChecker::Testlib(path) => format!("{path} (testlib checker)"),
+        PolygonChecker::Standard(name) => {
+            format!("{name} (no source shipped: the judge's own equivalent)")
+        }
+        PolygonChecker::Unnamed => "no checker in problem.xml: tokens".into(),
+    }
+}
+
+/// What making a Polygon package's tests did, a clause each; none when it made
+/// nothing.
+fn made(m: &Made) -> Vec<String> {
+    let mut notes = Vec::new();
+    if m.generated > 0 {
+        notes.push(format!(
+            "{} tests generated with the package's generators",
+            m.generated
+        ));
+    }
+    if m.from_files > 0 {
+        notes.push(format!(
+            "{} of them files a multi-test generator wrote ({} run{} of it)",
+            m.from_files,
+            m.multi_runs,
+            if m.multi_runs == 1 { "" } else { "s" }
+        ));
+    }
+    if m.answered > 0 {
+        let from = if m.interactive {
+            "empty (interactive)"
+        } else {
+            "from the main solution"
+        };
+        notes.push(format!("{} answers {from}", m.answered));
+    }
+    if !notes.is_empty() {
+        notes.push(format!("in {}", m.out.display()));
+    }
+    notes
+}
+
+/// A Kattis output validator: `default validator: FLAGS` or `custom validator
+/// NAME (LANGUAGE), flags: ...`, then the flags of groups and cases that have
+/// their own.
+pub fn validator(k: &Kattis) -> String {
+    let groups = if k.group_flags.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; other flags in {}",
+            k.group_flags
+                .iter()
+                .map(|(d, w)| format!("{} ({})", d.display(), w.join(" ")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    if k.programs.is_empty() {
+        let flags = k.default_flags().cloned().unwrap_or_default();
+        format!("default validator: {}{groups}", self::flags(&flags))
+    } else {
+        let names: Vec<String> = k
+            .programs
+            .iter()
+            .map(|p| format!("{} ({})", p.name, p.lang.name()))
+            .collect();
+        let flags = if k.flags.is_empty() {
+            String::new()
+        } else {
+            format!(", flags: {}", k.flags.join(" "))
+        };
+        format!("custom validator {}{flags}{groups}", names.join(", "))
+    }
+}
+
+/// How the default validator's flags read: `case-insensitive tokens, numbers
+/// within 1e-6`.
+pub fn flags(f: &Flags) -> String {
+    let mut s = String::from(if f.case_sensitive {
+        "case-sensitive"
+    } else {
+        "case-insensitive"
+    });
+    s.push_str(if f.space_change_sensitive {
+        ", exact spacing"
+    } else {
+        " tokens"
+    });
+    match (f.abs, f.rel) {
+        (Some(a), Some(r)) if a == r => s.push_str(&format!(", numbers within {a:e}")),
+        (Some(a), Some(r)) => s.push_str(&format!(", numbers within {a:e} abs or {r:e} rel")),
+        (Some(a), None) => s.push_str(&format!(", numbers within {a:e} abs")),
+        (None, Some(r)) => s.push_str(&format!(", numbers within {r:e} rel")),
+        (None, None) => {}
+    }
+    s
 }
 
 /// The lines before a package's results: its [`header`], then each warning of
@@ -101,9 +236,109 @@ mod tests {
     //! docs/packages.md quote whole lines of it.
 
     use std::path::PathBuf;
+    use std::sync::Arc;
     use std::time::Duration;
 
+    use judge_model::program::{Lang, Source};
+
     use super::*;
+
+    /// A Kattis validator: programs by name (C++), the package's flags and one
+    /// group's.
+    fn kattis(programs: &[&str], flags: &[&str], group: &[&str]) -> Kattis {
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let programs = programs
+            .iter()
+            .map(|name| Source {
+                path: PathBuf::from(name),
+                name: name.to_string(),
+                lang: Lang::Cpp,
+                files: Vec::new(),
+                all_files: Vec::new(),
+            })
+            .collect();
+        let groups = if group.is_empty() {
+            Vec::new()
+        } else {
+            vec![(PathBuf::from("data/secret/g1"), words(group))]
+        };
+        Kattis::new(programs, words(flags), groups, Vec::new()).unwrap()
+    }
+
+    fn polygon(checker: PolygonChecker) -> PolygonSummary {
+        PolygonSummary {
+            checker,
+            interactor: None,
+            groups: Vec::new(),
+            made: Made::default(),
+        }
+    }
+
+    #[test]
+    fn a_polygon_packages_checker_groups_and_made_tests_read_as_the_header_says_them() {
+        let testlib = || PolygonChecker::Testlib("files/check.cpp".into());
+        let interactor = judge_model::testlib::Program {
+            role: judge_model::testlib::Role::Interactor,
+            source: Source {
+                path: PathBuf::from("files/interactor.cpp"),
+                name: "interactor.cpp".into(),
+                lang: Lang::Cpp,
+                files: Vec::new(),
+                all_files: Vec::new(),
+            },
+            header_dir: PathBuf::from("files"),
+            time_limit: Duration::from_secs(10),
+        };
+        let made = Made {
+            generated: 4,
+            from_files: 2,
+            multi_runs: 1,
+            answered: 4,
+            interactive: false,
+            out: PathBuf::from("/cache/polygon-tests/ab"),
+        };
+        let groups = vec![
+            (Some("samples".to_string()), Some(0.0)),
+            (Some("main".to_string()), Some(20.0)),
+            (Some("main".to_string()), Some(30.0)),
+        ];
+        #[rustfmt::skip]
+        let rows: Vec<(PolygonSummary, &str)> = vec![
+            (polygon(testlib()), "checker files/check.cpp (testlib checker)"),
+            (polygon(PolygonChecker::Standard("std::rcmp6.cpp".into())), "checker std::rcmp6.cpp (no source shipped: the judge's own equivalent)"),
+            (polygon(PolygonChecker::Unnamed), "checker no checker in problem.xml: tokens"),
+            (PolygonSummary { interactor: Some(Arc::new(interactor)), ..polygon(testlib()) }, "interactor interactor.cpp (testlib interactor), checker files/check.cpp (testlib checker) after it"),
+            (PolygonSummary { groups, ..polygon(testlib()) }, "checker files/check.cpp (testlib checker); 2 groups, 50 points: judged pass/fail, each case on its own"),
+            (PolygonSummary { made: made.clone(), ..polygon(testlib()) }, "checker files/check.cpp (testlib checker); 4 tests generated with the package's generators; 2 of them files a multi-test generator wrote (1 run of it); 4 answers from the main solution; in /cache/polygon-tests/ab"),
+            (PolygonSummary { made: Made { generated: 0, from_files: 0, multi_runs: 0, answered: 3, interactive: true, ..made }, ..polygon(testlib()) }, "checker files/check.cpp (testlib checker); 3 answers empty (interactive); in /cache/polygon-tests/ab"),
+        ];
+        for (summary, want) in rows {
+            assert_eq!(
+                checking(&Checking::Polygon(summary.clone())),
+                want,
+                "{summary:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_kattis_validator_reads_as_its_flags_or_its_programs() {
+        #[rustfmt::skip]
+        let rows: &[(Kattis, &str)] = &[
+            (kattis(&[], &[], &[]), "default validator: case-insensitive tokens"),
+            (kattis(&[], &["case_sensitive", "space_change_sensitive"], &[]), "default validator: case-sensitive, exact spacing"),
+            (kattis(&[], &["float_tolerance", "1e-6"], &[]), "default validator: case-insensitive tokens, numbers within 1e-6"),
+            (kattis(&[], &["float_absolute_tolerance", "0.001"], &[]), "default validator: case-insensitive tokens, numbers within 1e-3 abs"),
+            (kattis(&[], &["float_relative_tolerance", "0.5"], &[]), "default validator: case-insensitive tokens, numbers within 5e-1 rel"),
+            (kattis(&[], &["float_absolute_tolerance", "1e-6", "float_relative_tolerance", "1e-4"], &[]), "default validator: case-insensitive tokens, numbers within 1e-6 abs or 1e-4 rel"),
+            (kattis(&[], &[], &["case_sensitive"]), "default validator: case-insensitive tokens; other flags in data/secret/g1 (case_sensitive)"),
+            (kattis(&["check.cpp"], &[], &[]), "custom validator check.cpp (C++)"),
+            (kattis(&["a.cpp", "b.cpp"], &["--strict"], &["prime"]), "custom validator a.cpp (C++), b.cpp (C++), flags: --strict; other flags in data/secret/g1 (prime)"),
+        ];
+        for (k, want) in rows {
+            assert_eq!(validator(k), *want, "{k:?}");
+        }
+    }
 
     fn ratio() -> Summary {
         Summary {
@@ -119,7 +354,7 @@ mod tests {
             multiplier: 5.0,
             memory_mib: 256,
             output_mib: 8,
-            checker: "default validator: case-insensitive tokens".into(),
+            checker: Checking::Kattis(Arc::new(kattis(&[], &[], &[]))),
             generated: None,
         }
     }

@@ -300,7 +300,7 @@ fn polygon_checker(p: &judge_formats::package::polygon::Polygon) -> Result<Check
             };
             let describe = Judging::TestlibChecker {
                 file: name.clone(),
-                from: p.checker_name.clone(),
+                from: p.named_checker.clone(),
             };
             CheckerToml {
                 copy: with_header(program, name),

@@ -20,6 +20,7 @@ use judge_formats::package::Package;
 use judge_formats::package::polygon::{self, Fill, Polygon};
 use judge_formats::testlib;
 use judge_model::limits::Limits;
+use judge_model::package::Made;
 use judge_model::problem::{Checker, Interactor, Settings};
 use judge_model::program::Lang;
 use judge_model::testlib::Role;
@@ -48,8 +49,7 @@ pub fn fill(package: &mut Package) -> Result<()> {
                 .with_context(|| package.root.join(polygon::FILE_NAME).display().to_string())?;
         }
     }
-    let notes = filler.notes();
-    p.notes.extend(notes);
+    p.made = filler.made;
     Ok(())
 }
 
@@ -79,11 +79,8 @@ pub fn apply(p: &Polygon, settings: &mut Settings) -> Result<()> {
 struct Filler<'a> {
     dir: &'a Path,
     fill: &'a Fill,
-    generated: usize,
-    answered: usize,
-    /// Tests taken from a file a multi-test generator wrote, and its runs.
-    from_files: usize,
-    multi_runs: usize,
+    /// What it made so far.
+    made: Made,
 }
 
 impl<'a> Filler<'a> {
@@ -91,10 +88,11 @@ impl<'a> Filler<'a> {
         Filler {
             dir,
             fill,
-            generated: 0,
-            answered: 0,
-            from_files: 0,
-            multi_runs: 0,
+            made: Made {
+                interactive: fill.interactive,
+                out: fill.out.clone(),
+                ..Made::default()
+            },
         }
     }
 
@@ -110,8 +108,8 @@ impl<'a> Filler<'a> {
     /// generator's stdout, or with `from-file` the file of that name a multi-test
     /// generator wrote in its folder.
     fn generate(&mut self, path: &Path, cmd: &str, from_file: Option<&str>) -> Result<()> {
-        self.generated += 1;
-        self.from_files += usize::from(from_file.is_some());
+        self.made.generated += 1;
+        self.made.from_files += usize::from(from_file.is_some());
         if path.is_file() {
             return Ok(());
         }
@@ -170,7 +168,7 @@ impl<'a> Filler<'a> {
         let _ = std::fs::remove_dir_all(&work);
         std::fs::create_dir_all(&work)
             .with_context(|| format!("cannot create {}", work.display()))?;
-        self.multi_runs += 1;
+        self.made.multi_runs += 1;
         let ran = self.run_generator(cmd, Some(&work));
         if let Err(e) = ran {
             let _ = std::fs::remove_dir_all(&work);
@@ -230,7 +228,7 @@ impl<'a> Filler<'a> {
     /// The answer to `input` at `path`: the `main` solution's output (an empty
     /// file for an interactive problem, whose interactor reads the input alone).
     fn answer(&mut self, path: &Path, input: &Path) -> Result<()> {
-        self.answered += 1;
+        self.made.answered += 1;
         if path.is_file() {
             return Ok(());
         }
@@ -254,36 +252,6 @@ impl<'a> Filler<'a> {
             );
         }
         write_new(path, &ran.stdout)
-    }
-
-    fn notes(&self) -> Vec<String> {
-        let mut notes = Vec::new();
-        if self.generated > 0 {
-            notes.push(format!(
-                "{} tests generated with the package's generators",
-                self.generated
-            ));
-        }
-        if self.from_files > 0 {
-            notes.push(format!(
-                "{} of them files a multi-test generator wrote ({} run{} of it)",
-                self.from_files,
-                self.multi_runs,
-                if self.multi_runs == 1 { "" } else { "s" }
-            ));
-        }
-        if self.answered > 0 {
-            let from = if self.fill.interactive {
-                "empty (interactive)"
-            } else {
-                "from the main solution"
-            };
-            notes.push(format!("{} answers {from}", self.answered));
-        }
-        if !notes.is_empty() {
-            notes.push(format!("in {}", self.fill.out.display()));
-        }
-        notes
     }
 }
 

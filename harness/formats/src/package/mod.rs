@@ -30,7 +30,7 @@ use crate::discover;
 use crate::program::{self, CanBuild};
 use judge_model::case::Case;
 use judge_model::limits::Limits;
-use judge_model::package::{PackageWarning, Summary, TimeSource};
+use judge_model::package::{Checking, PackageWarning, Summary, TimeSource};
 use judge_model::program::Source;
 pub use outputs::OutputCase;
 use yaml::{Node, Value};
@@ -1000,8 +1000,8 @@ impl Package {
             memory_mib: self.limits.memory_mib,
             output_mib: self.limits.output_mib,
             checker: match &self.polygon {
-                Some(p) => p.describe(),
-                None => self.validator.describe(),
+                Some(p) => Checking::Polygon(p.summary()),
+                None => Checking::Kattis(self.validator.clone()),
             },
             generated: self.generated.then(|| self.data.clone()),
         }

@@ -32,7 +32,7 @@ use roxmltree::Node;
 use super::{Format, Package, PackageCase, PackageLimits};
 use crate::{program, testlib};
 use judge_model::case::Case;
-use judge_model::package::TimeSource;
+use judge_model::package::{Made, PolygonChecker, PolygonSummary, TimeSource};
 use judge_model::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, DEFAULT_OUTPUT_LIMIT_MIB};
 use judge_model::program::{LANGUAGES, Lang, Source};
 use judge_model::testlib::{Program, Role};
@@ -51,8 +51,8 @@ pub struct Polygon {
     /// How outputs are checked: the testlib checker, or (a package that ships no
     /// checker source) the workspace checker its `std::` name stands for.
     pub checker: Checker,
-    /// What the checker is, for the header: `files/check.cpp (testlib checker)`.
-    pub checker_name: String,
+    /// The checker problem.xml names, for the header.
+    pub named_checker: PolygonChecker,
     /// The interactor of an interactive problem.
     pub interactor: Option<Arc<Program>>,
     /// The input validators.
@@ -63,9 +63,9 @@ pub struct Polygon {
     pub groups: Vec<(Option<String>, Option<f64>)>,
     /// The name of the testset judged (`tests`): a validator is told it.
     pub testset: String,
-    /// What making the package's tests did that the header should say (tests
-    /// generated).
-    pub notes: Vec<String>,
+    /// What making the package's tests did, for the header (nothing, until the
+    /// engine makes them).
+    pub made: Made,
     /// The tests and answers the package does not ship, to be made before judging.
     pub fill: Fill,
 }
@@ -363,7 +363,7 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
         }
         None => None,
     };
-    let (checker, checker_name) = checker(doc, dir, assets)?;
+    let (checker, named_checker) = checker(doc, dir, assets)?;
     let validators = match assets.and_then(|a| child(a, "validators")) {
         Some(v) => children(v, "validator")
             .filter_map(|n| Some((source_path(n)?, source_type(n))))
@@ -386,13 +386,13 @@ fn assets(doc: &roxmltree::Document, dir: &Path, problem: Node) -> Result<Polygo
     }
     Ok(Polygon {
         checker,
-        checker_name,
+        named_checker,
         interactor,
         validators,
         solutions,
         groups: Vec::new(),
         testset: String::new(),
-        notes: Vec::new(),
+        made: Made::default(),
         fill: Fill::default(),
     })
 }
@@ -414,7 +414,7 @@ fn checker(
     doc: &roxmltree::Document,
     dir: &Path,
     assets: Option<Node>,
-) -> Result<(Checker, String)> {
+) -> Result<(Checker, PolygonChecker)> {
     let node = assets.and_then(|a| child(a, "checker"));
     let rel = node
         .and_then(source_path)
@@ -422,10 +422,7 @@ fn checker(
         .or_else(|| dir.join("check.cpp").is_file().then(|| "check.cpp".into()));
     if let Some(rel) = rel {
         let p = program(Role::Checker, dir, &rel, node.and_then(source_type))?;
-        return Ok((
-            Checker::Testlib(Arc::new(p)),
-            format!("{rel} (testlib checker)"),
-        ));
+        return Ok((Checker::Testlib(Arc::new(p)), PolygonChecker::Testlib(rel)));
     }
     let name = node.and_then(|n| n.attribute("name")).unwrap_or("");
     // testlib's standard checkers that the workspace's own checkers match.
@@ -439,12 +436,12 @@ fn checker(
             node.map_or(0, |n| line(doc, n))
         ),
     };
-    let shown = if name.is_empty() {
-        "no checker in problem.xml: tokens".to_string()
+    let named = if name.is_empty() {
+        PolygonChecker::Unnamed
     } else {
-        format!("{name} (no source shipped: the judge's own equivalent)")
+        PolygonChecker::Standard(name.to_string())
     };
-    Ok((builtin, shown))
+    Ok((builtin, named))
 }
 
 fn float(tolerance: f64) -> Checker {
@@ -595,29 +592,15 @@ impl Fill {
 }
 
 impl Polygon {
-    /// The header's description: checker, interactor, groups, notes.
-    pub fn describe(&self) -> String {
-        let mut s = format!("checker {}", self.checker_name);
-        if let Some(i) = &self.interactor {
-            s = format!("interactor {}, {s} after it", i.describe());
+    /// What the header says of it: its checker, interactor, groups and what
+    /// making its tests did (`judge_report::package` words it).
+    pub fn summary(&self) -> PolygonSummary {
+        PolygonSummary {
+            checker: self.named_checker.clone(),
+            interactor: self.interactor.clone(),
+            groups: self.groups.clone(),
+            made: self.made.clone(),
         }
-        let groups: std::collections::BTreeSet<&str> = self
-            .groups
-            .iter()
-            .filter_map(|(g, _)| g.as_deref())
-            .collect();
-        if !groups.is_empty() || self.groups.iter().any(|(_, p)| p.is_some()) {
-            let points: f64 = self.groups.iter().filter_map(|(_, p)| *p).sum();
-            s.push_str(&format!(
-                "; {} groups, {points} points: judged pass/fail, each case on its own",
-                groups.len()
-            ));
-        }
-        for note in &self.notes {
-            s.push_str("; ");
-            s.push_str(note);
-        }
-        s
     }
 
     /// The solutions as programs, each with its path from the package root.
@@ -763,7 +746,7 @@ mod tests {
         assert_eq!(generators, ["gen", "multigen"]);
         assert_eq!(fill.main.as_ref().map(|s| s.tag.as_str()), Some("main"));
         // Reading made nothing and says nothing was made.
-        assert!(!out.join("02").exists() && poly.notes.is_empty());
+        assert!(!out.join("02").exists() && poly.made == Made::default());
     }
 
     #[test]
