@@ -111,6 +111,42 @@ pub struct Made {
     pub out: PathBuf,
 }
 
+/// What the generators.yaml reader warns of: what BAPCtools skips or ignores,
+/// saying so (`judge_report::generate` words it).
+#[derive(Debug, Clone, PartialEq)]
+pub enum GeneratorsWarning {
+    /// A `generators:` entry whose name is no plain file name: skipped.
+    NotAFileName {
+        /// Its line.
+        line: usize,
+        /// The name.
+        name: String,
+    },
+    /// A `generators:` entry that lists no files: skipped.
+    NoFiles {
+        /// Its line.
+        line: usize,
+        /// The generator's name.
+        name: String,
+    },
+    /// A key generators.yaml does not know: ignored.
+    UnknownKey {
+        /// Its line.
+        line: usize,
+        /// The key.
+        key: String,
+        /// The folder it is in (data-relative), `None` at the root.
+        folder: Option<String>,
+    },
+    /// A root folder of `data:` that is not a test data folder: ignored.
+    NotADataFolder {
+        /// Its line.
+        line: usize,
+        /// The folder, under data/.
+        folder: String,
+    },
+}
+
 /// What a package judges and how: the facts the line at the top of a run or a
 /// `verify` says (`judge_report::package::header` words them).
 #[derive(Debug, Clone, PartialEq)]

@@ -4,6 +4,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use judge_model::package::GeneratorsWarning;
+
 /// What `generate` made.
 #[derive(Debug, Clone)]
 pub struct Generated {
@@ -22,8 +24,8 @@ pub struct Generated {
 /// What `generate` warns of.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Warning {
-    /// What the generators.yaml reader warns of (its own words).
-    Read(String),
+    /// What the generators.yaml reader warns of.
+    Read(GeneratorsWarning),
     /// A `match:` pattern that cannot be checked (Python syntax the small regex
     /// engine lacks).
     PatternNotChecked {
@@ -58,7 +60,7 @@ impl Warning {
     /// What it says.
     pub fn text(&self) -> String {
         match self {
-            Warning::Read(why) => why.clone(),
+            Warning::Read(w) => read(w),
             Warning::PatternNotChecked { line, pattern, why } => {
                 format!("generators.yaml line {line}: match pattern {pattern:?} not checked: {why}")
             }
@@ -71,6 +73,25 @@ impl Warning {
                 format!("generators.yaml line {line}: match.{ext}: no {file} was made")
             }
         }
+    }
+}
+
+/// What the generators.yaml reader warns of, naming the line.
+fn read(w: &GeneratorsWarning) -> String {
+    match w {
+        GeneratorsWarning::NotAFileName { line, name } => format!(
+            "generators.yaml line {line}: generator name \"{name}\" is no plain file name (skipped)"
+        ),
+        GeneratorsWarning::NoFiles { line, name } => {
+            format!("generators.yaml line {line}: generator {name} lists no files (skipped)")
+        }
+        GeneratorsWarning::UnknownKey { line, key, folder } => format!(
+            "generators.yaml line {line}: unknown key \"{key}\" in {} (ignored)",
+            folder.as_deref().unwrap_or("the root")
+        ),
+        GeneratorsWarning::NotADataFolder { line, folder } => format!(
+            "generators.yaml line {line}: data/{folder} is not a test data folder (ignored)"
+        ),
     }
 }
 
@@ -103,4 +124,24 @@ pub fn made(generated: Option<&Generated>) -> Vec<String> {
         .collect();
     lines.push(summary(g));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_readers_warning_names_its_line_in_generators_yaml() {
+        #[rustfmt::skip]
+        let rows: &[(GeneratorsWarning, &str)] = &[
+            (GeneratorsWarning::NotAFileName { line: 3, name: "bad/name".into() }, "generators.yaml line 3: generator name \"bad/name\" is no plain file name (skipped)"),
+            (GeneratorsWarning::NoFiles { line: 4, name: "empty".into() }, "generators.yaml line 4: generator empty lists no files (skipped)"),
+            (GeneratorsWarning::UnknownKey { line: 5, key: "sovle".into(), folder: None }, "generators.yaml line 5: unknown key \"sovle\" in the root (ignored)"),
+            (GeneratorsWarning::UnknownKey { line: 9, key: "cout".into(), folder: Some("secret/g1".into()) }, "generators.yaml line 9: unknown key \"cout\" in secret/g1 (ignored)"),
+            (GeneratorsWarning::NotADataFolder { line: 7, folder: "extra".into() }, "generators.yaml line 7: data/extra is not a test data folder (ignored)"),
+        ];
+        for (w, want) in rows {
+            assert_eq!(Warning::Read(w.clone()).text(), *want);
+        }
+    }
 }

@@ -19,6 +19,7 @@ use anyhow::{Context, Result, bail};
 
 use super::constants::{self, Constants};
 use super::yaml::{self, Node, Value};
+use judge_model::package::GeneratorsWarning;
 
 /// The file, relative to the package root.
 pub const FILE: &str = "generators/generators.yaml";
@@ -66,7 +67,7 @@ pub struct Generators {
     /// Generators made of listed files (the root's `generators:` key).
     pub composed: Vec<Composed>,
     /// What the judge does not act on but should say (unknown keys).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<GeneratorsWarning>,
 }
 
 /// A generator made of the files the root's `generators:` key lists
@@ -362,7 +363,7 @@ fn matches(node: &Node) -> Result<Vec<Match>> {
 /// The root's `generators:` map, as generate.py's `parse_generators` reads it:
 /// a name that is no plain file name, or one with no files, is skipped with a
 /// warning; files that are not a list of strings are an error.
-fn composed(node: &Node, warnings: &mut Vec<String>) -> Result<Vec<Composed>> {
+fn composed(node: &Node, warnings: &mut Vec<GeneratorsWarning>) -> Result<Vec<Composed>> {
     let entries = match &node.value {
         Value::Map(entries) => entries,
         Value::Null => return Ok(Vec::new()),
@@ -374,10 +375,10 @@ fn composed(node: &Node, warnings: &mut Vec<String>) -> Result<Vec<Composed>> {
     let mut out = Vec::new();
     for (name, files) in entries {
         if !plain_file_name(name) {
-            warnings.push(format!(
-                "generators.yaml line {}: generator name \"{name}\" is no plain file name (skipped)",
-                files.line
-            ));
+            warnings.push(GeneratorsWarning::NotAFileName {
+                line: files.line,
+                name: name.clone(),
+            });
             continue;
         }
         let list = match &files.value {
@@ -396,10 +397,10 @@ fn composed(node: &Node, warnings: &mut Vec<String>) -> Result<Vec<Composed>> {
             _ => bail!("line {}: generator {name}'s files must be a list", files.line),
         };
         if list.is_empty() {
-            warnings.push(format!(
-                "generators.yaml line {}: generator {name} lists no files (skipped)",
-                files.line
-            ));
+            warnings.push(GeneratorsWarning::NoFiles {
+                line: files.line,
+                name: name.clone(),
+            });
             continue;
         }
         out.push(Composed {
@@ -720,11 +721,11 @@ impl Walker<'_> {
         if let Value::Map(entries) = &node.value {
             for (k, v) in entries {
                 if !known.contains(&k.as_str()) {
-                    self.out.warnings.push(format!(
-                        "generators.yaml line {}: unknown key \"{k}\" in {} (ignored)",
-                        v.line,
-                        if is_root { "the root" } else { path }
-                    ));
+                    self.out.warnings.push(GeneratorsWarning::UnknownKey {
+                        line: v.line,
+                        key: k.clone(),
+                        folder: (!is_root).then(|| path.to_string()),
+                    });
                 }
             }
         }
@@ -765,10 +766,10 @@ impl Walker<'_> {
         if is_root {
             for (k, v) in &out {
                 if !ROOT_FOLDERS.contains(k) {
-                    self.out.warnings.push(format!(
-                        "generators.yaml line {}: data/{k} is not a test data folder (ignored)",
-                        v.line
-                    ));
+                    self.out.warnings.push(GeneratorsWarning::NotADataFolder {
+                        line: v.line,
+                        folder: k.to_string(),
+                    });
                 }
             }
             out.retain(|(k, _)| ROOT_FOLDERS.contains(k));

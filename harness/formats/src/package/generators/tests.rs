@@ -147,10 +147,13 @@ fn root_folders_are_made_in_bts_order_and_others_are_warned_about() {
         "data:\n  secret:\n    data:\n      a:\n        in: '1'\n  extra:\n    data: {}\n  sample:\n    data:\n      b:\n        in: '1'\n",
     );
     assert_eq!(paths(&g), ["sample/b", "secret/a"]);
-    assert!(
-        g.warnings.iter().any(|w| w.contains("data/extra")),
-        "{:?}",
-        g.warnings
+    assert_eq!(
+        g.warnings,
+        // The line of its value (the key is on line 6).
+        [GeneratorsWarning::NotADataFolder {
+            line: 7,
+            folder: "extra".into()
+        }]
     );
 }
 
@@ -264,14 +267,17 @@ fn the_generators_key_makes_a_generator_of_its_listed_files_entry_first() {
     );
     assert!(g.composed("generators/gen").is_some());
     assert!(g.composed("generators/gen.py").is_none());
-    let warned = g.warnings.join("\n");
     assert!(
-        warned.contains("\"bad/name\" is no plain file name"),
-        "{warned}"
+        g.warnings.iter().any(|w| matches!(w,
+            GeneratorsWarning::NotAFileName { name, .. } if name == "bad/name")),
+        "{:?}",
+        g.warnings
     );
     assert!(
-        warned.contains("generator empty lists no files"),
-        "{warned}"
+        g.warnings.iter().any(|w| matches!(w,
+            GeneratorsWarning::NoFiles { name, .. } if name == "empty")),
+        "{:?}",
+        g.warnings
     );
 }
 
