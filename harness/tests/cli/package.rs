@@ -30,6 +30,31 @@ pub(crate) fn judge() -> Command {
     cmd
 }
 
+/// `judge verify DIR --format json EXTRA...`, run by `judge` (from [`judge`], with
+/// any settings of the caller's): the exit code and the document.
+pub(crate) fn verify_json_by(
+    mut judge: Command,
+    dir: &Path,
+    extra: &[&str],
+) -> (i32, serde_json::Value) {
+    let out = judge
+        .arg("verify")
+        .arg(dir)
+        .args(["--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        crate::support::json_of(&out.stdout),
+    )
+}
+
+/// [`verify_json_by`] with the shared build cache.
+pub(crate) fn verify_json(dir: &Path, extra: &[&str]) -> (i32, serde_json::Value) {
+    verify_json_by(judge(), dir, extra)
+}
+
 /// `judge run --cmd CMD PACKAGE -v`.
 fn run(cmd: &str, dir: &Path) -> Command {
     let mut c = judge();

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::package::judge;
+use crate::package::{judge, verify_json_by};
 use crate::support::{have, json_of, skip};
 
 /// A 2025-09 package whose one secret case is `21` with the answer `42` (the
@@ -51,15 +51,9 @@ fn package_yaml(yaml: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
 /// program built anew): the exit code and the document.
 fn verify(dir: &Path, extra: &[&str]) -> (i32, Value) {
     let cache = tempfile::tempdir().unwrap();
-    let out = judge()
-        .env("CP_GAMES_CACHE", cache.path())
-        .arg("verify")
-        .arg(dir)
-        .args(["--format", "json"])
-        .args(extra)
-        .output()
-        .unwrap();
-    (out.status.code().unwrap_or(-1), json_of(&out.stdout))
+    let mut judge = judge();
+    judge.env("CP_GAMES_CACHE", cache.path());
+    verify_json_by(judge, dir, extra)
 }
 
 /// The verdict of the submission at `path` in verify's document.

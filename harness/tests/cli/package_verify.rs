@@ -8,20 +8,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::package::{copy, judge, package};
+use crate::package::{copy, judge, package, verify_json};
 use crate::support::{have, json_of};
-
-/// `judge verify DIR --format json [extra...]`: exit code and the document.
-fn verify_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
-    let out = judge()
-        .arg("verify")
-        .arg(dir)
-        .args(["--format", "json"])
-        .args(extra)
-        .output()
-        .unwrap();
-    (out.status.code().unwrap_or(-1), json_of(&out.stdout))
-}
 
 /// The `half` package with only its wrong answer and an empty `accepted/`, for a
 /// test's own submissions.

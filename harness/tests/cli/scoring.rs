@@ -5,23 +5,10 @@
 //! `grouped` (DOMjudge) are checked against problemtools' verifyproblem by
 //! conformance.rs; their expected scores are worked out in their READMEs.
 
-use std::path::Path;
-
 use serde_json::Value;
 
-use crate::package::{copy, judge, package};
-use crate::support::{have, json_of};
-
-fn verify_json(dir: &Path, extra: &[&str]) -> (i32, Value) {
-    let out = judge()
-        .arg("verify")
-        .arg(dir)
-        .args(["--format", "json"])
-        .args(extra)
-        .output()
-        .unwrap();
-    (out.status.code().unwrap_or(-1), json_of(&out.stdout))
-}
+use crate::package::{copy, package, verify_json};
+use crate::support::have;
 
 /// (path, verdict, score, matched) of every submission.
 fn outcomes(doc: &Value) -> Vec<(String, String, f64, bool)> {
