@@ -319,6 +319,7 @@ impl Jail {
         if !self.fs {
             return true;
         }
+        self.drop_kept_but(binds);
         for b in binds {
             if self.kept.contains(&b.path) || in_system(&b.path) {
                 continue;
@@ -344,6 +345,33 @@ impl Jail {
             }
         }
         true
+    }
+
+    /// Unmounts the kept binds this run does not name: a bind is kept so that the
+    /// next run of the same program (the next case) finds it made, not so that
+    /// another program run later by this keeper sees it. A submission verified
+    /// after an accepted one would otherwise find the accepted one's source in
+    /// its `/proc/self/mountinfo` and run it.
+    fn drop_kept_but(&mut self, binds: &[Bind]) {
+        let wanted: HashSet<&Path> = binds
+            .iter()
+            .filter(|b| b.keep)
+            .map(|b| b.path.as_path())
+            .collect();
+        let mut unwanted: Vec<PathBuf> = self
+            .kept
+            .iter()
+            .filter(|p| !wanted.contains(p.as_path()))
+            .cloned()
+            .collect();
+        // Deepest first: a bind inside another goes before the one it is in.
+        unwanted.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
+        for path in unwanted {
+            let c = cstr(&inside(&path));
+            // SAFETY: unmounting what we mounted.
+            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+            self.kept.remove(&path);
+        }
     }
 
     /// A fresh work folder for a run (the program's [`WORK`]): the last run's, when

@@ -245,3 +245,35 @@ fn a_build_and_its_run_reach_the_judges_language_tools_where_path_finds_them() {
         assert_eq!(out.status.code(), Some(0), "{time}: {doc:#}");
     }
 }
+
+/// A Python submission that looks in its mount table for another submission's
+/// script (bound for that one's runs) and runs it on its input: it prints what
+/// the accepted one prints where it finds one, else a wrong answer.
+const THIEF: &str = r#"import subprocess, sys
+data = sys.stdin.read()
+for line in open("/proc/self/mountinfo"):
+    point = line.split()[4]
+    if point.endswith("/accepted/twice.py"):
+        sys.stdout.write(subprocess.run([sys.executable, point], input=data, capture_output=True, text=True).stdout)
+        sys.exit(0)
+print(0)
+"#;
+
+#[test]
+fn a_submission_cannot_see_the_script_of_one_verified_before_it() {
+    if !have(&["python3"]) {
+        return;
+    }
+    let pkg = package_with(&[
+        ("accepted/twice.py", "print(2 * int(input()))\n"),
+        ("wrong_answer/thief.py", THIEF),
+    ]);
+    // One worker: the accepted script runs first, on the keeper the thief then gets.
+    let (code, doc) = verify(pkg.path(), &["-j", "1"]);
+    if !isolated(&doc) {
+        return;
+    }
+    assert_eq!(verdict(&doc, "accepted/twice.py"), "AC", "{doc:#}");
+    assert_eq!(verdict(&doc, "wrong_answer/thief.py"), "WA", "{doc:#}");
+    assert_eq!(code, 0, "{doc:#}");
+}
