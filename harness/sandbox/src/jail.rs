@@ -366,12 +366,15 @@ impl Jail {
             .collect();
         // Deepest first: a bind inside another goes before the one it is in.
         unwanted.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
-        for path in unwanted {
-            let c = cstr(&inside(&path));
+        for path in &unwanted {
+            let c = cstr(&inside(path));
             // SAFETY: unmounting what we mounted.
             unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
-            self.kept.remove(&path);
         }
+        // A lazy unmount takes the binds inside it along, wanted or not: those are
+        // no longer kept, and this run binds the wanted ones again.
+        self.kept
+            .retain(|k| !unwanted.iter().any(|u| k.starts_with(u)));
     }
 
     /// A fresh work folder for a run (the program's [`WORK`]): the last run's, when
