@@ -76,11 +76,6 @@ impl RunSpec {
         }
     }
 
-    /// The command, for a caller that only looks at it.
-    pub fn command(&self) -> &Command {
-        &self.command
-    }
-
     /// Whether a run of it is isolated: isolation is on and it is not trusted.
     fn isolated(&self) -> bool {
         super::isolation::wanted() && self.policy != Policy::Trusted
