@@ -120,6 +120,14 @@ fn mount(src: Option<&Path>, dst: &Path, fstype: Option<&str>, flags: u64, data:
     }
 }
 
+/// Unmounts a bind we made at `dst`, lazily (`MNT_DETACH`): it leaves the view at
+/// once, even while something still holds a file of it.
+fn unmount(dst: &Path) {
+    let c = cstr(dst);
+    // SAFETY: umount2 on a valid C string.
+    unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+}
+
 /// Binds `src` at `dst` (which exists), read-only unless `write`, never setuid or
 /// device files. The remount keeps the flags the kernel locks on the source.
 fn bind(src: &Path, dst: &Path, write: bool) -> bool {
@@ -367,9 +375,7 @@ impl Jail {
         // Deepest first: a bind inside another goes before the one it is in.
         unwanted.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
         for path in &unwanted {
-            let c = cstr(&inside(path));
-            // SAFETY: unmounting what we mounted.
-            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+            unmount(&inside(path));
         }
         // A lazy unmount takes the binds inside it along, wanted or not: those are
         // no longer kept, and this run binds the wanted ones again.
@@ -398,9 +404,7 @@ impl Jail {
     /// folder).
     pub(super) fn clean(&mut self) {
         for dst in self.transient.drain(..).rev() {
-            let c = cstr(&dst);
-            // SAFETY: unmounting what we mounted.
-            unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+            unmount(&dst);
         }
         if !self.fs {
             return;

@@ -327,8 +327,7 @@ fn checked(
         if source.path.is_dir() {
             check.current_dir(abs(&source.path));
         }
-        let program = check.get_program().to_string_lossy().into_owned();
-        limited(check, &program, time)?;
+        compile(check, time)?;
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let _ = std::fs::write(&marker, "");
     }
@@ -458,7 +457,8 @@ fn system_gcc(command: &Command) -> bool {
 ///
 /// The compiler is the machine's own tool (it may live in the home, as rustup's
 /// does), so the caller either trusts it or confines it to what it must see
-/// ([`confine_compiler`]); the program it builds is always isolated.
+/// ([`confine_compiler`]); the program it builds is always isolated. A syntax
+/// check and javac run the same way, named by their program as a compiler is.
 fn compile(command: RunSpec, time: Duration) -> Result<()> {
     let program = command.get_program().to_string_lossy().into_owned();
     limited(command, &program, time)
@@ -550,10 +550,9 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, time: Duration) -> Re
         // The machine's compiler on data (it builds no file into the program but
         // the sources), so it runs as the judge, but under the compile limits
         // with no address-space cap (`jvm::fit`: a JVM does not start under one).
-        let program = cmd.get_program().to_string_lossy().into_owned();
         let mut cmd = RunSpec::from(cmd);
         cmd.trust();
-        limited(cmd, &program, time)?;
+        compile(cmd, time)?;
         publish(staging, dir)?;
     }
     let main = main_class(source)?;
