@@ -248,6 +248,8 @@ pub enum Ended {
 pub struct Running {
     /// The keeper's pool.
     kind: usize,
+    /// [`kept_key`] of the run: the keeper goes back to the pool with it.
+    kept: u64,
     /// The keeper's line, on which it reports; back to the pool once it has.
     keeper: Option<OwnedFd>,
     /// [`Running::kill`] has sent its message.
@@ -309,8 +311,46 @@ impl Server {
 
 static SERVER: Mutex<Option<Server>> = Mutex::new(None);
 
-/// Idle keepers, plain (0) and isolated (1): the judge's ends of their lines.
-static POOL: Mutex<[Vec<OwnedFd>; 2]> = Mutex::new([Vec::new(), Vec::new()]);
+/// An idle keeper: the judge's end of its line, and [`kept_key`] of the binds its
+/// last run kept.
+struct Idle<L = OwnedFd> {
+    line: L,
+    kept: u64,
+}
+
+/// Idle keepers, plain (0) and isolated (1).
+static POOL: Mutex<[Vec<Idle>; 2]> = Mutex::new([Vec::new(), Vec::new()]);
+
+/// Takes the idle keeper for a run whose kept binds are `kept`: the last one put
+/// back whose last run kept the same, else the last one put back.
+fn take_idle<L>(pool: &mut Vec<Idle<L>>, kept: u64) -> Option<L> {
+    let idle = match pool.iter().rposition(|k| k.kept == kept) {
+        Some(i) => pool.remove(i),
+        None => pool.pop()?,
+    };
+    Some(idle.line)
+}
+
+/// Which kept binds (a program, its runtime) a run asks for, as one number: a run
+/// goes to an idle keeper whose last run kept the same, which finds them made. Any
+/// other keeper unmounts the binds the run does not name and mounts its own (two
+/// mount calls and an unmount, whose expedited RCU grace period interrupts every
+/// CPU), which stress, alternating generator, brute force and solution, would pay
+/// on most runs. A collision costs only those mounts: the keeper still unmounts
+/// what a run does not name.
+fn kept_key(spec: &Spec) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut kept: Vec<&PathBuf> = spec
+        .binds
+        .iter()
+        .filter(|b| b.keep)
+        .map(|b| &b.path)
+        .collect();
+    kept.sort();
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    kept.hash(&mut h);
+    h.finish()
+}
 
 /// Isolated keepers asked for by [`prestart`] whose first words (the protections
 /// they could not have) are not read yet.
@@ -454,16 +494,20 @@ pub fn prestart(isolated: bool) {
                 .unwrap_or_else(|e| e.into_inner())
                 .push(line);
         } else {
-            POOL.lock().unwrap_or_else(|e| e.into_inner())[0].push(line);
+            POOL.lock().unwrap_or_else(|e| e.into_inner())[0].push(Idle { line, kept: 0 });
         }
     }
 }
 
 /// A keeper for the next run: an idle one, or one [`prestart`] asked for, or a new
 /// one, forked by the server (started first if need be): the judge's end of its
-/// line. An isolated one first says which protections it could not have.
-fn keeper(isolated: bool) -> Result<OwnedFd> {
-    let idle = POOL.lock().unwrap_or_else(|e| e.into_inner())[usize::from(isolated)].pop();
+/// line. An isolated one first says which protections it could not have. An idle
+/// keeper whose last run kept `kept` ([`kept_key`]) goes first.
+fn keeper(isolated: bool, kept: u64) -> Result<OwnedFd> {
+    let idle = take_idle(
+        &mut POOL.lock().unwrap_or_else(|e| e.into_inner())[usize::from(isolated)],
+        kept,
+    );
     if let Some(idle) = idle {
         return Ok(idle);
     }
@@ -515,6 +559,7 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
         spec
     };
     let kind = usize::from(spec.isolate);
+    let kept = kept_key(spec);
     let bytes = wire::encode(spec);
     let fds: [RawFd; server::FDS] = [
         io.stdin.as_raw_fd(),
@@ -523,7 +568,7 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     ];
     let mut tries = 0;
     let keeper = loop {
-        let keeper = keeper(spec.isolate)?;
+        let keeper = keeper(spec.isolate, kept)?;
         match server::send_with_fds(keeper.as_raw_fd(), &bytes, &fds) {
             Ok(()) => break keeper,
             // That keeper is gone (killed from outside, or never forked): another.
@@ -535,6 +580,7 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     drop(io);
     Ok(Running {
         kind,
+        kept,
         keeper: Some(keeper),
         kill_sent: false,
         text: Vec::new(),
@@ -617,8 +663,12 @@ impl Running {
             // (a request sent now waits in its socket until it has closed this
             // run's descriptors), and the judge need not wait for the EOF.
             self.eof = true;
-            if let Some(keeper) = self.keeper.take() {
-                POOL.lock().unwrap_or_else(|e| e.into_inner())[self.kind].push(keeper);
+            if let Some(line) = self.keeper.take() {
+                let idle = Idle {
+                    line,
+                    kept: self.kept,
+                };
+                POOL.lock().unwrap_or_else(|e| e.into_inner())[self.kind].push(idle);
             }
         }
         Ok(self.eof)
@@ -732,4 +782,37 @@ pub fn poll_events(fds: &mut [(Option<RawFd>, i16)], timeout: Option<Duration>) 
         slot.1 = p.revents;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Idle, take_idle};
+
+    fn pool(keys: &[(&'static str, u64)]) -> Vec<Idle<&'static str>> {
+        keys.iter()
+            .map(|&(line, kept)| Idle { line, kept })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_goes_to_the_idle_keeper_that_kept_its_binds() {
+        let mut idle = pool(&[("gen", 1), ("brute", 2), ("solution", 3)]);
+        assert_eq!(take_idle(&mut idle, 2), Some("brute"));
+        assert_eq!(take_idle(&mut idle, 1), Some("gen"));
+        assert_eq!(idle.len(), 1);
+    }
+
+    #[test]
+    fn of_two_that_kept_the_same_the_last_put_back_goes_first() {
+        let mut idle = pool(&[("older", 7), ("other", 8), ("newer", 7)]);
+        assert_eq!(take_idle(&mut idle, 7), Some("newer"));
+    }
+
+    #[test]
+    fn without_a_match_the_last_put_back_goes() {
+        let mut idle = pool(&[("a", 1), ("b", 2)]);
+        assert_eq!(take_idle(&mut idle, 9), Some("b"));
+        assert_eq!(take_idle(&mut idle, 9), Some("a"));
+        assert_eq!(take_idle(&mut idle, 9), None);
+    }
 }
