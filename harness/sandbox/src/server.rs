@@ -406,14 +406,16 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
     let (wall_exceeded, killed) = watch(pid, pidfd, line, spec, started);
     let (status, usage) = reap_leader(pid);
     let wall = started.elapsed();
-    reap_all(pid, &state.children_file);
-    let us = |t: libc::timeval| t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64;
+    // What the leader waited for is in its own usage; what it left (a worker it
+    // never waited for) is in the orphans', counted too, as a cgroup would: else a
+    // program could compute in a child and report a few milliseconds.
+    let orphans = reap_all(pid, &state.children_file);
     write_line(
         line,
         &Line::Finished {
             status,
-            user_us: us(usage.ru_utime),
-            sys_us: us(usage.ru_stime),
+            user_us: us(usage.ru_utime) + orphans.user_us,
+            sys_us: us(usage.ru_stime) + orphans.sys_us,
             maxrss_kib: usage.ru_maxrss as u64,
             wall_us: wall.as_micros() as u64,
             wall_exceeded,
@@ -857,18 +859,50 @@ fn reap_leader(pid: i32) -> (i32, libc::rusage) {
     }
 }
 
-/// Kills and reaps every remaining descendant. They are all our children by now or
-/// will be: we are their subreaper, so each one whose parent dies comes to us. Kill
-/// the group and every child, reap one, look again, until none is left.
-fn reap_all(pgid: i32, children_file: &str) {
+/// Microseconds in a `timeval`.
+fn us(t: libc::timeval) -> u64 {
+    t.tv_sec as u64 * 1_000_000 + t.tv_usec as u64
+}
+
+/// The CPU time of the processes [`reap_all`] reaped, each with what it had
+/// waited for itself.
+#[derive(Debug, Default, Clone, Copy)]
+struct Orphans {
+    user_us: u64,
+    sys_us: u64,
+}
+
+impl Orphans {
+    /// Reaps one child (`flags` as `wait4`'s) and counts its CPU time; its pid,
+    /// 0 (none ready under `WNOHANG`) or -1 (errno says why).
+    fn reap(&mut self, flags: i32) -> i32 {
+        let mut usage: libc::rusage = zeroed_rusage();
+        // SAFETY: waiting on our own children with valid out-pointers.
+        let r = unsafe { libc::wait4(-1, &mut 0, flags | libc::__WALL, &mut usage) };
+        if r > 0 {
+            self.user_us += us(usage.ru_utime);
+            self.sys_us += us(usage.ru_stime);
+        }
+        r
+    }
+}
+
+fn zeroed_rusage() -> libc::rusage {
+    // SAFETY: all zeroes is a valid rusage (plain integers and timevals).
+    unsafe { std::mem::zeroed() }
+}
+
+/// Kills and reaps every remaining descendant, and returns their CPU time. They
+/// are all our children by now or will be: we are their subreaper, so each one
+/// whose parent dies comes to us. Kill the group and every child, reap one, look
+/// again, until none is left.
+fn reap_all(pgid: i32, children_file: &str) -> Orphans {
+    let mut orphans = Orphans::default();
     // Most programs start nothing: with no child left at all (the leader's
     // orphans are reparented to us before its zombie can be reaped), there is
     // nothing to look for.
-    // SAFETY: a non-blocking wait on our own children with a valid out-pointer.
-    if unsafe { libc::waitpid(-1, &mut 0, libc::WNOHANG | libc::__WALL) } < 0
-        && last_errno() == libc::ECHILD
-    {
-        return;
+    if orphans.reap(libc::WNOHANG) < 0 && last_errno() == libc::ECHILD {
+        return orphans;
     }
     // SAFETY: getpid.
     let init = unsafe { libc::getpid() } == 1;
@@ -892,23 +926,19 @@ fn reap_all(pgid: i32, children_file: &str) {
                 libc::kill(-pid, libc::SIGKILL);
             }
         }
-        let mut status = 0;
         // Every child we have was just killed, and a new one only arrives when a
         // killed one exits (which this wait then returns), so this cannot block on
         // a process nobody killed.
-        // SAFETY: waiting on our own children with a valid out-pointer.
-        let r = unsafe { libc::waitpid(-1, &mut status, libc::__WALL) };
-        if r < 0 {
+        if orphans.reap(0) < 0 {
             match last_errno() {
                 libc::EINTR => continue,
-                _ => return, // ECHILD: nothing left
+                _ => return orphans, // ECHILD: nothing left
             }
         }
         // Reap every other one already dead before looking again: a look reads
         // the whole list, so one look per reaped process would be quadratic in
         // a fork bomb's thousands.
-        // SAFETY: as above, without blocking.
-        while unsafe { libc::waitpid(-1, &mut status, libc::__WALL | libc::WNOHANG) } > 0 {}
+        while orphans.reap(libc::WNOHANG) > 0 {}
     }
 }
 

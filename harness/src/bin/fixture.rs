@@ -161,6 +161,38 @@ fn leaves_processes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
             let _ = writeln!(out, "{}", zombies_under_ancestors());
             spawn_sleep("3610", false, false);
         }
+        "spin-in-child" => {
+            // The work done in a child the parent never waits for: the child spins
+            // for 0.6 s of CPU and answers through a pipe; the parent, which used
+            // next to no CPU, copies the answer and exits without waiting.
+            let child = std::env::current_exe().ok().and_then(|exe| {
+                std::process::Command::new(exe)
+                    .arg("spin-then-echo")
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
+                    .spawn()
+                    .ok()
+            });
+            if let Some(mut child) = child {
+                if let Some(mut stdin) = child.stdin.take() {
+                    let _ = stdin.write_all(input);
+                }
+                let mut answer = Vec::new();
+                if let Some(mut stdout) = child.stdout.take() {
+                    let _ = stdout.read_to_end(&mut answer);
+                }
+                let _ = out.write_all(&answer);
+                let _ = out.flush();
+                // Not waited for: its CPU time is not in this process's usage.
+                std::process::exit(0);
+            }
+        }
+        "spin-then-echo" => {
+            while process_cpu() < std::time::Duration::from_millis(600) {
+                std::hint::black_box(0u64);
+            }
+            let _ = out.write_all(input);
+        }
         "fork-many" => {
             // 300 children: half stay in the group, half leave it with setsid and a
             // cleared environment. Bounded: never a real fork bomb.
@@ -427,4 +459,16 @@ fn fresh_work_folders() -> Option<String> {
     }
     let _ = std::fs::set_permissions(".", std::fs::Permissions::from_mode(0o500));
     None
+}
+
+/// The CPU time this process has used.
+#[allow(unsafe_code)] // clock_gettime: no safe std API for a CPU clock.
+fn process_cpu() -> std::time::Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime into a valid timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }

@@ -102,6 +102,36 @@ fn a_busy_loop_is_tle_on_cpu_time() {
 }
 
 #[test]
+fn cpu_spent_in_a_child_the_solution_never_waited_for_counts_toward_its_time() {
+    // The fixture's child spins for 0.6 s of CPU and answers through a pipe; the
+    // parent copies the answer and exits without waiting for it, so its own usage
+    // says a millisecond. A judge counting only that would say AC.
+    let f = Folder::echo_cases();
+    let json = crate::support::json_report(
+        &mut judge_fixture(
+            "spin-in-child",
+            f.path(),
+            &["--time-limit", "0.3", "--format", "json"],
+        ),
+        1,
+    );
+    let case = &json["cases"][0];
+    assert_eq!(case["verdict"], "TLE", "{json}");
+    let detail = case["detail"].as_str().unwrap_or_default();
+    if detail.contains("the backstop for a 0.3 s CPU limit") {
+        eprintln!(
+            "note: the machine is too busy for the child to finish before the wall backstop: {detail}"
+        );
+        return;
+    }
+    let cpu = case["time"].as_f64().unwrap();
+    assert!(
+        cpu >= 0.5,
+        "the child's CPU time is missing: {cpu} s in {json}"
+    );
+}
+
+#[test]
 fn a_tle_is_killed_once_the_cpu_time_the_judge_measures_reaches_the_limit() {
     // RLIMIT_CPU is checked on the kernel's tick-sampled clock, which on a busy
     // machine runs ahead of the time wait4 reports: a 1 s limit set that way
