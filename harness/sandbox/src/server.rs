@@ -416,7 +416,7 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
             status,
             user_us: us(usage.ru_utime) + orphans.user_us,
             sys_us: us(usage.ru_stime) + orphans.sys_us,
-            maxrss_kib: usage.ru_maxrss as u64,
+            maxrss_kib: (usage.ru_maxrss as u64).max(orphans.maxrss_kib),
             wall_us: wall.as_micros() as u64,
             wall_exceeded,
             killed,
@@ -865,11 +865,14 @@ fn us(t: libc::timeval) -> u64 {
 }
 
 /// The CPU time of the processes [`reap_all`] reaped, each with what it had
-/// waited for itself.
+/// waited for itself, and the largest peak among them (a peak of the run's, like
+/// the leader's own, which `wait4` also gives as the largest of it and its
+/// children: never a sum).
 #[derive(Debug, Default, Clone, Copy)]
 struct Orphans {
     user_us: u64,
     sys_us: u64,
+    maxrss_kib: u64,
 }
 
 impl Orphans {
@@ -882,6 +885,7 @@ impl Orphans {
         if r > 0 {
             self.user_us += us(usage.ru_utime);
             self.sys_us += us(usage.ru_stime);
+            self.maxrss_kib = self.maxrss_kib.max(usage.ru_maxrss as u64);
         }
         r
     }

@@ -161,13 +161,15 @@ fn leaves_processes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
             let _ = writeln!(out, "{}", zombies_under_ancestors());
             spawn_sleep("3610", false, false);
         }
-        "spin-in-child" => {
-            // The work done in a child the parent never waits for: the child spins
-            // for 0.6 s of CPU and answers through a pipe; the parent, which used
-            // next to no CPU, copies the answer and exits without waiting.
+        "in-child" => {
+            // The work done in a child the parent never waits for: the child
+            // (`fixture CHILD-MODE`, the next argument) answers through a pipe; the
+            // parent, which used next to no CPU or memory, copies the answer and
+            // exits without waiting.
+            let child_mode = std::env::args().nth(2).unwrap_or_default();
             let child = std::env::current_exe().ok().and_then(|exe| {
                 std::process::Command::new(exe)
-                    .arg("spin-then-echo")
+                    .arg(child_mode)
                     .stdin(std::process::Stdio::piped())
                     .stdout(std::process::Stdio::piped())
                     .spawn()
@@ -183,14 +185,21 @@ fn leaves_processes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
                 }
                 let _ = out.write_all(&answer);
                 let _ = out.flush();
-                // Not waited for: its CPU time is not in this process's usage.
+                // Not waited for: its usage is not in this process's.
                 std::process::exit(0);
             }
         }
         "spin-then-echo" => {
+            // 0.6 s of CPU, then the answer.
             while process_cpu() < std::time::Duration::from_millis(600) {
                 std::hint::black_box(0u64);
             }
+            let _ = out.write_all(input);
+        }
+        "hold-then-echo" => {
+            // 96 MiB resident, then the answer.
+            let held: Vec<Vec<u8>> = (0..96).map(|_| vec![1u8; 1 << 20]).collect();
+            std::hint::black_box(&held);
             let _ = out.write_all(input);
         }
         "fork-many" => {

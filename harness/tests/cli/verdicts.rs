@@ -109,7 +109,7 @@ fn cpu_spent_in_a_child_the_solution_never_waited_for_counts_toward_its_time() {
     let f = Folder::echo_cases();
     let json = crate::support::json_report(
         &mut judge_fixture(
-            "spin-in-child",
+            "in-child spin-then-echo",
             f.path(),
             &["--time-limit", "0.3", "--format", "json"],
         ),
@@ -128,6 +128,28 @@ fn cpu_spent_in_a_child_the_solution_never_waited_for_counts_toward_its_time() {
     assert!(
         cpu >= 0.5,
         "the child's CPU time is missing: {cpu} s in {json}"
+    );
+}
+
+#[test]
+fn the_peak_of_a_child_the_solution_never_waited_for_is_the_runs_peak() {
+    // The fixture's child holds 96 MiB, answers and exits; the parent stays
+    // small and exits without waiting for it.
+    let f = Folder::echo_cases();
+    let json = crate::support::json_report(
+        &mut judge_fixture(
+            "in-child hold-then-echo",
+            f.path(),
+            &["--memory-limit", "512", "--format", "json"],
+        ),
+        0,
+    );
+    let case = &json["cases"][0];
+    assert_eq!(case["verdict"], "AC", "{json}");
+    let peak = case["memory"].as_u64().unwrap();
+    assert!(
+        peak >= 96 << 20,
+        "the child's peak is missing: {peak} bytes in {json}"
     );
 }
 
