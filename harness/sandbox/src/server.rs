@@ -407,8 +407,10 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
     let (status, usage) = reap_leader(pid);
     let wall = started.elapsed();
     // What the leader waited for is in its own usage; what it left (a worker it
-    // never waited for) is in the orphans', counted too, as a cgroup would: else a
-    // program could compute in a child and report a few milliseconds.
+    // never waited for) is in the orphans', counted too: else a program could
+    // compute in a child and report a few milliseconds. Judges count every
+    // process of a run: DOMjudge's runguard and isolate (`--cg`) read the run's
+    // cgroup CPU time, which this keeper cannot have (no CPU controller to rely on).
     let orphans = reap_all(pid, &state.children_file);
     write_line(
         line,
