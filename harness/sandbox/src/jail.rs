@@ -88,6 +88,9 @@ pub(super) struct Jail {
     kept: HashSet<PathBuf>,
     /// This run's binds, removed after it.
     transient: Vec<PathBuf>,
+    /// The files and folders [`mount_point`] made for binds (in the keeper's
+    /// view), removed once no run's bind lies in them ([`Jail::unmake_but`]).
+    made: HashSet<PathBuf>,
     /// The work folder as made for the runs, while it is there untouched.
     work: Option<Stamp>,
     /// The jail's `/tmp` as it was left empty, while it is.
@@ -121,11 +124,12 @@ fn mount(src: Option<&Path>, dst: &Path, fstype: Option<&str>, flags: u64, data:
 }
 
 /// Unmounts a bind we made at `dst`, lazily (`MNT_DETACH`): it leaves the view at
-/// once, even while something still holds a file of it.
-fn unmount(dst: &Path) {
+/// once, even while something still holds a file of it. False if nothing was
+/// mounted there.
+fn unmount(dst: &Path) -> bool {
     let c = cstr(dst);
     // SAFETY: umount2 on a valid C string.
-    unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) };
+    unsafe { libc::umount2(c.as_ptr(), libc::MNT_DETACH) == 0 }
 }
 
 /// Binds `src` at `dst` (which exists), read-only unless `write`, never setuid or
@@ -174,26 +178,47 @@ fn bind_as(src: &Path, dst: &Path, write: bool, nodev: libc::c_ulong) -> bool {
     mount(None, dst, None, flags, "")
 }
 
-/// Creates `dst`'s parents (root's, 0755) and `dst` itself as an empty file or
-/// folder to mount on, like `src`.
-fn mount_point(src: &Path, dst: &Path) -> bool {
+/// Creates `dst`'s missing parents (root's, 0755) and `dst` itself as an empty
+/// file or folder to mount on, like `src`, adding each one it creates to `made`.
+fn mount_point(src: &Path, dst: &Path, made: &mut HashSet<PathBuf>) -> bool {
     // Already there (through a folder bound before it): bind on top of it.
     if dst.symlink_metadata().is_ok() {
         return true;
     }
-    if let Some(parent) = dst.parent() {
-        let _ = std::fs::create_dir_all(parent);
+    let missing: Vec<&Path> = dst
+        .ancestors()
+        .skip(1)
+        .take_while(|a| a.symlink_metadata().is_err())
+        .collect();
+    for dir in missing.into_iter().rev() {
+        if std::fs::create_dir(dir).is_ok() {
+            made.insert(dir.to_path_buf());
+        }
     }
-    if src.is_dir() {
-        std::fs::create_dir(dst).is_ok() || dst.is_dir()
+    let made_dst = if src.is_dir() {
+        std::fs::create_dir(dst).is_ok()
     } else {
         std::fs::OpenOptions::new()
             .write(true)
-            .create(true)
-            .truncate(false)
+            .create_new(true)
             .open(dst)
             .is_ok()
+    };
+    if made_dst {
+        made.insert(dst.to_path_buf());
     }
+    made_dst || dst.symlink_metadata().is_ok()
+}
+
+/// Whether `p` is a plain entry of the jail's own tmpfs (whose device is `root`):
+/// neither it nor a folder above it up to [`JAIL`] is a link, and none is on
+/// another file system (a bind, the host's files). Only such an entry is ever
+/// removed, so a removal never reaches a bound file of the host.
+fn jails_own(p: &Path, root: u64) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    p.ancestors().take_while(|a| a.starts_with(JAIL)).all(|a| {
+        std::fs::symlink_metadata(a).is_ok_and(|m| !m.file_type().is_symlink() && m.dev() == root)
+    })
 }
 
 /// The host path `p` in the keeper's view.
@@ -297,6 +322,7 @@ impl Jail {
             missing,
             kept: HashSet::new(),
             transient: Vec::new(),
+            made: HashSet::new(),
             work: None,
             tmp: None,
         }
@@ -328,12 +354,13 @@ impl Jail {
             return true;
         }
         self.drop_kept_but(binds);
+        self.unmake_but(binds);
         for b in binds {
             if self.kept.contains(&b.path) || in_system(&b.path) {
                 continue;
             }
             let (src, dst) = (host(&b.real), inside(&b.path));
-            if !mount_point(&src, &dst) || !bind(&src, &dst, b.write) {
+            if !mount_point(&src, &dst, &mut self.made) || !bind(&src, &dst, b.write) {
                 return false;
             }
             if b.write && self.switch_user {
@@ -366,21 +393,87 @@ impl Jail {
             .filter(|b| b.keep)
             .map(|b| b.path.as_path())
             .collect();
-        let mut unwanted: Vec<PathBuf> = self
+        let unwanted: Vec<&PathBuf> = self
             .kept
             .iter()
             .filter(|p| !wanted.contains(p.as_path()))
+            .collect();
+        // The binds inside an unwanted one go with it, wanted or not (a lazy
+        // unmount takes those made on it along), and this run binds the wanted
+        // ones again.
+        let mut gone: Vec<PathBuf> = self
+            .kept
+            .iter()
+            .filter(|k| unwanted.iter().any(|u| k.starts_with(u)))
             .cloned()
             .collect();
-        // Deepest first: a bind inside another goes before the one it is in.
-        unwanted.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
-        for path in &unwanted {
-            unmount(&inside(path));
+        if gone.is_empty() {
+            return;
         }
-        // A lazy unmount takes the binds inside it along, wanted or not: those are
-        // no longer kept, and this run binds the wanted ones again.
-        self.kept
-            .retain(|k| !unwanted.iter().any(|u| k.starts_with(u)));
+        // Deepest first, and again while any goes: a bind made before the one it
+        // lies in is under that one, not on it, and shows once that one is gone.
+        gone.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
+        let mut any = true;
+        while any {
+            any = false;
+            for path in &gone {
+                while unmount(&inside(path)) {
+                    any = true;
+                }
+            }
+        }
+        self.kept.retain(|k| !gone.contains(k));
+    }
+
+    /// Removes the mount points [`mount_point`] made (deepest first) in which no
+    /// bind of this run lies, once nothing is bound on them: a program run later
+    /// must not see the paths of another's files (`.../submissions/accepted/x.py`)
+    /// any more than their contents. Done before a run rather than after the last
+    /// one, so the next run of the same program (a checker's next case, in the
+    /// same folders) finds them made; nothing runs in the jail in between.
+    fn unmake_but(&mut self, binds: &[Bind]) {
+        use std::os::unix::fs::MetadataExt as _;
+        if self.made.is_empty() {
+            return;
+        }
+        let wanted: Vec<PathBuf> = binds
+            .iter()
+            .filter(|b| !in_system(&b.path))
+            .map(|b| inside(&b.path))
+            .collect();
+        let mut stale: Vec<PathBuf> = self
+            .made
+            .iter()
+            .filter(|m| !wanted.iter().any(|w| w.starts_with(m)))
+            .cloned()
+            .collect();
+        if stale.is_empty() {
+            return;
+        }
+        let Ok(root) = std::fs::symlink_metadata(JAIL).map(|m| m.dev()) else {
+            return;
+        };
+        stale.sort_by_key(|p| std::cmp::Reverse(p.components().count()));
+        for p in stale {
+            match std::fs::symlink_metadata(&p) {
+                // Gone already (made in `/tmp`, emptied after a run).
+                Err(_) => {
+                    self.made.remove(&p);
+                }
+                Ok(m) if jails_own(&p, root) => {
+                    let removed = if m.is_dir() {
+                        std::fs::remove_dir(&p)
+                    } else {
+                        std::fs::remove_file(&p)
+                    };
+                    if removed.is_ok() {
+                        self.made.remove(&p);
+                    }
+                }
+                // Still under a bind: left for a later run, never removed through it.
+                Ok(_) => {}
+            }
+        }
     }
 
     /// A fresh work folder for a run (the program's [`WORK`]): the last run's, when
@@ -553,7 +646,9 @@ fn populate(in_pid_ns: bool) -> bool {
     for name in DEVICES {
         let src = host(&Path::new("/dev").join(name));
         let dst = dev.join(name);
-        if src.exists() && !(mount_point(&src, &dst) && bind_device(&src, &dst)) {
+        // Made for good: not in any run's record of mount points to remove.
+        let made = &mut HashSet::new();
+        if src.exists() && !(mount_point(&src, &dst, made) && bind_device(&src, &dst)) {
             return false;
         }
     }

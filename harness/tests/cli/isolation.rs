@@ -455,3 +455,122 @@ fn a_program_found_through_a_link_outside_the_system_folders_runs() {
         .code(0)
         .stdout(predicate::str::contains("1/1 AC"));
 }
+
+/// Runs `sh -c CODE` isolated, in this process's own sandbox, sharing `code` as a
+/// program's code (bound read-only and kept by its keeper for its next run, as a
+/// script or an interpreter's install is): the first line it prints is the uid
+/// it ran as, then what `CODE` printed.
+fn run_sharing(code: &str, shares: &[&Path]) -> (String, String) {
+    use judge_sandbox::{Access, Ended, ResourceLimits, RunSpec, Spec, Stdio as Io};
+    let limits = ResourceLimits {
+        cpu: None,
+        address_space: None,
+        file_size: None,
+        wall: std::time::Duration::from_secs(20),
+    };
+    let mut run = RunSpec::new("sh");
+    run.args(["-c", &format!("id -u; {code}")]);
+    for path in shares {
+        run.share(path, Access::Code);
+    }
+    let out = tempfile::tempfile().unwrap();
+    let io = Io {
+        stdin: std::fs::File::open("/dev/null").unwrap().into(),
+        stdout: out.try_clone().unwrap().into(),
+        stderr: std::fs::File::create("/dev/null").unwrap().into(),
+    };
+    let running = judge_sandbox::spawn(&Spec::from_run(&run, limits), io).unwrap();
+    assert!(matches!(running.wait().unwrap(), Ended::Finished(_)));
+    let text = std::fs::read_to_string(format!("/proc/self/fd/{}", {
+        use std::os::fd::AsRawFd as _;
+        out.as_raw_fd()
+    }))
+    .unwrap();
+    let (uid, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    (uid.to_string(), rest.to_string())
+}
+
+/// Runs `runs` (each `(CODE, shares)`, see [`run_sharing`]) one after another on
+/// one keeper (as root each keeper runs programs as a uid of its own: a run that
+/// went to another, when a test beside this one took the first, starts the
+/// series again): what each printed.
+fn on_one_keeper(runs: &[(&str, &[&Path])]) -> Vec<String> {
+    for _ in 0..5 {
+        let outs: Vec<(String, String)> = runs
+            .iter()
+            .map(|(code, shares)| run_sharing(code, shares))
+            .collect();
+        if outs.iter().all(|(uid, _)| *uid == outs[0].0) {
+            return outs.into_iter().map(|(_, out)| out).collect();
+        }
+    }
+    panic!("five times the runs did not go to one keeper");
+}
+
+/// A folder outside `/tmp` (the jail's `/tmp` is emptied after every run, paths
+/// made there included) for files a test's programs share.
+fn shared_folder() -> tempfile::TempDir {
+    tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap()
+}
+
+#[test]
+fn a_program_does_not_see_the_paths_of_the_files_bound_for_one_run_before_it() {
+    if !isolation_granted() {
+        return;
+    }
+    let dir = shared_folder();
+    let script = dir.path().join("submissions/accepted/x.py");
+    std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+    std::fs::write(&script, "print(1)\n").unwrap();
+    let first = format!("cat {}", script.display());
+    // `ls -A` of every folder above the script, empty where the jail has none.
+    let look = format!(
+        "for d in {}; do ls -A $d 2>/dev/null; done; echo end",
+        script
+            .ancestors()
+            .skip(1)
+            .take_while(|a| *a != Path::new("/"))
+            .map(|a| a.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let seen = on_one_keeper(&[(&first, &[&script]), (&look, &[])]);
+    assert_eq!(
+        seen,
+        ["print(1)\n", "end\n"],
+        "the next program saw these names"
+    );
+}
+
+#[test]
+fn a_run_wanting_only_a_bind_that_lay_inside_an_unmounted_one_finds_it() {
+    if !isolation_granted() {
+        return;
+    }
+    // A confined rustc's sysroot, and its own bin/rustc.
+    let dir = shared_folder();
+    let sysroot = dir.path().join("sysroot");
+    let rustc = sysroot.join("bin/rustc");
+    std::fs::create_dir_all(rustc.parent().unwrap()).unwrap();
+    std::fs::write(&rustc, "inner\n").unwrap();
+    let cat = format!("cat {}", rustc.display());
+    let seen = on_one_keeper(&[(&cat, &[&sysroot, &rustc]), (&cat, &[&rustc])]);
+    assert_eq!(seen, ["inner\n", "inner\n"]);
+}
+
+#[test]
+fn a_bind_made_before_the_one_it_lies_in_is_gone_with_it() {
+    if !isolation_granted() {
+        return;
+    }
+    // The inner bind first: the outer one, bound on its mount point later, lies
+    // over it, and the inner shows again once the outer is unmounted.
+    let dir = shared_folder();
+    let sysroot = dir.path().join("sysroot");
+    let rustc = sysroot.join("bin/rustc");
+    std::fs::create_dir_all(rustc.parent().unwrap()).unwrap();
+    std::fs::write(&rustc, "inner\n").unwrap();
+    let cat = format!("cat {} 2>/dev/null; echo end", rustc.display());
+    let seen = on_one_keeper(&[(&cat, &[&rustc]), (&cat, &[&sysroot, &rustc]), (&cat, &[])]);
+    assert_eq!(seen, ["inner\nend\n", "inner\nend\n", "end\n"]);
+}
