@@ -408,9 +408,9 @@ fn printing(range: &str) -> String {
     )
 }
 
-#[test]
-fn a_problem_with_any_valid_answer_is_judged_by_the_checker_its_problem_toml_describes() {
-    let ws = TempWs::new(&["poj2484"]);
+/// `new perm` ("print any permutation of 1..=n") with its checker binary declared
+/// and problem.toml's commented recipe for it uncommented as it stands.
+fn permutation_problem(ws: &TempWs) {
     ws.judge().args(["new", "perm"]).assert().code(0);
     ws.write("testdata/perm/01-sample.in", "3\n");
     ws.write("testdata/perm/01-sample.out", "1 2 3\n");
@@ -429,6 +429,12 @@ fn a_problem_with_any_valid_answer_is_judged_by_the_checker_its_problem_toml_des
     assert_eq!(recipe.len(), 3, "{toml}");
     let toml = toml.replace("checker = \"exact\"\n", &(recipe.join("\n") + "\n"));
     ws.write("testdata/perm/problem.toml", toml);
+}
+
+#[test]
+fn a_problem_with_any_valid_answer_is_judged_by_the_checker_its_problem_toml_describes() {
+    let ws = TempWs::new(&["poj2484"]);
+    permutation_problem(&ws);
     // Another valid answer than the sample's is AC, an invalid one WA.
     ws.write("problems/perm/src/main.rs", printing("(1..=n).rev()"));
     ws.judge()
@@ -444,6 +450,39 @@ fn a_problem_with_any_valid_answer_is_judged_by_the_checker_its_problem_toml_des
         .stdout(predicate::str::contains(
             "the checker said: not a permutation of 1..=3",
         ));
+}
+
+#[test]
+fn cargo_test_leaves_a_brute_force_with_another_valid_answer_to_stress_and_its_checker() {
+    let ws = TempWs::new(&["poj2484"]);
+    permutation_problem(&ws);
+    // The brute force prints 1..=n, the solution n..=1: both valid, never equal.
+    ws.write("problems/perm/src/main.rs", printing("(1..=n).rev()"));
+    ws.write("problems/perm/src/bin/brute.rs", printing("1..=n"));
+    ws.write(
+        "problems/perm/src/bin/gen.rs",
+        "fn main() {\n    let seed: u64 = std::env::args().nth(2).unwrap().parse().unwrap();\n    \
+         println!(\"{}\", seed % 5 + 2);\n}\n",
+    );
+    ws.judge()
+        .args(["stress", "perm", "--cases", "3", "-j", "1"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("ok: no difference in 3 cases"));
+    let out = ws.cargo_test(&["-p", "perm", "--test", "solution"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "two valid answers are no failure:\n{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.lines().any(|l| {
+            l.starts_with("test agrees_with_the_brute_force_on_generated_inputs ")
+                && l.ends_with("ignored (checker = \"command\": `cargo judge stress perm` compares through it)")
+        }),
+        "{stdout}"
+    );
 }
 
 #[test]
