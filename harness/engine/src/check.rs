@@ -140,13 +140,26 @@ fn run_command(
             actual: None,
         }
     };
-    let last = stderr.lines().last().unwrap_or("").trim();
+    let last = said_last(&stderr);
     let last = if last.is_empty() {
         String::new()
     } else {
         format!(": {last}")
     };
     command_outcome(result.exit, said).map_err(|how| anyhow!("checker `{command}` {how}{last}"))
+}
+
+/// What a failed checker said last, on one line: its last three lines that say
+/// something, joined by ` / ` (a Rust panic's `panicked at FILE:LINE:COL:` and its
+/// message, a Python traceback's last frame and exception), without Rust's note
+/// about `RUST_BACKTRACE`, which is all a panic's last line holds.
+fn said_last(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("note: run with `RUST_BACKTRACE"))
+        .collect();
+    lines[lines.len().saturating_sub(3)..].join(" / ")
 }
 
 /// What a testlib-style checker's exit means: 0 accepts, 1 is a wrong answer and
@@ -360,6 +373,25 @@ mod tests {
                     "{rule}: what it said is kept"
                 );
             }
+        }
+    }
+
+    /// What a failed checker's stderr comes down to in the one-line error.
+    #[test]
+    fn a_failed_checker_is_quoted_by_its_last_lines_that_say_something() {
+        let panic = "\nthread 'main' (7) panicked at src/bin/check.rs:17:58:\n\
+                     called `Option::unwrap()` on a `None` value\n\
+                     note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n";
+        #[rustfmt::skip]
+        let rows: &[(&str, &str, &str)] = &[
+            ("a Rust panic: where and what, not the backtrace note", panic,
+             "thread 'main' (7) panicked at src/bin/check.rs:17:58: / called `Option::unwrap()` on a `None` value"),
+            ("one line", "bad output\n", "bad output"),
+            ("the last three lines", "1\n2\n\n3\n4\n", "2 / 3 / 4"),
+            ("nothing", "\n  \n", ""),
+        ];
+        for (what, stderr, said) in rows {
+            assert_eq!(said_last(stderr), *said, "{what}");
         }
     }
 

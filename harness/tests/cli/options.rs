@@ -122,6 +122,24 @@ fn a_command_checker_decides_by_its_exit_code() {
 }
 
 #[test]
+fn a_panicking_command_checker_is_err_quoting_its_panic_not_the_backtrace_note() {
+    let f = Folder::echo_cases();
+    // What a Rust checker's `unwrap` on a missing token prints, then its abort.
+    f.write(
+        "panics.sh",
+        "printf '%s\\n' \"thread 'main' panicked at src/bin/check.rs:9:5:\" 'no token for case 2' \
+         'note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace' >&2\n\
+         kill -ABRT $$\n",
+    );
+    judge_fixture("echo", f.path(), &["--checker-command", "sh panics.sh"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "crashed (SIGABRT): thread 'main' panicked at src/bin/check.rs:9:5: / no token for case 2",
+        ));
+}
+
+#[test]
 fn a_compound_checker_line_gets_the_files_as_its_positional_parameters() {
     // Before, "$@" was appended after the `fi`: a syntax error, ERR on every case.
     let line = "if cmp -s \"$2\" \"$3\"; then exit 0; else exit 1; fi";
