@@ -567,3 +567,47 @@ fn a_difference_an_external_checker_finds_shows_what_the_checker_said() {
             "the checker said: not the number asked for",
         ));
 }
+
+/// seedy (the input is the seed; the solution is wrong on 3) judged by `check.sh`.
+fn seedy_checked_by(ws: &TempWs, check: &str) {
+    seed_is_input(ws);
+    ws.write("testdata/seedy/check.sh", check);
+    ws.write(
+        "testdata/seedy/problem.toml",
+        "checker = \"command\"\nchecker_command = \"sh check.sh\"\n",
+    );
+}
+
+#[test]
+fn a_checker_crashing_on_a_shrunk_input_leaves_it_out_and_keeps_the_input_found() {
+    // The checker reads the statement's inputs only: the shrunk ones (0, 1, 2)
+    // crash it, as a Rust checker's unwrap crashes on a count with nothing after it.
+    let ws = TempWs::new(&[]);
+    seedy_checked_by(
+        &ws,
+        "[ \"$(cat \"$1\")\" = 3 ] || kill -SEGV $$\ncmp -s \"$2\" \"$3\" || exit 1\n",
+    );
+    let out = ws
+        .judge()
+        .args(["stress", "seedy", "--seed", "3", "--cases", "1", "-j", "1"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(minimal_input(&out), ["3"], "{out}");
+}
+
+#[test]
+fn a_checker_failing_on_a_generated_input_is_an_error_naming_its_seed() {
+    let ws = TempWs::new(&[]);
+    seedy_checked_by(&ws, "echo 'cannot read the answer' >&2\nexit 3\n");
+    ws.judge()
+        .args(["stress", "seedy", "--seed", "2", "--cases", "1", "-j", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: on seed 2: checker `sh check.sh` failed (exit 3): cannot read the answer",
+        ));
+}

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use crate::stress::generator::{Generator, HELPER_LIMITS};
 use judge_engine::build::Workspace;
@@ -211,7 +211,9 @@ impl<F: Send> Search<F> {
             let input = input?;
             let next = self.take();
             let beside = next.map(|s| (generator.command(s), generator.null, HELPER_LIMITS));
-            let (finding, generated) = oracle.judge(&input, beside)?;
+            let (finding, generated) = oracle
+                .judge(&input, beside)
+                .with_context(|| format!("on seed {seed}"))?;
             pending = next.map(|s| {
                 let input = match generated {
                     Some(out) => generator.input(s, out),

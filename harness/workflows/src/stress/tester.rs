@@ -158,7 +158,8 @@ impl Oracle for Tester<'_> {
         input: &[u8],
         beside: Option<Beside<'_>>,
     ) -> Result<(Finding, Option<run::Measured>)> {
-        self.test_with(input, false, beside)
+        let (finding, beside) = self.test_with(input, false, beside)?;
+        Ok((finding?, beside))
     }
 
     fn class(finding: &Finding) -> Class {
@@ -177,9 +178,12 @@ impl Oracle for Tester<'_> {
     }
 
     /// A candidate the validator or the brute force rejects is a `BruteFailed`
-    /// finding, never the same kind as the one found: not kept.
+    /// finding, never the same kind as the one found: not kept. Nor is one the
+    /// checker fails on (it crashed, said FAIL, ran out of time): without a
+    /// validator a shrunk input may break the format the checker reads (a count
+    /// with fewer values after it), and the input found must not be lost to that.
     fn candidate(&mut self, input: &str) -> Result<Option<Finding>> {
-        self.test(input.as_bytes()).map(Some)
+        Ok(self.test_with(input.as_bytes(), true, None)?.0.ok())
     }
 
     fn checks_candidates(&self) -> bool {
@@ -304,17 +308,15 @@ impl<'a> Tester<'a> {
     }
 
     /// Judges the solution on `input` against the brute force, after the
-    /// validator (if the problem has one) accepts it: for shrunk candidates.
-    pub fn test(&mut self, input: &[u8]) -> Result<Finding> {
-        Ok(self.test_with(input, true, None)?.0)
-    }
-
+    /// validator (if the problem has one) accepts it when `validate`. The inner
+    /// error is the checker's own failure on this input; the outer one a run
+    /// that could not be made.
     fn test_with(
         &mut self,
         input: &[u8],
         validate: bool,
         beside: Option<Beside<'_>>,
-    ) -> Result<(Finding, Option<run::Measured>)> {
+    ) -> Result<(Result<Finding>, Option<run::Measured>)> {
         self.runs += 1;
         std::fs::write(&self.scratch, input)
             .with_context(|| format!("cannot write {}", self.scratch.display()))?;
@@ -325,7 +327,7 @@ impl<'a> Tester<'a> {
                     Verdict::ERR,
                     format!("the validator rejects the input ({why})"),
                 );
-                return Ok((finding, None));
+                return Ok((Ok(finding), None));
             }
         }
         // The two sides only share the input: run them at the same time (and
@@ -351,11 +353,12 @@ impl<'a> Tester<'a> {
         let finding = self.compare(
             side_of(brute, &self.brute_limits),
             side_of(solution, &self.solution_limits),
-        )?;
+        );
         Ok((finding, beside))
     }
 
-    /// What the two sides' runs show.
+    /// What the two sides' runs show; an error is the checker's (it could not
+    /// run, crashed, said FAIL).
     fn compare(&self, brute: Side, solution: Side) -> Result<Finding> {
         let expected = match brute {
             Side::Ran(out) => out,
