@@ -23,6 +23,8 @@
 //! | lines of `N` numbers until a terminator line such as `0 0` | [`Scanner::line_until`] |
 //! | `T`, then `T` cases | [`Scanner::expect`] for `T`, then a loop of [`Scanner::read`] |
 //! | `K`, then `K` values on any number of lines | [`Scanner::numbers`] |
+//! | a string, a word, a grid's row, whole as written | [`Scanner::bytes`] (`Vec<u8>`), [`Scanner::word`] (`String`) |
+//! | a decimal number (`3.25`, `1e-9`) | [`Scanner::float`] |
 //! | nothing may follow | [`Scanner::expect_end`] |
 //!
 //! The token-wise calls (`expect`, `read`, `numbers`, `token`) have scanf's semantics:
@@ -149,7 +151,9 @@ enum Value {
 }
 
 impl Token {
-    /// The token as written (a number in canonical form), for error messages.
+    /// The token as written (a number in canonical form, a long token cut short
+    /// after 24 bytes), for error messages; to read a string, a grid's row or a
+    /// decimal, see [`Scanner::bytes`], [`Scanner::word`] and [`Scanner::float`].
     pub fn text(&self) -> String {
         match &self.value {
             Value::Number(v) => v.to_string(),
@@ -376,6 +380,15 @@ fn is_blank(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
 }
 
+/// A token's bytes for an error message: at most [`SHOWN`] of them, then `...`.
+fn shown(bytes: &[u8]) -> String {
+    let mut text = String::from_utf8_lossy(&bytes[..bytes.len().min(SHOWN)]).into_owned();
+    if bytes.len() > SHOWN {
+        text.push_str("...");
+    }
+    text
+}
+
 impl<R: Read> Scanner<R> {
     /// A scanner over `src` (stdin, a file, or `&[u8]` in tests); `src` need not
     /// be buffered, the scanner has its own buffer.
@@ -596,6 +609,80 @@ impl<R: Read> Scanner<R> {
             self.last_line,
             format!("expected {what}, found the end of the input"),
         )
+    }
+
+    /// The next token wherever it stands (scanf semantics), whole and byte for
+    /// byte as written: a string, a row of a grid, a word (`sc.bytes("row")?`).
+    /// At end of input an error naming `what`: `line L: expected {what}, found the
+    /// end of the input`. (A [`Token`]'s [`Token::text`] is for messages: numbers
+    /// in canonical form, `007` as `7`, long tokens cut short.) `O(length)`.
+    ///
+    /// ```
+    /// use contest::scan::Scanner;
+    ///
+    /// let mut sc = Scanner::new(&b"2 3\r\n#.#\n...\n"[..]);
+    /// let [n, _m] = sc.read(["n", "m"])?;
+    /// let grid = (0..n).map(|_| sc.bytes("a row")).collect::<Result<Vec<_>, _>>()?;
+    /// assert_eq!(grid, [b"#.#".to_vec(), b"...".to_vec()]);
+    /// # Ok::<(), contest::scan::Error>(())
+    /// ```
+    pub fn bytes(&mut self, what: &str) -> Result<Vec<u8>, Error> {
+        if self.skip_blanks(false)?.is_none() {
+            return Err(self.ended(what));
+        }
+        self.last_line = self.line;
+        let mut word = Vec::new();
+        while self.fill()? {
+            let rest = &self.buf[self.pos..self.len];
+            let end = rest.iter().position(|&c| c == b'\n' || is_blank(c));
+            let taken = end.unwrap_or(rest.len());
+            word.extend_from_slice(&rest[..taken]);
+            self.pos += taken;
+            if end.is_some() {
+                break;
+            }
+        }
+        Ok(word)
+    }
+
+    /// [`Scanner::bytes`] as a `String`: `let s = sc.word("s")?;`. A token that
+    /// is not UTF-8 is an error naming its line.
+    pub fn word(&mut self, what: &str) -> Result<String, Error> {
+        let bytes = self.bytes(what)?;
+        String::from_utf8(bytes).map_err(|e| {
+            Error::at(
+                self.last_line,
+                format!(
+                    "expected {what}, found \"{}\", which is not UTF-8",
+                    shown(e.as_bytes())
+                ),
+            )
+        })
+    }
+
+    /// The next token as a decimal number (`3.25`, `-0.5`, `1e-9`, `7`):
+    /// `let [x, y] = [sc.float("x")?, sc.float("y")?];`. Anything else (`1,5`,
+    /// `inf`, `NaN`, a value beyond `f64`) is an error naming the line and the token:
+    /// `line 2: expected x (a decimal number), found "1,5"`.
+    pub fn float(&mut self, what: &str) -> Result<f64, Error> {
+        let bytes = self.bytes(what)?;
+        let value = std::str::from_utf8(&bytes)
+            .ok()
+            .filter(|t| {
+                t.bytes()
+                    .all(|c| c.is_ascii_digit() || b"+-.eE".contains(&c))
+            })
+            .and_then(|t| t.parse::<f64>().ok())
+            .filter(|v| v.is_finite());
+        value.ok_or_else(|| {
+            Error::at(
+                self.last_line,
+                format!(
+                    "expected {what} (a decimal number), found \"{}\"",
+                    shown(&bytes)
+                ),
+            )
+        })
     }
 
     /// The next `N` numbers wherever they stand (scanf semantics), `names[i]`
@@ -1256,8 +1343,90 @@ mod tests {
         ]
     }
 
+    /// Every token of `sc` through [`Scanner::bytes`], then the error at the end.
+    fn all_bytes<R: Read>(mut sc: Scanner<R>) -> (Vec<Vec<u8>>, String) {
+        let mut words = Vec::new();
+        loop {
+            match sc.bytes("a row") {
+                Ok(w) => words.push(w),
+                Err(e) => return (words, e.to_string()),
+            }
+        }
+    }
+
+    #[test]
+    fn bytes_reads_each_token_whole_and_as_written() {
+        let input = b"2 3\r\n#.#\n\n 007\t0101\x0b\x0c...\n";
+        let want: Vec<&[u8]> = vec![b"2", b"3", b"#.#", b"007", b"0101", b"..."];
+        let (words, end) = all_bytes(Scanner::new(&input[..]));
+        assert_eq!(words, want);
+        assert_eq!(end, "line 4: expected a row, found the end of the input");
+        assert_eq!(all_bytes(Scanner::new(Trickle(input))), (words, end));
+    }
+
+    #[test]
+    fn bytes_reads_a_token_longer_than_the_buffer() {
+        let row = "#.".repeat(BUFFER);
+        let input = format!("1\n{row}\nz");
+        let mut sc = Scanner::new(input.as_bytes());
+        assert_eq!(sc.expect("n").unwrap().number().unwrap(), 1);
+        assert_eq!(sc.word("the row").unwrap(), row);
+        assert_eq!(sc.word("z").unwrap(), "z");
+    }
+
+    #[test]
+    fn word_refuses_a_token_that_is_not_utf8_naming_its_line() {
+        let mut sc = Scanner::new(&b"ok\n\xff\xfe\n"[..]);
+        assert_eq!(sc.word("s").unwrap(), "ok");
+        let err = sc.word("s").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "line 2: expected s, found \"\u{fffd}\u{fffd}\", which is not UTF-8"
+        );
+    }
+
+    #[test]
+    fn float_reads_decimals_and_refuses_anything_else_naming_the_token() {
+        #[rustfmt::skip]
+        let rows: &[(&str, Result<f64, &str>)] = &[
+            ("3.25", Ok(3.25)),
+            ("-0.5", Ok(-0.5)),
+            ("1e-9", Ok(1e-9)),
+            ("7", Ok(7.0)),
+            (".5", Ok(0.5)),
+            ("1,5", Err("line 1: expected x (a decimal number), found \"1,5\"")),
+            ("inf", Err("line 1: expected x (a decimal number), found \"inf\"")),
+            ("NaN", Err("line 1: expected x (a decimal number), found \"NaN\"")),
+            ("1e400", Err("line 1: expected x (a decimal number), found \"1e400\"")),
+            ("--1", Err("line 1: expected x (a decimal number), found \"--1\"")),
+            ("", Err("line 1: expected x, found the end of the input")),
+        ];
+        for (input, want) in rows {
+            let got = Scanner::new(input.as_bytes())
+                .float("x")
+                .map_err(|e| e.to_string());
+            assert_eq!(got, want.map_err(str::to_string), "{input:?}");
+        }
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Any bytes read as tokens whole: what splitting on the scanner's blanks
+        /// and newlines gives, through a one-byte-at-a-time reader alike.
+        #[test]
+        fn bytes_splits_any_input_as_its_blanks_do(bytes in prop::collection::vec(
+            prop::sample::select(b"ab7-. \t\r\n\x0b\x0c\xff".to_vec()), 0..200)) {
+            let want: Vec<Vec<u8>> = bytes
+                .split(|&c| c == b'\n' || is_blank(c))
+                .filter(|w| !w.is_empty())
+                .map(<[u8]>::to_vec)
+                .collect();
+            let (words, end) = all_bytes(Scanner::new(&bytes[..]));
+            prop_assert_eq!(&words, &want);
+            prop_assert!(end.ends_with("expected a row, found the end of the input"));
+            prop_assert_eq!(all_bytes(Scanner::new(Trickle(&bytes))), (words, end));
+        }
 
         /// Numbers written in any layout read back as written, through the fast
         /// path and through a one-byte-at-a-time reader alike.

@@ -289,6 +289,67 @@ fn the_plain_skeleton_reads_negative_numbers_and_its_bundle_compiles_alone() {
         .stdout(predicate::str::contains("sums: 1/1 AC"));
 }
 
+/// A grid problem's solution through the scanner: `n m`, then `n` rows of `.`
+/// and `#`; prints each row's count of `#` and the row itself.
+const GRID: &str = r#"use std::io::Write;
+
+fn main() {
+    contest::run(|sc, out| {
+        let [n, _m] = sc.read(["n", "m"])?;
+        for _ in 0..n {
+            let row = sc.bytes("a row")?;
+            let text = String::from_utf8_lossy(&row);
+            writeln!(out, "{} {text}", row.iter().filter(|&&c| c == b'#').count())?;
+        }
+        Ok(())
+    });
+}
+"#;
+
+#[test]
+fn a_grid_problem_reads_its_rows_whole_through_the_scanner_and_its_bundle_compiles_alone() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "grid"]).assert().code(0);
+    // Rows longer than the 24 bytes a token's text keeps for messages, and digits.
+    let (long, digits) = ("#.".repeat(20), "0010");
+    ws.write(
+        "testdata/grid/01-sample.in",
+        format!("2 40\r\n{long}\r\n{digits}\r\n"),
+    );
+    ws.write(
+        "testdata/grid/01-sample.out",
+        format!("20 {long}\n0 {digits}\n"),
+    );
+    ws.write("problems/grid/src/main.rs", GRID);
+    ws.judge()
+        .arg("grid")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("grid: 1/1 AC"));
+    ws.judge().args(["bundle", "grid"]).assert().code(0);
+    // As a judge compiles it, the oldest edition a judge still offers too.
+    for edition in ["2018", "2021"] {
+        let exe = ws.path(&format!("grid-{edition}"));
+        let out = std::process::Command::new("rustc")
+            .args(["--edition", edition, "-o"])
+            .arg(&exe)
+            .arg(ws.path("target/bundle/grid.rs"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success() && stderr.is_empty(),
+            "{edition}: {stderr}"
+        );
+        Command::new(&exe)
+            .pipe_stdin(ws.path("testdata/grid/01-sample.in"))
+            .unwrap()
+            .assert()
+            .success()
+            .stdout(ws.read("testdata/grid/01-sample.out"));
+    }
+}
+
 #[test]
 fn new_refuses_a_taken_name_naming_the_folder_and_writes_nothing() {
     let ws = TempWs::new(&["poj2484"]);
