@@ -199,7 +199,7 @@ fn judge_bundles(
 /// `cargo judge run --cmd CMD DIR`.
 pub fn judge_dir(args: RunArgs) -> Result<Status> {
     if args.file().is_none() && args.cmd.is_none() {
-        judge_workflows::solution::of(None, None, false, 0)?;
+        judge_workflows::solution::of(None, None, false, 0, judge_model::limits::COMPILATION)?;
     }
     let dir = args.dir().to_path_buf();
     say_generated(judge_workflows::generate::ensure(&dir)?);
@@ -251,8 +251,13 @@ pub fn judge_dir(args: RunArgs) -> Result<Status> {
     plan::check_checker(&suite.settings.checker)?;
     // The solution is ready (built, or its program found) before any case runs.
     let memory_mib = (suite.settings.limits.memory >> 20).max(1);
-    let solution =
-        judge_workflows::solution::of(args.file(), args.cmd.as_deref(), args.checked, memory_mib)?;
+    let solution = judge_workflows::solution::of(
+        args.file(),
+        args.cmd.as_deref(),
+        args.checked,
+        memory_mib,
+        suite.settings.compilation,
+    )?;
     say_errors_first(&plan);
     let suite = &plan.suites[0];
     let start = match solution {

@@ -104,7 +104,37 @@ pub fn run_with_wall(
     limits: &Limits,
     wall: Duration,
 ) -> Result<Measured> {
-    match InProgress::start(&command, input, limits, wall)? {
+    let sandbox = judge_sandbox::ResourceLimits {
+        wall,
+        ..sandbox_limits(limits)
+    };
+    run_under(command, input, limits, sandbox)
+}
+
+/// [`run`] letting the program write files of up to `files` bytes, more than
+/// its output limit (which still caps the standard output kept): a validator,
+/// whose feedback files (`judgemessage.txt`) the Kattis format does not limit.
+pub fn run_writing(
+    command: RunSpec,
+    input: &Path,
+    limits: &Limits,
+    files: u64,
+) -> Result<Measured> {
+    let sandbox = judge_sandbox::ResourceLimits {
+        file_size: Some(files.max(limits.output)),
+        ..sandbox_limits(limits)
+    };
+    run_under(command, input, limits, sandbox)
+}
+
+/// [`run`] with the sandbox's limits `sandbox` (from `limits`, one changed).
+fn run_under(
+    command: RunSpec,
+    input: &Path,
+    limits: &Limits,
+    sandbox: judge_sandbox::ResourceLimits,
+) -> Result<Measured> {
+    match InProgress::start(&command, input, limits, sandbox)? {
         Started::Refused(outcome) => Ok(outcome),
         Started::Running(job) => {
             let mut jobs = [job];
@@ -124,7 +154,7 @@ pub fn run_all(runs: Vec<(RunSpec, &Path, Limits)>) -> Result<Vec<Measured>> {
     let mut slots = Vec::with_capacity(runs.len());
     let mut jobs = Vec::with_capacity(runs.len());
     for (command, input, limits) in &runs {
-        match InProgress::start(command, input, limits, limits.wall())? {
+        match InProgress::start(command, input, limits, sandbox_limits(limits))? {
             Started::Refused(outcome) => slots.push(Some(outcome)),
             Started::Running(job) => {
                 slots.push(None);
@@ -178,14 +208,13 @@ struct InProgress {
 }
 
 impl InProgress {
-    fn start(command: &RunSpec, input: &Path, limits: &Limits, wall: Duration) -> Result<Started> {
-        let mut spec = Spec::from_run(
-            command,
-            judge_sandbox::ResourceLimits {
-                wall,
-                ..sandbox_limits(limits)
-            },
-        );
+    fn start(
+        command: &RunSpec,
+        input: &Path,
+        limits: &Limits,
+        sandbox: judge_sandbox::ResourceLimits,
+    ) -> Result<Started> {
+        let mut spec = Spec::from_run(command, sandbox);
         // A Rust panic that prints a backtrace needs memory to symbolize it; under a
         // tight RLIMIT_AS that can stall until the wall-clock backstop, turning an RE
         // into a TLE. Judges print no backtraces either.

@@ -4,11 +4,10 @@
 //! and running it, and the default validator's comparison, are the engine's
 //! (`judge_engine::package::validator`).
 
-use std::path::{Path, PathBuf};
-use std::time::Duration;
-
 use anyhow::{Context, Result, bail};
+use std::path::{Path, PathBuf};
 
+use crate::limits::{COMPILATION, Limits, VALIDATION};
 use crate::program::Source;
 
 /// The default validator's options, from `validator_flags`.
@@ -75,8 +74,12 @@ pub struct Kattis {
     pub group_flags: Vec<(PathBuf, Vec<String>)>,
     /// Header folders for C and C++ validators besides their own.
     pub includes: Vec<PathBuf>,
-    /// CPU seconds a validator may take per case.
-    pub time_limit: Duration,
+    /// What each validator program may take per case: CPU time, memory and
+    /// output (the package's `validation_*` limits; [`VALIDATION`] unless set).
+    pub limits: Limits,
+    /// What each build step of a validator program may take (the package's
+    /// `compilation_*` limits; [`COMPILATION`] unless set).
+    pub compilation: Limits,
     /// The default validator's reading of `flags` and of each group's.
     parsed: Vec<Flags>,
 }
@@ -110,7 +113,8 @@ impl Kattis {
             flags,
             group_flags,
             includes,
-            time_limit: Duration::from_secs(60),
+            limits: VALIDATION,
+            compilation: COMPILATION,
             parsed,
         })
     }

@@ -78,6 +78,10 @@ pub struct Settings {
     /// The limits of each of the solution's runs (CPU time, memory, output): the
     /// one value a problem's limits travel in, from its reader to the run.
     pub limits: Limits,
+    /// The limits of each build step of the solution's source (a package's
+    /// `compilation_time` and `compilation_memory`; else
+    /// [`crate::limits::COMPILATION`]).
+    pub compilation: Limits,
     /// How outputs are compared (batch problems).
     pub checker: Checker,
     /// `type = "interactive"`: the solution talks to an interactor, which decides.
@@ -105,6 +109,7 @@ impl Default for Settings {
                 memory: DEFAULT_MEMORY_LIMIT_MIB << 20,
                 output: DEFAULT_OUTPUT_LIMIT_MIB << 20,
             },
+            compilation: crate::limits::COMPILATION,
             checker: Checker::Exact,
             interactive: false,
             interactor: None,

@@ -24,6 +24,7 @@ mod options;
 mod own_style;
 mod package;
 mod package_build;
+mod package_limits;
 mod package_systems;
 mod package_verify;
 mod polygon;

@@ -185,6 +185,8 @@ fn make(dir: &Path, doc: &yaml::Node, rules: &Generators, out: &Path) -> Result<
 fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setup<'a>> {
     let constants = constants::read(doc)?;
     let memory_mib = 2048;
+    let compile = judge_formats::package::compilation_limits(doc)
+        .with_context(|| format!("{}", dir.join(judge_formats::package::FILE_NAME).display()))?;
     let mut programs = HashMap::new();
     let mut solutions = HashMap::new();
     let mut composed = None;
@@ -216,7 +218,7 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
                     )
                 })?;
             let source = constants::apply_all(vec![source], &constants)?.remove(0);
-            let built = program::build(&source, &[], memory_mib)
+            let built = program::build_within(&source, &[], memory_mib, compile)
                 .with_context(|| format!("generator {} does not build", inv.program))?;
             programs.insert(inv.program.clone(), built);
         }
@@ -235,7 +237,7 @@ fn build<'a>(dir: &'a Path, doc: &yaml::Node, rules: &Generators) -> Result<Setu
         {
             let source = judge_formats::program::source(&dir.join(p))?
                 .with_context(|| format!("solution {p}: not a program of a known language"))?;
-            let built = program::build(&source, &[], memory_mib)
+            let built = program::build_within(&source, &[], memory_mib, compile)
                 .with_context(|| format!("solution {p} does not build"))?;
             solutions.insert(key.clone(), built);
         }

@@ -17,6 +17,7 @@ use anyhow::{Context, Result, bail};
 use judge_engine::build;
 use judge_engine::package::program;
 use judge_engine::shell::ShellCommand;
+use judge_model::limits::Limits;
 use judge_sandbox::RunSpec;
 
 /// How to start the solution for one case.
@@ -31,12 +32,15 @@ pub enum Solution {
 }
 
 /// The solution for `run FILE` (`file`) or `run --cmd CMD` (`cmd`); `memory_mib`
-/// is the problem's memory limit (a Java heap).
+/// is the problem's memory limit (a Java heap), `compile` the limits of each
+/// build step of `file` (a package's `compilation_time` and
+/// `compilation_memory`: spec/2025-09.md "Limits").
 pub fn of(
     file: Option<&Path>,
     cmd: Option<&str>,
     checked: bool,
     memory_mib: u64,
+    compile: Limits,
 ) -> Result<Solution> {
     match (file, cmd) {
         (Some(_), Some(_)) => bail!("give a source FILE or --cmd CMD, not both"),
@@ -70,7 +74,7 @@ pub fn of(
                     file.display()
                 );
             }
-            compiled(file, memory_mib)
+            compiled(file, memory_mib, compile)
         }
     }
 }
@@ -153,7 +157,7 @@ fn cargo_built(krate: &Path, stem: &str, checked: bool) -> Result<Solution> {
 }
 
 /// `file` compiled by its language (or found compiled in the cache).
-fn compiled(file: &Path, memory_mib: u64) -> Result<Solution> {
+fn compiled(file: &Path, memory_mib: u64, compile: Limits) -> Result<Solution> {
     let Some(source) = judge_formats::program::source(file)? else {
         bail!(
             "{}: not a source file of a known language (.c, .cpp, .cc, .py, .java, .rs); \
@@ -168,7 +172,7 @@ fn compiled(file: &Path, memory_mib: u64) -> Result<Solution> {
             source.lang.name()
         );
     }
-    match program::build_own(&source, &[], memory_mib) {
+    match program::build_own(&source, &[], memory_mib, compile) {
         Ok(built) => {
             let what = format!("{} ({})", file.display(), source.lang.name());
             Ok(Solution::Ready(Box::new(move || built.command()), what))

@@ -30,7 +30,6 @@ use judge_formats::package::static_validation::StaticResult;
 use judge_formats::package::system::System;
 use judge_formats::package::{Format, Package, timelimit};
 use judge_model::judge::{CaseResult, Extra, Job, Verdict};
-use judge_model::limits::Limits;
 use judge_model::package::PackageVerdict;
 use judge_model::package::TimeSource;
 use judge_model::program::{Lang, Source};
@@ -269,12 +268,12 @@ fn choose_interpreters(system: System, subs: &mut [Submission], warnings: &mut V
 /// Builds every submission that is to be judged, at once; a build that fails is
 /// the submission's CE.
 fn build_submissions(package: &Package, subs: &mut [Submission], threads: usize) {
-    let (memory, time) = (package.limits.memory_mib, package.limits.compilation_time);
+    let (memory, compile) = (package.limits.memory_mib, package.limits.compilation);
     let includes = &package.includes;
     let built: Vec<Option<Result<Built>>> = Pool::new(threads).map(subs, |s| {
         let source = s.source.as_ref()?;
         (s.skipped.is_none() && s.compile_error.is_none())
-            .then(|| program::build_within(source, includes, memory, time))
+            .then(|| program::build_within(source, includes, memory, compile))
     });
     for (s, b) in subs.iter_mut().zip(built) {
         match b {
@@ -301,7 +300,7 @@ fn validate(
             source,
             &package.includes,
             1024,
-            package.limits.compilation_time,
+            package.limits.compilation,
         ) {
             Ok(b) => b,
             Err(e) => {
@@ -1155,11 +1154,7 @@ fn invalid_inputs_accepted(
     if validators.is_empty() {
         return Vec::new();
     }
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        memory: 4 << 30,
-        output: 1 << 20,
-    };
+    let limits = package.limits.validation;
     package
         .invalid_inputs
         .iter()
@@ -1190,22 +1185,18 @@ fn validate_statically(
     if package.static_cases.is_empty() {
         return;
     }
-    let built = match program::build_within(
-        source,
-        &package.includes,
-        1024,
-        package.limits.compilation_time,
-    ) {
-        Ok(b) => b,
-        Err(e) => {
-            errors.push(PackageError::NotBuilt {
-                what: "static validator",
-                path: source.path.display().to_string(),
-                why: format!("{e:#}"),
-            });
-            return;
-        }
-    };
+    let built =
+        match program::build_within(source, &package.includes, 1024, package.limits.compilation) {
+            Ok(b) => b,
+            Err(e) => {
+                errors.push(PackageError::NotBuilt {
+                    what: "static validator",
+                    path: source.path.display().to_string(),
+                    why: format!("{e:#}"),
+                });
+                return;
+            }
+        };
     let jobs: Vec<(
         usize,
         &judge_formats::package::static_validation::StaticCase,
@@ -1220,7 +1211,11 @@ fn validate_statically(
         let code = judge_formats::package::include::code(sub.lang)
             .map_or_else(|| sub.lang.name().to_ascii_lowercase(), String::from);
         Some(judge_engine::package::static_validation::check(
-            &built, sub, &code, case,
+            &built,
+            sub,
+            &code,
+            case,
+            &package.limits.validation,
         ))
     });
     for ((i, _), r) in jobs.iter().zip(results) {
@@ -1317,11 +1312,10 @@ fn validate_inputs(
     built: &Built,
     threads: usize,
 ) -> Vec<InputRejection> {
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        memory: 4 << 30,
-        output: 1 << 20,
-    };
+    // spec/2025-09.md "Limits": validation_time, validation_memory and
+    // validation_output are an input validator's as an output validator's
+    // (problemtools' and BAPCtools' input validation run under the first two).
+    let limits = package.limits.validation;
     let found = Pool::new(threads).map(&inputs(package), |c| {
         let mut cmd = built.command();
         cmd.args(c.input_args(&source.name));

@@ -39,6 +39,7 @@ impl PackageExt for Package {
         let mut settings = Settings {
             title: self.title.clone(),
             limits: self.limits.limits(time_limit),
+            compilation: self.limits.compilation,
             checker: Checker::Kattis(std::sync::Arc::clone(&self.validator)),
             passes: self.passes,
             ..Settings::default()

@@ -11,12 +11,11 @@ use std::ffi::OsString;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
-use judge_formats::package::COMPILATION_TIME;
 use judge_formats::program::{cache_dir, folder, shebang};
+use judge_model::limits::{COMPILATION, Limits};
 use judge_model::program::{Lang, Source};
 use judge_sandbox::RunSpec;
 
@@ -177,25 +176,31 @@ fn python3_probe() -> &'static (PathBuf, String) {
 /// The source is someone else's (a package's): C, C++ and Rust compile confined to
 /// what they must see ([`confine_compiler`]).
 pub fn build(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<Built> {
-    build_within(source, includes, memory_mib, COMPILATION_TIME)
+    build_within(source, includes, memory_mib, COMPILATION)
 }
 
-/// [`build`] with `time` of CPU for each build step (a package's
-/// `limits.compilation_time`) instead of the default 60 s; the wall-clock
-/// limit is half as much again.
+/// [`build`] with `limits` for each build step (a package's
+/// `limits.compilation_time` and `compilation_memory`) instead of the
+/// defaults ([`COMPILATION`]); the wall-clock limit is half as much again as
+/// the CPU time.
 pub fn build_within(
     source: &Source,
     includes: &[PathBuf],
     memory_mib: u64,
-    time: Duration,
+    limits: Limits,
 ) -> Result<Built> {
-    build_as(source, includes, memory_mib, true, time)
+    build_as(source, includes, memory_mib, true, limits)
 }
 
-/// [`build`] for the user's own source (`judge run FILE`): its compiler runs as
-/// the judge, so it may include the user's headers from anywhere.
-pub fn build_own(source: &Source, includes: &[PathBuf], memory_mib: u64) -> Result<Built> {
-    build_as(source, includes, memory_mib, false, COMPILATION_TIME)
+/// [`build_within`] for the user's own source (`judge run FILE`): its compiler
+/// runs as the judge, so it may include the user's headers from anywhere.
+pub fn build_own(
+    source: &Source,
+    includes: &[PathBuf],
+    memory_mib: u64,
+    limits: Limits,
+) -> Result<Built> {
+    build_as(source, includes, memory_mib, false, limits)
 }
 
 fn build_as(
@@ -203,7 +208,7 @@ fn build_as(
     includes: &[PathBuf],
     memory_mib: u64,
     confine: bool,
-    time: Duration,
+    limits: Limits,
 ) -> Result<Built> {
     if let Some(tool) = source.lang.missing_tool() {
         bail!(
@@ -224,11 +229,11 @@ fn build_as(
     };
     let dir = cache_dir().join("builds").join(format!("{key:032x}{own}"));
     match source.lang {
-        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib, time),
-        Lang::Script => build_script(source, &dir, confine, time),
+        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib, limits),
+        Lang::Script => build_script(source, &dir, confine, limits),
         Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
         Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => {
-            build_native(source, includes, &dir, confine, time)
+            build_native(source, includes, &dir, confine, limits)
         }
         Lang::Python
         | Lang::PyPy
@@ -240,7 +245,7 @@ fn build_as(
         | Lang::Ruby
         | Lang::Lua => {
             let (argv, check) = interpreter(source)?;
-            checked(source, &dir, argv, check, confine, time)
+            checked(source, &dir, argv, check, confine, limits)
         }
     }
 }
@@ -312,7 +317,7 @@ fn checked(
     argv: Vec<OsString>,
     check: Option<RunSpec>,
     confine: bool,
-    time: Duration,
+    limits: Limits,
 ) -> Result<Built> {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let marker = dir.join("checked");
@@ -327,7 +332,7 @@ fn checked(
         if source.path.is_dir() {
             check.current_dir(abs(&source.path));
         }
-        compile(check, time)?;
+        compile(check, limits)?;
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let _ = std::fs::write(&marker, "");
     }
@@ -355,7 +360,7 @@ fn build_native(
     includes: &[PathBuf],
     dir: &Path,
     confine: bool,
-    time: Duration,
+    limits: Limits,
 ) -> Result<Built> {
     let exe = dir.join("program");
     if !exe.exists() {
@@ -368,10 +373,10 @@ fn build_native(
             }
             cmd
         };
-        if let Err(e) = compile(command(false), time) {
+        if let Err(e) = compile(command(false), limits) {
             // Kattis compiles C++ as C++17; code written for C++20
             // (BAPCtools' validation.h, DOMjudge's default) gets a second try.
-            if source.lang != Lang::Cpp || compile(command(true), time).is_err() {
+            if source.lang != Lang::Cpp || compile(command(true), limits).is_err() {
                 return Err(e);
             }
         }
@@ -459,27 +464,21 @@ fn system_gcc(command: &Command) -> bool {
 /// does), so the caller either trusts it or confines it to what it must see
 /// ([`confine_compiler`]); the program it builds is always isolated. A syntax
 /// check and javac run the same way, named by their program as a compiler is.
-fn compile(command: RunSpec, time: Duration) -> Result<()> {
+fn compile(command: RunSpec, limits: Limits) -> Result<()> {
     let program = command.get_program().to_string_lossy().into_owned();
-    limited(command, &program, time)
+    limited(command, &program, limits)
 }
 
 /// Runs one build step (a compiler, a `build` script, a syntax check) under the
-/// compile limits: `time` of CPU (60 s unless the package says otherwise), half
-/// as much again of wall time, 2 GiB of address space (the formats'
-/// `compilation_time` and `compilation_memory` defaults, which BAPCtools applies
+/// compile limits `limits`: its CPU time, half as much again of wall time, its
+/// memory as address space (the package's `compilation_time` and
+/// `compilation_memory`, or [`COMPILATION`]'s defaults, which BAPCtools applies
 /// to a build script as `RLIMIT_CPU` and `RLIMIT_AS`). A step that fails is an
 /// error in one line of its own words (their last lines), or, out of time or
 /// memory, naming `what` ran out.
-fn limited(command: RunSpec, what: &str, time: Duration) -> Result<()> {
-    use judge_model::limits::Limits;
+fn limited(command: RunSpec, what: &str, limits: Limits) -> Result<()> {
     use judge_sandbox::Exit;
-    let limits = Limits {
-        time,
-        memory: 2 << 30,
-        output: 1 << 30,
-    };
-    let wall = time * 3 / 2;
+    let wall = limits.time * 3 / 2;
     let out = crate::run::run_with_wall(command, Path::new("/dev/null"), &limits, wall)
         .with_context(|| format!("cannot run {what}"))?;
     if out.exit == Exit::Code(0) {
@@ -488,7 +487,7 @@ fn limited(command: RunSpec, what: &str, time: Duration) -> Result<()> {
     if out.wall_exceeded || out.cpu >= limits.time {
         bail!(
             "{what} ran out of time ({} s of CPU, {} s of wall time)",
-            time.as_secs_f64(),
+            limits.time.as_secs_f64(),
             wall.as_secs_f64()
         );
     }
@@ -498,7 +497,10 @@ fn limited(command: RunSpec, what: &str, time: Duration) -> Result<()> {
         &out.stderr_tail
     };
     if words.is_empty() && out.peak_rss >= limits.memory / 10 * 9 {
-        bail!("{what} ran out of memory (2 GiB of address space)");
+        bail!(
+            "{what} ran out of memory ({} MiB of address space)",
+            limits.memory >> 20
+        );
     }
     bail!("{}", tail(words))
 }
@@ -508,7 +510,7 @@ const KOTLIN_JAR: &str = "program.jar";
 
 /// Java and Kotlin: compiled to classes (a jar for Kotlin), run with the heap at
 /// the memory limit and the main class found in the source.
-fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, time: Duration) -> Result<Built> {
+fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, limits: Limits) -> Result<Built> {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let classes = dir.join("classes");
     if !classes.exists() {
@@ -552,7 +554,7 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, time: Duration) -> Re
         // with no address-space cap (`jvm::fit`: a JVM does not start under one).
         let mut cmd = RunSpec::from(cmd);
         cmd.trust();
-        compile(cmd, time)?;
+        compile(cmd, limits)?;
         publish(staging, dir)?;
     }
     let main = main_class(source)?;
@@ -575,7 +577,7 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, time: Duration) -> Re
 
 /// A `build`/`run` program (2025-09 "Programs"): `build` runs in a copy of the
 /// folder, then `run` (which must exist by then) is the program.
-fn build_script(source: &Source, dir: &Path, confine: bool, time: Duration) -> Result<Built> {
+fn build_script(source: &Source, dir: &Path, confine: bool, limits: Limits) -> Result<Built> {
     let work = dir.join("work");
     if !work.exists() {
         let staging = staging_dir(dir)?;
@@ -593,7 +595,8 @@ fn build_script(source: &Source, dir: &Path, confine: bool, time: Duration) -> R
             if !confine {
                 build.trust();
             }
-            limited(build, "./build", time).map_err(|e| anyhow::anyhow!("build failed: {e:#}"))?;
+            limited(build, "./build", limits)
+                .map_err(|e| anyhow::anyhow!("build failed: {e:#}"))?;
             readable_by_every_run(&copy);
         }
         let run = copy.join("run");

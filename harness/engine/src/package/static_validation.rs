@@ -6,7 +6,6 @@
 //! cases are read by `judge_formats::package::static_validation`.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 
@@ -21,10 +20,17 @@ use judge_model::program::Source;
 use judge_sandbox::Exit;
 
 /// Runs the built static validator `built` on the submission `source` for
-/// `case`; `code` is the submission's language code (spec/languages.md).
-pub fn check(built: &Built, source: &Source, code: &str, case: &StaticCase) -> StaticResult {
+/// `case` under `limits` (the package's `validation_*` limits);
+/// `code` is the submission's language code (spec/languages.md).
+pub fn check(
+    built: &Built,
+    source: &Source,
+    code: &str,
+    case: &StaticCase,
+    limits: &Limits,
+) -> StaticResult {
     let name = case.name();
-    match run_once(built, source, code, case) {
+    match run_once(built, source, code, case, limits) {
         Ok((verdict, score, message)) => StaticResult {
             name,
             verdict,
@@ -45,6 +51,7 @@ fn run_once(
     source: &Source,
     code: &str,
     case: &StaticCase,
+    limits: &Limits,
 ) -> Result<(Verdict, Option<CaseScore>, String)> {
     let work = Scratch::new()?;
     let files = work.0.join("files");
@@ -74,13 +81,13 @@ fn run_once(
         .current_dir(&files);
     command.share(&files, judge_sandbox::Access::Read);
     command.share(&feedback, judge_sandbox::Access::Write);
-    let limits = Limits {
-        time: Duration::from_secs(60),
-        memory: 4 << 30,
-        output: 8 << 20,
-    };
-    let ran = run::run(command, Path::new("/dev/null"), &limits)
-        .context("cannot run the static validator")?;
+    let ran = run::run_writing(
+        command,
+        Path::new("/dev/null"),
+        limits,
+        crate::package::validator::FEEDBACK_FILES,
+    )
+    .context("cannot run the static validator")?;
     let message = passes::read_small(&feedback.join("judgemessage.txt")).unwrap_or_default();
     Ok(match ran.exit {
         Exit::Code(42) => (Verdict::AC, passes::score(&feedback)?, message),

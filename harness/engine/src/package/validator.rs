@@ -11,7 +11,6 @@
 //! `check.rs` keeps the workspace's checkers and this module the Kattis rules.
 
 use std::path::Path;
-use std::time::Duration;
 
 use anyhow::{Context, Result, bail};
 
@@ -294,7 +293,7 @@ impl KattisExt for Kattis {
         self.programs
             .iter()
             .map(|p| {
-                program::build(p, &self.includes, 1024).map_err(|e| {
+                program::build_within(p, &self.includes, 1024, self.compilation).map_err(|e| {
                     anyhow::anyhow!("cannot build output validator {}: {e:#}", p.path.display())
                 })
             })
@@ -357,8 +356,7 @@ impl KattisExt for Kattis {
             let feedback = scratch.path().join(format!("feedback-{}", source.name));
             std::fs::create_dir(&feedback)?;
             let command = validator_command(built, input, &answer_path, &feedback, flags)?;
-            let outcome =
-                run_validator(command, &out_path, &feedback, self.time_limit, &source.name)?;
+            let outcome = run_validator(command, &out_path, &feedback, &self.limits, &source.name)?;
             if outcome != Outcome::Accepted {
                 return Ok(outcome);
             }
@@ -379,7 +377,7 @@ impl KattisExt for Kattis {
         self.built_all(built)?;
         for (built, source) in built.iter().zip(&self.programs) {
             let command = validator_command(built, input, answer, feedback, flags)?;
-            let outcome = run_validator(command, output, feedback, self.time_limit, &source.name)?;
+            let outcome = run_validator(command, output, feedback, &self.limits, &source.name)?;
             if outcome != Outcome::Accepted {
                 return Ok(outcome);
             }
@@ -432,23 +430,29 @@ fn rejected(message: String) -> Outcome {
     })
 }
 
-/// Runs one validator process and reads its verdict from the exit code.
+/// The largest file a validator may write to its feedback folder. The format
+/// sets no such limit (its `validation_output` is not applied to feedback files
+/// by problemtools' verifyproblem, nor by BAPCtools): a 16 MiB
+/// `judgemessage.txt` with exit 43 is WA there, and so here; this bound only
+/// keeps a runaway validator from filling the disk.
+pub const FEEDBACK_FILES: u64 = 1 << 30;
+
+/// Runs one validator process under `limits` (the package's
+/// `validation_time`, `validation_memory`, and `validation_output` for what it
+/// prints; its feedback files up to [`FEEDBACK_FILES`]) and reads its verdict
+/// from the exit code. Only the start of `judgemessage.txt` is read
+/// ([`crate::passes::read_small`]), however much it wrote.
 pub fn run_validator(
     command: RunSpec,
     stdin: &Path,
     feedback: &Path,
-    time_limit: Duration,
+    limits: &Limits,
     name: &str,
 ) -> Result<Outcome> {
-    let limits = Limits {
-        time: time_limit,
-        memory: 4 << 30,
-        output: 8 << 20,
-    };
-    let ran = run::run(command, stdin, &limits)
+    let ran = run::run_writing(command, stdin, limits, FEEDBACK_FILES)
         .with_context(|| format!("cannot run output validator {name}"))?;
-    let message = std::fs::read_to_string(feedback.join("judgemessage.txt")).unwrap_or_default();
-    let message = message.trim();
+    let message = crate::passes::read_small(&feedback.join("judgemessage.txt")).unwrap_or_default();
+    let message = message.as_str();
     match ran.exit {
         Exit::Code(42) => Ok(Outcome::Accepted),
         Exit::Code(43) => Ok(rejected(if message.is_empty() {
@@ -461,7 +465,7 @@ pub fn run_validator(
             let stderr = String::from_utf8_lossy(&ran.stderr_tail);
             let last = stderr.lines().last().unwrap_or("").trim().to_string();
             let mut why = format!("output validator {name} failed ({how}; 42 accepts, 43 rejects)");
-            if ran.wall_exceeded || ran.cpu > time_limit {
+            if ran.wall_exceeded || ran.cpu > limits.time {
                 why = format!("output validator {name} ran out of time");
             }
             if !message.is_empty() {

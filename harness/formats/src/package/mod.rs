@@ -29,7 +29,7 @@ use anyhow::{Context, Result, bail};
 use crate::discover;
 use crate::program::{self, CanBuild};
 use judge_model::case::Case;
-use judge_model::limits::Limits;
+use judge_model::limits::{COMPILATION, Limits, VALIDATION};
 use judge_model::package::{Checking, PackageWarning, Summary, TimeSource};
 use judge_model::program::Source;
 pub use outputs::OutputCase;
@@ -96,14 +96,15 @@ pub struct PackageLimits {
     pub safety_margin: f64,
     /// The computed limit is rounded up to a multiple of this.
     pub resolution: Duration,
-    /// CPU time each program's build may take (`limits.compilation_time`, in
-    /// every format version; [`COMPILATION_TIME`] by default).
-    pub compilation_time: Duration,
+    /// Each build step of the package's programs (`limits.compilation_time`
+    /// and `compilation_memory`, in every format version;
+    /// [`judge_model::limits::COMPILATION`] by default).
+    pub compilation: Limits,
+    /// Each run of a validator, input, output or static
+    /// (`limits.validation_time`, `validation_memory` and `validation_output`,
+    /// in every format version; [`judge_model::limits::VALIDATION`] by default).
+    pub validation: Limits,
 }
-
-/// The default `limits.compilation_time`: 60 s (legacy, 2023-07 and 2025-09
-/// "Limits"; BAPCtools' `DEFAULT_COMPILATION_TIME`).
-pub const COMPILATION_TIME: Duration = Duration::from_secs(60);
 
 impl PackageLimits {
     /// The limits of a submission's runs at `time`: the package's memory and
@@ -274,12 +275,14 @@ fn read(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<Package> {
     let programs = output_validator_programs(dir, format, &kind)?;
     let constants = constants::read(doc)?;
     let programs = constants::apply_all(programs, &constants)?;
-    let validator = judge_model::kattis::Kattis::new(
+    let mut validator = judge_model::kattis::Kattis::new(
         programs,
         data.base_flags,
         data.group_output_flags,
         includes.clone(),
     )?;
+    validator.limits = limits.validation;
+    validator.compilation = limits.compilation;
     let input_validators = input_validators(dir, &constants)?;
     Ok(Package {
         root: dir.to_path_buf(),
@@ -457,6 +460,18 @@ fn limits_of(
         .get("time_multipliers")
         .filter(|n| !n.is_null())
         .unwrap_or(&empty);
+    // spec/legacy.md "Limits" has no time_limit (the time limit is the judge's,
+    // from time_multiplier and time_safety_margin); problemtools' verifyproblem
+    // refuses the key in a legacy problem.yaml ("Failed to load problem ...
+    // limits.time_limit Unexpected keyword argument"), so this judge does too,
+    // rather than judge by a limit the format's own tool never reads.
+    if let Some(n) = limits_node.get("time_limit").filter(|_| legacy) {
+        bail!(
+            "line {}: limits.time_limit is not a key of the legacy format (problemtools refuses \
+             it): put the time limit in .timelimit, or set problem_format_version: 2023-07-draft",
+            n.line
+        );
+    }
     let mut time_limit = match number(limits_node, "time_limit", 0.0)? {
         Some(t) => Some((seconds(t, "limits.time_limit")?, TimeSource::ProblemYaml)),
         None => None,
@@ -518,15 +533,49 @@ fn limits_of(
             number(limits_node, "time_resolution", 0.0)?.unwrap_or(1.0),
             "limits.time_resolution",
         )?,
-        compilation_time: match number(limits_node, "compilation_time", 0.0)? {
-            Some(t) if t <= 3600.0 => seconds(t, "limits.compilation_time")?,
-            Some(t) => {
-                bail!("limits.compilation_time = {t} s is more than this judge allows (3600)")
-            }
-            None => COMPILATION_TIME,
-        },
+        compilation: helper_limits(limits_node, "compilation", &COMPILATION)?,
+        validation: helper_limits(limits_node, "validation", &VALIDATION)?,
     };
     Ok((limits, passes))
+}
+
+/// The limits of each build step of the package's programs, from its
+/// problem.yaml `doc` (`limits.compilation_time` and `compilation_memory`),
+/// for a step that builds them before the package is read (its generators).
+pub fn compilation_limits(doc: &Node) -> Result<Limits> {
+    match doc.get("limits").filter(|n| !n.is_null()) {
+        Some(limits) => helper_limits(limits, "compilation", &COMPILATION),
+        None => Ok(COMPILATION),
+    }
+}
+
+/// The limits of the package's builds (`what` = `compilation`) or validators
+/// (`validation`): `{what}_time` in seconds, `{what}_memory` and (validators
+/// only) `{what}_output` in MiB, each `default`'s where the package sets none.
+/// spec/2025-09.md "Limits" (the same keys in legacy and 2023-07): each an int
+/// > 0 whose default is the system's; a fraction of a second is taken too.
+fn helper_limits(limits: &Node, what: &str, default: &Limits) -> Result<Limits> {
+    let time = match number(limits, &format!("{what}_time"), 0.0)? {
+        Some(t) if t <= 3600.0 => seconds(t, &format!("limits.{what}_time"))?,
+        Some(t) => bail!("limits.{what}_time = {t} s is more than this judge allows (3600)"),
+        None => default.time,
+    };
+    let mib = |key: String, default: u64| -> Result<u64> {
+        Ok(match number(limits, &key, 0.0)? {
+            Some(v) if v <= (1 << 20) as f64 => (v.ceil() as u64) << 20,
+            Some(v) => bail!("limits.{key} = {v} MiB is more than this judge allows"),
+            None => default,
+        })
+    };
+    Ok(Limits {
+        time,
+        memory: mib(format!("{what}_memory"), default.memory)?,
+        output: if what == "validation" {
+            mib(format!("{what}_output"), default.output)?
+        } else {
+            default.output
+        },
+    })
 }
 
 /// The `timelimit = SECONDS` line of DOMjudge's `domjudge-problem.ini` (its
@@ -1085,7 +1134,10 @@ mod tests {
     #[test]
     fn a_time_limit_no_duration_holds_is_an_error_naming_its_key_not_a_panic() {
         for (yaml, key) in [
-            ("limits:\n  time_limit: 1e300\n", "limits.time_limit"),
+            (
+                "problem_format_version: 2025-09\nlimits:\n  time_limit: 1e300\n",
+                "limits.time_limit",
+            ),
             (
                 "limits:\n  time_resolution: 1e300\n",
                 "limits.time_resolution",
@@ -1140,7 +1192,7 @@ mod tests {
             let (_d, p) = package(yaml, DATA);
             match want {
                 Ok(secs) => assert_eq!(
-                    p.unwrap().limits.compilation_time,
+                    p.unwrap().limits.compilation.time,
                     Duration::from_secs_f64(secs),
                     "{yaml}"
                 ),
@@ -1149,6 +1201,106 @@ mod tests {
                     assert!(err.contains(words), "{yaml}: {err}");
                 }
             }
+        }
+    }
+
+    /// (problem.yaml, the compile limits, the validators' limits): spec/2025-09.md
+    /// "Limits", the same keys in every format version, MiB and seconds.
+    #[test]
+    fn the_build_and_validator_limits_are_the_packages_or_the_typical_defaults() {
+        let mib = |n: u64| n << 20;
+        let secs = Duration::from_secs;
+        let limits = |time, memory, output| Limits {
+            time,
+            memory,
+            output,
+        };
+        for (yaml, compilation, validation) in [
+            ("name: X\n", COMPILATION, VALIDATION),
+            (
+                "limits:\n  compilation_memory: 512\n  validation_time: 7\n",
+                limits(secs(60), mib(512), COMPILATION.output),
+                limits(secs(7), mib(2048), mib(8)),
+            ),
+            (
+                "problem_format_version: 2025-09\nlimits:\n  validation_memory: 300\n  validation_output: 2\n",
+                COMPILATION,
+                limits(secs(60), mib(300), mib(2)),
+            ),
+            (
+                "problem_format_version: 2023-07-draft\nlimits:\n  compilation_time: 9\n  validation_output: 1\n",
+                limits(secs(9), mib(2048), COMPILATION.output),
+                limits(secs(60), mib(2048), mib(1)),
+            ),
+        ] {
+            let (_d, p) = package(yaml, DATA);
+            let p = p.unwrap();
+            assert_eq!(p.limits.compilation, compilation, "{yaml}");
+            assert_eq!(p.limits.validation, validation, "{yaml}");
+            assert_eq!(p.validator.limits, validation, "{yaml}");
+            assert_eq!(p.validator.compilation, compilation, "{yaml}");
+        }
+    }
+
+    #[test]
+    fn a_bad_validator_or_compile_limit_is_an_error_naming_the_key_and_line() {
+        for (yaml, words) in [
+            ("limits:\n  validation_time: 0\n", "line 2: validation_time"),
+            (
+                "limits:\n  validation_memory: -1\n",
+                "line 2: validation_memory",
+            ),
+            (
+                "limits:\n\n  validation_output: x\n",
+                "line 3: validation_output",
+            ),
+            (
+                "limits:\n  compilation_memory: 0\n",
+                "line 2: compilation_memory",
+            ),
+            (
+                "limits:\n  validation_time: 4000\n",
+                "limits.validation_time = 4000 s",
+            ),
+        ] {
+            let (d, p) = package(yaml, DATA);
+            let err = format!("{:#}", p.unwrap_err());
+            assert!(err.contains(words), "{yaml}: {err}");
+            assert!(
+                err.contains(&d.path().join(FILE_NAME).display().to_string()),
+                "{err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{err}");
+        }
+    }
+
+    #[test]
+    fn a_legacy_time_limit_is_refused_as_problemtools_refuses_it() {
+        // problemtools 1.20260907 on `limits:\n  time_limit: 2` with no
+        // problem_format_version: "Failed to load problem: 1 validation error
+        // for MetadataLegacy limits.time_limit Unexpected keyword argument".
+        for yaml in [
+            "name: X\nlimits:\n  time_limit: 2\n",
+            "problem_format_version: legacy-icpc\nlimits:\n  time_limit: 2\n",
+        ] {
+            let (_d, p) = package(yaml, DATA);
+            let err = format!("{:#}", p.unwrap_err());
+            assert!(
+                err.contains("limits.time_limit is not a key of the legacy format"),
+                "{err}"
+            );
+            assert!(err.contains("line 3") || err.contains("line 2"), "{err}");
+        }
+        for yaml in [
+            "problem_format_version: 2023-07-draft\nlimits:\n  time_limit: 2\n",
+            "problem_format_version: 2025-09\nlimits:\n  time_limit: 2\n",
+        ] {
+            let (_d, p) = package(yaml, DATA);
+            assert_eq!(
+                p.unwrap().time_limit(None).0,
+                Duration::from_secs(2),
+                "{yaml}"
+            );
         }
     }
 

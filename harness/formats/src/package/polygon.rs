@@ -320,7 +320,8 @@ fn read(dir: &Path, doc: &roxmltree::Document) -> Result<Package> {
             // Polygon calls a solution TLE when it passes the limit, no margin.
             safety_margin: 1.0,
             resolution: Duration::from_millis(1),
-            compilation_time: super::COMPILATION_TIME,
+            compilation: judge_model::limits::COMPILATION,
+            validation: judge_model::limits::VALIDATION,
         },
         validator: Arc::new(judge_model::kattis::Kattis::new(
             Vec::new(),

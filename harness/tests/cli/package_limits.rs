@@ -1,0 +1,240 @@
+//! The limits a package sets for its own programs (the Kattis format's
+//! "Limits": `validation_time`, `validation_memory`, `validation_output`,
+//! `compilation_time`, `compilation_memory`) and the keys a format version does
+//! not have. Each expected verdict is what problemtools 1.20260907's
+//! `verifyproblem` gave on the same package (legacy), or what BAPCtools does
+//! (2025-09: it builds under `compilation_time`).
+
+use std::path::Path;
+
+use predicates::prelude::*;
+use serde_json::Value;
+
+use crate::package::{judge, verify_json_by};
+use crate::support::{have, json_of};
+
+/// A package whose two cases double their input (`21` → `42`, `5` → `10`),
+/// with an accepted and a wrong-answer Python submission, `yaml` as its
+/// problem.yaml and `files` (path, text) besides; `build` and `run` files are
+/// made executable.
+fn package_with(yaml: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut all = vec![
+        ("problem.yaml", yaml),
+        ("data/sample/1.in", "21\n"),
+        ("data/sample/1.ans", "42\n"),
+        ("data/secret/1.in", "5\n"),
+        ("data/secret/1.ans", "10\n"),
+        ("submissions/accepted/a.py", "print(2 * int(input()))\n"),
+        (
+            "submissions/wrong_answer/w.py",
+            "print(2 * int(input()) + 1)\n",
+        ),
+    ];
+    all.extend_from_slice(files);
+    for (rel, text) in all {
+        let path = tmp.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, text).unwrap();
+        if ["build", "run"].contains(&path.file_name().unwrap().to_str().unwrap()) {
+            use std::os::unix::fs::PermissionsExt as _;
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        }
+    }
+    tmp
+}
+
+/// `verify --format json` with a build cache of its own.
+fn verify(dir: &Path) -> (i32, Value) {
+    let cache = tempfile::tempdir().unwrap();
+    let mut judge = judge();
+    judge.env("CP_GAMES_CACHE", cache.path());
+    verify_json_by(judge, dir, &[])
+}
+
+/// The submission at `path` in verify's JSON.
+#[track_caller]
+fn submission<'a>(doc: &'a Value, path: &str) -> &'a Value {
+    doc["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["path"] == path)
+        .unwrap_or_else(|| panic!("no submission {path} in {doc:#}"))
+}
+
+/// An output validator that accepts the answer's tokens and, on anything else,
+/// runs `on_wrong` (Python) and rejects.
+fn validator(on_wrong: &str) -> String {
+    format!(
+        "import sys, time\nans = open(sys.argv[2]).read().split()\n\
+         out = sys.stdin.read().split()\nif out == ans:\n    sys.exit(42)\n{on_wrong}\nsys.exit(43)\n"
+    )
+}
+
+#[test]
+fn an_output_validator_past_the_packages_validation_time_is_a_judge_error() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // verifyproblem: "wrong_answer/w.py got JE [output validator v crashed,
+    // status 24" (SIGXCPU at validation_time); 3 s is well inside the default 60.
+    let spin = "t = time.process_time()\nwhile time.process_time() < t + 3:\n    pass";
+    let pkg = package_with(
+        "name: Slow\nvalidation: custom\nlimits:\n  validation_time: 1\n",
+        &[("output_validators/v/v.py", &validator(spin))],
+    );
+    let (code, doc) = verify(pkg.path());
+    assert_eq!(
+        submission(&doc, "accepted/a.py")["verdict"],
+        "AC",
+        "{doc:#}"
+    );
+    let wrong = submission(&doc, "wrong_answer/w.py");
+    assert_eq!(wrong["verdict"], "JE", "{doc:#}");
+    assert!(
+        wrong["mismatch"]
+            .as_str()
+            .unwrap()
+            .contains("output validator v ran out of time"),
+        "{doc:#}"
+    );
+    assert_eq!(code, 1, "{doc:#}");
+}
+
+#[test]
+fn a_validator_writing_16_mib_of_judgemessage_still_rejects() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // verifyproblem: "wrong_answer/w.py OK: WA" (no limit on feedback files);
+    // the judge keeps only the message's start.
+    let flood = "with open(sys.argv[3] + 'judgemessage.txt', 'w') as f:\n    \
+                 f.write('too big by one\\n' + 'x' * (16 << 20))";
+    let pkg = package_with(
+        "name: Flood\nvalidation: custom\n",
+        &[("output_validators/v/v.py", &validator(flood))],
+    );
+    let (code, doc) = verify(pkg.path());
+    assert_eq!(
+        submission(&doc, "accepted/a.py")["verdict"],
+        "AC",
+        "{doc:#}"
+    );
+    assert_eq!(
+        submission(&doc, "wrong_answer/w.py")["verdict"],
+        "WA",
+        "{doc:#}"
+    );
+    assert_eq!(code, 0, "{doc:#}");
+    let out = judge()
+        .arg("run")
+        .arg("--cmd")
+        .arg(format!(
+            "python3 {}",
+            pkg.path().join("submissions/wrong_answer/w.py").display()
+        ))
+        .arg(pkg.path())
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let message = json_of(&out.stdout)["cases"][0]["rejection"]["message"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(message.starts_with("too big by one"), "{message:.200}");
+    assert!(message.len() <= 64 << 10, "{} bytes kept", message.len());
+}
+
+/// A 2025-09 package whose output validator's `build` never ends, under
+/// `compilation_time: 1`.
+fn validator_that_never_builds() -> tempfile::TempDir {
+    package_with(
+        "problem_format_version: 2025-09\nname: Never\n\
+         uuid: 5a8e1c2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d\nlimits:\n  compilation_time: 1\n",
+        &[
+            ("output_validator/build", "#!/bin/sh\nexec sleep 100000\n"),
+            ("output_validator/run", "#!/bin/sh\nexit 42\n"),
+        ],
+    )
+}
+
+#[test]
+fn run_builds_the_output_validator_within_the_packages_compilation_time() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // BAPCtools builds every program under compilation_time (`program.py`
+    // `_compile`); 1 s of CPU is 1.5 s of wall time here.
+    let pkg = validator_that_never_builds();
+    let cache = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    judge()
+        .env("CP_GAMES_CACHE", cache.path())
+        .arg("run")
+        .arg("--cmd")
+        .arg("echo 42")
+        .arg(pkg.path())
+        .assert()
+        .code(2)
+        .stdout(
+            predicate::str::contains("cannot build output validator").and(
+                predicate::str::contains(
+                    "./build ran out of time (1 s of CPU, 1.5 s of wall time)",
+                ),
+            ),
+        );
+    assert!(started.elapsed() < std::time::Duration::from_secs(50));
+}
+
+#[test]
+fn run_compiles_the_solution_within_the_packages_compilation_time() {
+    if !have(&["perl"]) {
+        return;
+    }
+    // `perl -c` runs BEGIN blocks: a syntax check that never ends.
+    let pkg = package_with(
+        "problem_format_version: 2025-09\nname: Slowcheck\n\
+         uuid: 6b9f2d3c-4e5a-4b7c-9d0e-1f2a3b4c5d6e\nlimits:\n  compilation_time: 1\n",
+        &[],
+    );
+    let file = pkg.path().join("slow.pl");
+    std::fs::write(
+        &file,
+        "#!/usr/bin/perl\nBEGIN { sleep 100000 }\nprint 2 * <STDIN>, \"\\n\";\n",
+    )
+    .unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    let out = judge()
+        .env("CP_GAMES_CACHE", cache.path())
+        .arg("run")
+        .arg(&file)
+        .arg(pkg.path())
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let doc = json_of(&out.stdout);
+    let case = &doc["cases"][0];
+    assert_eq!(case["verdict"], "CE", "{doc:#}");
+    assert!(
+        case.to_string()
+            .contains("ran out of time (1 s of CPU, 1.5 s of wall time)"),
+        "{doc:#}"
+    );
+}
+
+#[test]
+fn a_legacy_time_limit_is_refused_naming_the_file_and_key() {
+    // verifyproblem: "Failed to load problem: 1 validation error for
+    // MetadataLegacy limits.time_limit Unexpected keyword argument".
+    let pkg = package_with("name: Legacy\nlimits:\n  time_limit: 2\n", &[]);
+    let out = judge().arg("verify").arg(pkg.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let want = format!(
+        "{}: line 3: limits.time_limit is not a key of the legacy format",
+        pkg.path().join("problem.yaml").display()
+    );
+    assert!(stderr.contains(&want), "{stderr}");
+    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+}
