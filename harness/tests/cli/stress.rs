@@ -611,3 +611,26 @@ fn a_checker_failing_on_a_generated_input_is_an_error_naming_its_seed() {
             "error: on seed 2: checker `sh check.sh` failed (exit 3): cannot read the answer",
         ));
 }
+
+#[test]
+fn a_shrunk_input_whose_every_answer_the_checker_rejects_is_not_kept() {
+    // The checker refuses any answer below 3, the statement's bound that no
+    // validator states: a shrunk 0, 1 or 2 shows no bug of the solution.
+    let ws = TempWs::new(&[]);
+    seedy_checked_by(
+        &ws,
+        "[ \"$(cat \"$1\")\" -ge 3 ] || { echo 'n is below 3' >&2; exit 1; }\n\
+         cmp -s \"$2\" \"$3\" || exit 1\n",
+    );
+    let out = ws
+        .judge()
+        .args(["stress", "seedy", "--seed", "3", "--cases", "1", "-j", "1"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(minimal_input(&out), ["3"], "{out}");
+    assert!(!out.contains("n is below 3"), "{out}");
+}

@@ -182,8 +182,19 @@ impl Oracle for Tester<'_> {
     /// checker fails on (it crashed, said FAIL, ran out of time): without a
     /// validator a shrunk input may break the format the checker reads (a count
     /// with fewer values after it), and the input found must not be lost to that.
+    /// Nor, under a checker program, one where it rejects the brute force's own
+    /// output as well: that input is outside the statement (`n = 0` where the
+    /// checker wants `n` numbers), and shows no bug of the solution.
     fn candidate(&mut self, input: &str) -> Result<Option<Finding>> {
-        Ok(self.test_with(input.as_bytes(), true, None)?.0.ok())
+        let Ok(finding) = self.test_with(input.as_bytes(), true, None)?.0 else {
+            return Ok(None);
+        };
+        if let Finding::Differ { expected, .. } = &finding
+            && !self.accepts_the_brute_force(expected)
+        {
+            return Ok(None);
+        }
+        Ok(Some(finding))
     }
 
     fn checks_candidates(&self) -> bool {
@@ -393,6 +404,26 @@ impl<'a> Tester<'a> {
                 },
             },
         )
+    }
+
+    /// Whether the checker accepts the brute force's output `expected` as the
+    /// answer to the input just tested. Always, for the comparing checkers; a
+    /// checker program reads the input and may refuse any answer to it.
+    fn accepts_the_brute_force(&self, expected: &[u8]) -> bool {
+        use judge_model::problem::Checker;
+        match self.settings.checker {
+            Checker::Exact | Checker::Tokens | Checker::Float { .. } => true,
+            Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => matches!(
+                check::check(
+                    &self.settings.checker,
+                    &self.checking,
+                    &self.scratch,
+                    expected,
+                    expected,
+                ),
+                Ok(Ok(Outcome::Accepted))
+            ),
+        }
     }
 
     /// Why the validator rejects `input`, if the problem has one and it does.
