@@ -100,8 +100,12 @@ pub struct Made {
     pub generated: usize,
     /// How many of them are files a multi-test generator wrote.
     pub from_files: usize,
-    /// How many times the multi-test generators ran.
+    /// How many runs of the multi-test generators those files came from (one per
+    /// distinct command).
     pub multi_runs: usize,
+    /// How many of those runs an earlier judge run made: their files (or the
+    /// tests made of them) were found in the cache, and did not run now.
+    pub multi_cached: usize,
     /// Answers made.
     pub answered: usize,
     /// The answers are empty files (an interactive problem), not the main

@@ -100,10 +100,16 @@ fn made(m: &Made) -> Vec<String> {
     }
     if m.from_files > 0 {
         notes.push(format!(
-            "{} of them files a multi-test generator wrote ({} run{} of it)",
+            "{} of them files a multi-test generator wrote ({} run{} of it{})",
             m.from_files,
             m.multi_runs,
-            if m.multi_runs == 1 { "" } else { "s" }
+            if m.multi_runs == 1 { "" } else { "s" },
+            // Runs an earlier judge run made: none ran now.
+            match m.multi_cached {
+                0 => String::new(),
+                c if c == m.multi_runs => ", cached".into(),
+                c => format!(", {c} of them cached"),
+            }
         ));
     }
     if m.answered > 0 {
@@ -293,6 +299,7 @@ mod tests {
             generated: 4,
             from_files: 2,
             multi_runs: 1,
+            multi_cached: 0,
             answered: 4,
             interactive: false,
             out: PathBuf::from("/cache/polygon-tests/ab"),
@@ -310,6 +317,8 @@ mod tests {
             (PolygonSummary { interactor: Some(Arc::new(interactor)), ..polygon(testlib()) }, "interactor interactor.cpp (testlib interactor), checker files/check.cpp (testlib checker) after it"),
             (PolygonSummary { groups, ..polygon(testlib()) }, "checker files/check.cpp (testlib checker); 2 groups, 50 points: judged pass/fail, each case on its own"),
             (PolygonSummary { made: made.clone(), ..polygon(testlib()) }, "checker files/check.cpp (testlib checker); 4 tests generated with the package's generators; 2 of them files a multi-test generator wrote (1 run of it); 4 answers from the main solution; in /cache/polygon-tests/ab"),
+            (PolygonSummary { made: Made { multi_cached: 1, ..made.clone() }, ..polygon(testlib()) }, "checker files/check.cpp (testlib checker); 4 tests generated with the package's generators; 2 of them files a multi-test generator wrote (1 run of it, cached); 4 answers from the main solution; in /cache/polygon-tests/ab"),
+            (PolygonSummary { made: Made { multi_runs: 2, multi_cached: 1, ..made.clone() }, ..polygon(testlib()) }, "checker files/check.cpp (testlib checker); 4 tests generated with the package's generators; 2 of them files a multi-test generator wrote (2 runs of it, 1 of them cached); 4 answers from the main solution; in /cache/polygon-tests/ab"),
             (PolygonSummary { made: Made { generated: 0, from_files: 0, multi_runs: 0, answered: 3, interactive: true, ..made }, ..polygon(testlib()) }, "checker files/check.cpp (testlib checker); 3 answers empty (interactive); in /cache/polygon-tests/ab"),
         ];
         for (summary, want) in rows {

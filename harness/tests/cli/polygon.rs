@@ -232,6 +232,22 @@ fn a_multi_test_generator_runs_once_per_command_and_each_test_is_its_from_file()
 }
 
 #[test]
+fn a_multi_test_generator_run_an_earlier_judge_run_made_is_said_cached() {
+    if !have(&["g++", "python3"]) {
+        return;
+    }
+    let (_tmp, dir) = edited("mean", |xml| {
+        format!("{xml}<!-- {:?} -->\n", std::time::SystemTime::now())
+    });
+    let (first, _) = made_tests(&dir);
+    assert!(first.contains("wrote (1 run of it);"), "{first}");
+    // The second judge run finds the tests made: the run they came from is
+    // cached, not "0 runs".
+    let (again, _) = made_tests(&dir);
+    assert!(again.contains("wrote (1 run of it, cached);"), "{again}");
+}
+
+#[test]
 fn a_java_generator_is_built_and_run_with_room_for_its_jvm() {
     if !have(&["g++", "python3", "javac", "java"]) {
         return;

@@ -50,6 +50,8 @@ pub fn fill(package: &mut Package) -> Result<()> {
         }
     }
     p.made = filler.made;
+    p.made.multi_runs = filler.multi.len();
+    p.made.multi_cached = filler.multi.values().filter(|ran| !**ran).count();
     Ok(())
 }
 
@@ -81,6 +83,10 @@ struct Filler<'a> {
     fill: &'a Fill,
     /// What it made so far.
     made: Made,
+    /// The multi-test generators' commands (words joined by one space) the tests
+    /// so far are files of, and whether each ran now (else its files, or the
+    /// tests made of them, were in the cache).
+    multi: std::collections::HashMap<String, bool>,
 }
 
 impl<'a> Filler<'a> {
@@ -93,6 +99,7 @@ impl<'a> Filler<'a> {
                 out: fill.out.clone(),
                 ..Made::default()
             },
+            multi: std::collections::HashMap::new(),
         }
     }
 
@@ -110,6 +117,10 @@ impl<'a> Filler<'a> {
     fn generate(&mut self, path: &Path, cmd: &str, from_file: Option<&str>) -> Result<()> {
         self.made.generated += 1;
         self.made.from_files += usize::from(from_file.is_some());
+        if from_file.is_some() {
+            let words: Vec<&str> = cmd.split_whitespace().collect();
+            self.multi.entry(words.join(" ")).or_insert(false);
+        }
         if path.is_file() {
             return Ok(());
         }
@@ -168,7 +179,8 @@ impl<'a> Filler<'a> {
         let _ = std::fs::remove_dir_all(&work);
         std::fs::create_dir_all(&work)
             .with_context(|| format!("cannot create {}", work.display()))?;
-        self.made.multi_runs += 1;
+        let words: Vec<&str> = cmd.split_whitespace().collect();
+        self.multi.insert(words.join(" "), true);
         let ran = self.run_generator(cmd, Some(&work));
         if let Err(e) = ran {
             let _ = std::fs::remove_dir_all(&work);
