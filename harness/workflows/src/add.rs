@@ -107,8 +107,12 @@ fn pasted(prompt: &mut dyn FnMut()) -> Result<(Vec<u8>, Vec<u8>)> {
     split(&text)
 }
 
-/// Splits a pasted case at its first line that is exactly `---` (CRLF allowed).
+/// Splits a pasted case at its first line that is exactly `---` (CRLF, and the
+/// blanks a terminal paste or a typed line may leave after it, allowed).
 fn split(text: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
+    if text.is_empty() {
+        bail!("nothing was pasted: the input, then a line {SEPARATOR}, then the expected output");
+    }
     let mut start = 0;
     while start <= text.len() {
         let end = text[start..]
@@ -116,8 +120,7 @@ fn split(text: &[u8]) -> Result<(Vec<u8>, Vec<u8>)> {
             .position(|&b| b == b'\n')
             .map_or(text.len(), |i| start + i);
         let line = &text[start..end];
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line == SEPARATOR.as_bytes() {
+        if line.trim_ascii_end() == SEPARATOR.as_bytes() {
             let output = text.get(end + 1..).unwrap_or_default();
             return Ok((text[..start].to_vec(), output.to_vec()));
         }
@@ -163,6 +166,7 @@ mod tests {
             ("a\n---\n", "a\n", ""),
             ("---\n5\n", "", "5\n"),
             ("a ---\nb\n---\n--- c\n", "a ---\nb\n", "--- c\n"),
+            ("1\n--- \t\r\n2\n", "1\n", "2\n"),
         ] {
             let (i, o) = split(text.as_bytes()).unwrap();
             assert_eq!(
@@ -172,5 +176,7 @@ mod tests {
             );
         }
         assert!(split(b"6 6 4\n4\n").is_err());
+        let empty = split(b"").unwrap_err().to_string();
+        assert!(empty.starts_with("nothing was pasted"), "{empty}");
     }
 }
