@@ -163,16 +163,24 @@ impl<F: FnMut(&str) -> Result<bool>> Search<F> {
         Ok(false)
     }
 
-    /// Replaces token `t` of line `l`, a number, by the first smaller one with
-    /// which the input still fails.
+    /// Replaces token `t` of line `l`, a number, by the first one nearer 0 with
+    /// which the input still fails (a negative one keeps its sign: -46 becomes
+    /// 0, -1, -2, ..., -45).
     fn smaller_token(&mut self, lines: &mut Vec<String>, l: usize, t: usize) -> Result<bool> {
         let toks = tokens(&lines[l]);
-        let Ok(v) = toks[t].parse::<u128>() else {
+        let (minus, digits) = match toks[t].strip_prefix('-') {
+            Some(digits) => ("-", digits),
+            None => ("", toks[t].as_str()),
+        };
+        let Ok(v) = digits.parse::<u128>() else {
             return Ok(false);
         };
         for smaller in smaller_numbers(v) {
             let mut changed = toks.clone();
-            changed[t] = smaller.to_string();
+            changed[t] = match smaller {
+                0 => "0".to_string(),
+                _ => format!("{minus}{smaller}"),
+            };
             let mut candidate = lines.clone();
             candidate[l] = changed.join(" ");
             if self.try_lines(&candidate)? {
@@ -368,6 +376,17 @@ mod tests {
             .collect();
         assert_eq!(v.len(), 2);
         assert_eq!(v[0] + v[1], 101, "{small}");
+    }
+
+    #[test]
+    fn shrink_brings_a_negative_number_nearer_zero_keeping_its_sign() {
+        // Fails on a value of -10 or below, as a bug on negative sums would.
+        let small = shrink("1\n3\n4 -46 -100\n", 10_000, |s| {
+            Ok(s.split_whitespace()
+                .any(|t| t.parse::<i64>().is_ok_and(|v| v <= -10)))
+        })
+        .unwrap();
+        assert_eq!(small, "-10\n");
     }
 
     #[test]
