@@ -452,3 +452,40 @@ fn a_match_pattern_the_generated_file_lacks_is_a_warning_naming_its_line() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_generator_builds_within_the_packages_compilation_time() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // spec/2025-09.md "Limits": compilation_time, which BAPCtools applies to
+    // every build (`program.py` `_compile`); here 1 s of CPU, 1.5 s of wall time,
+    // for a generator whose `build` never ends.
+    let pkg = copy("tally");
+    let yaml = pkg.path().join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, format!("{text}  compilation_time: 1\n")).unwrap();
+    let spread = pkg.path().join("generators/spread");
+    for (name, text) in [
+        ("build", "#!/bin/sh\nexec sleep 100000\n"),
+        ("run", "#!/bin/sh\necho 1\n"),
+    ] {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::write(spread.join(name), text).unwrap();
+        std::fs::set_permissions(spread.join(name), std::fs::Permissions::from_mode(0o755))
+            .unwrap();
+    }
+    let cache = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    judge()
+        .env("CP_GAMES_CACHE", cache.path())
+        .arg("generate")
+        .arg(pkg.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("generator generators/spread does not build"))
+        .stderr(predicate::str::contains(
+            "./build ran out of time (1 s of CPU, 1.5 s of wall time)",
+        ));
+    assert!(started.elapsed() < std::time::Duration::from_secs(50));
+}
