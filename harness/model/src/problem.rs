@@ -82,6 +82,10 @@ pub struct Settings {
     /// `compilation_time` and `compilation_memory`; else
     /// [`crate::limits::COMPILATION`]).
     pub compilation: Limits,
+    /// The limits of the problem's own validator programs when it sets them (a
+    /// package's `validation_*`, which an interactive package's interactor runs
+    /// under too); `None` for a problem.toml folder.
+    pub validation: Option<Limits>,
     /// How outputs are compared (batch problems).
     pub checker: Checker,
     /// `type = "interactive"`: the solution talks to an interactor, which decides.
@@ -110,6 +114,7 @@ impl Default for Settings {
                 output: DEFAULT_OUTPUT_LIMIT_MIB << 20,
             },
             compilation: crate::limits::COMPILATION,
+            validation: None,
             checker: Checker::Exact,
             interactive: false,
             interactor: None,

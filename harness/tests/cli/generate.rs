@@ -483,7 +483,9 @@ fn a_generator_builds_within_the_packages_compilation_time() {
         .arg(pkg.path())
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("generator generators/spread does not build"))
+        .stderr(predicate::str::contains(
+            "generator generators/spread does not build",
+        ))
         .stderr(predicate::str::contains(
             "./build ran out of time (1 s of CPU, 1.5 s of wall time)",
         ));

@@ -238,3 +238,49 @@ fn a_legacy_time_limit_is_refused_naming_the_file_and_key() {
     assert!(stderr.contains(&want), "{stderr}");
     assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
 }
+
+/// An interactor that takes 300 MiB before it says the input's number and
+/// accepts its double.
+const HOARDING_INTERACTOR: &str = r#"#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+int main(int argc, char **argv) {
+    char *hoard = (char *)malloc(300 << 20);
+    if (!hoard) return 1;
+    memset(hoard, 1, 300 << 20);
+    FILE *in = fopen(argv[1], "r");
+    long x, got;
+    if (fscanf(in, "%ld", &x) != 1) return 1;
+    printf("%ld\n", x);
+    fflush(stdout);
+    if (scanf("%ld", &got) != 1) return 43;
+    return got == 2 * x ? 42 : 43;
+}
+"#;
+
+#[test]
+fn an_interactor_runs_under_the_packages_validation_memory() {
+    if !have(&["python3", "g++"]) {
+        return;
+    }
+    // bt run 2026.10.0 on this package: accepted/a.py JE at validation_memory
+    // 100 (its interactor's RLIMIT_AS), AC at 1000. (problemtools applies no
+    // memory limit to a native interactor: AC at both.)
+    for (mib, verdict) in [(100, "JE"), (1000, "AC")] {
+        let pkg = package_with(
+            &format!(
+                "problem_format_version: 2025-09\nname: Hoard\n\
+                 uuid: 7c0a3e4d-5f6b-4c8d-9e1f-2a3b4c5d6e7f\ntype: interactive\n\
+                 limits:\n  validation_memory: {mib}\n"
+            ),
+            &[("output_validator/hoard.cpp", HOARDING_INTERACTOR)],
+        );
+        std::fs::remove_dir_all(pkg.path().join("submissions/wrong_answer")).unwrap();
+        let (_, doc) = verify(pkg.path());
+        assert_eq!(
+            submission(&doc, "accepted/a.py")["verdict"],
+            verdict,
+            "validation_memory {mib}: {doc:#}"
+        );
+    }
+}

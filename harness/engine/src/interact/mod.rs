@@ -238,6 +238,12 @@ fn judge_pass(
     };
     let limits = s.limits;
     let mut interactor_limits = InteractorLimits::for_solution(&limits);
+    // A package's interactor is its output validator: `validation_memory`
+    // (spec/2025-09.md "Limits"), as BAPCtools runs it (`interactive.py`, its
+    // RLIMIT_AS; problemtools gives a native interactor none).
+    if let Some(validation) = &s.validation {
+        interactor_limits.memory = validation.memory;
+    }
     if let Interactor::Testlib { .. } = interactor {
         interactor_limits.accepts = crate::testlib::exit::OK;
     }

@@ -40,6 +40,7 @@ impl PackageExt for Package {
             title: self.title.clone(),
             limits: self.limits.limits(time_limit),
             compilation: self.limits.compilation,
+            validation: Some(self.limits.validation),
             checker: Checker::Kattis(std::sync::Arc::clone(&self.validator)),
             passes: self.passes,
             ..Settings::default()
