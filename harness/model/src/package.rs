@@ -55,6 +55,13 @@ pub enum PackageWarning {
         /// The keys a case's `.yaml` may have.
         known: &'static [&'static str],
     },
+    /// `limits.time_limit` in a legacy problem.yaml, a key of 2023-07 on: used
+    /// as the time limit, as DOMjudge reads it in any format; problemtools'
+    /// verifyproblem refuses the package.
+    LegacyTimeLimit {
+        /// The key's line in problem.yaml.
+        line: usize,
+    },
 }
 
 /// What checks a package's outputs, for its header.

@@ -204,6 +204,11 @@ pub fn warning(w: &PackageWarning) -> String {
             file.display(),
             known.join(", ")
         ),
+        PackageWarning::LegacyTimeLimit { line } => format!(
+            "problem.yaml:{line}: limits.time_limit is not a key of the legacy format: used as \
+             the time limit, as DOMjudge reads it (problemtools' verifyproblem refuses the \
+             package; .timelimit, or problem_format_version 2023-07-draft, suits both)"
+        ),
     }
 }
 

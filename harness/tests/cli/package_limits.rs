@@ -224,19 +224,30 @@ fn run_compiles_the_solution_within_the_packages_compilation_time() {
 }
 
 #[test]
-fn a_legacy_time_limit_is_refused_naming_the_file_and_key() {
-    // verifyproblem: "Failed to load problem: 1 validation error for
-    // MetadataLegacy limits.time_limit Unexpected keyword argument".
-    let pkg = package_with("name: Legacy\nlimits:\n  time_limit: 2\n", &[]);
-    let out = judge().arg("verify").arg(pkg.path()).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let want = format!(
-        "{}: line 3: limits.time_limit is not a key of the legacy format",
-        pkg.path().join("problem.yaml").display()
+fn a_legacy_time_limit_is_the_time_limit_as_domjudge_reads_it_with_a_warning() {
+    // verifyproblem refuses the package ("limits.time_limit Unexpected keyword
+    // argument"); DOMjudge's import sets the problem's time limit from it.
+    let pkg = package_with(
+        "name: Legacy\nlimits:\n  time_limit: 3\n",
+        &[(
+            "submissions/time_limit_exceeded/s.py",
+            "import time\ntime.sleep(1e6)\n",
+        )],
     );
-    assert!(stderr.contains(&want), "{stderr}");
-    assert_eq!(stderr.trim().lines().count(), 1, "{stderr}");
+    let out = judge().arg("verify").arg(pkg.path()).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(
+        stdout.contains(
+            "warning: problem.yaml:3: limits.time_limit is not a key of the legacy format: \
+             used as the time limit, as DOMjudge reads it"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("time limit 3 s (from problem.yaml)"),
+        "{stdout}"
+    );
 }
 
 /// An interactor that takes 300 MiB before it says the input's number and

@@ -261,7 +261,8 @@ fn read(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<Package> {
     let name = package_name(dir);
     let title = title_of(doc);
     let kind = problem_kind(doc)?;
-    let (limits, passes) = limits_of(dir, doc, format, kind.multipass)?;
+    let mut warnings = Vec::new();
+    let (limits, passes) = limits_of(dir, doc, format, kind.multipass, &mut warnings)?;
     let includes: Vec<PathBuf> = ["include", "include/c", "include/cpp"]
         .iter()
         .map(|d| dir.join(d))
@@ -302,7 +303,7 @@ fn read(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<Package> {
         static_validator,
         static_cases,
         errors: data.errors,
-        warnings: data.warnings,
+        warnings: warnings.into_iter().chain(data.warnings).collect(),
         data: data_dir,
         generated,
         polygon: None,
@@ -443,12 +444,14 @@ fn problem_kind(doc: &Node) -> Result<Kind> {
 }
 
 /// The limits (time from problem.yaml or `.timelimit`, multipliers, memory, output),
-/// and the validation passes of a multi-pass problem.
+/// and the validation passes of a multi-pass problem; what is doubtful goes to
+/// `warnings`.
 fn limits_of(
     dir: &Path,
     doc: &Node,
     format: Format,
     multipass: bool,
+    warnings: &mut Vec<PackageWarning>,
 ) -> Result<(PackageLimits, Option<u32>)> {
     let legacy = format == Format::Legacy;
     let empty = Node {
@@ -461,16 +464,14 @@ fn limits_of(
         .filter(|n| !n.is_null())
         .unwrap_or(&empty);
     // spec/legacy.md "Limits" has no time_limit (the time limit is the judge's,
-    // from time_multiplier and time_safety_margin); problemtools' verifyproblem
-    // refuses the key in a legacy problem.yaml ("Failed to load problem ...
-    // limits.time_limit Unexpected keyword argument"), so this judge does too,
-    // rather than judge by a limit the format's own tool never reads.
+    // from time_multiplier and time_safety_margin). The two tools disagree on a
+    // legacy problem.yaml that has one: problemtools' verifyproblem refuses it
+    // ("limits.time_limit Unexpected keyword argument"), DOMjudge's import
+    // (ImportProblemService::parseYaml) sets the problem's time limit from it in
+    // any format. A package is verified to be imported somewhere, and refusing
+    // would stop a DOMjudge package its own system takes: used, with a warning.
     if let Some(n) = limits_node.get("time_limit").filter(|_| legacy) {
-        bail!(
-            "line {}: limits.time_limit is not a key of the legacy format (problemtools refuses \
-             it): put the time limit in .timelimit, or set problem_format_version: 2023-07-draft",
-            n.line
-        );
+        warnings.push(PackageWarning::LegacyTimeLimit { line: n.line });
     }
     let mut time_limit = match number(limits_node, "time_limit", 0.0)? {
         Some(t) => Some((seconds(t, "limits.time_limit")?, TimeSource::ProblemYaml)),
@@ -1275,32 +1276,34 @@ mod tests {
     }
 
     #[test]
-    fn a_legacy_time_limit_is_refused_as_problemtools_refuses_it() {
-        // problemtools 1.20260907 on `limits:\n  time_limit: 2` with no
-        // problem_format_version: "Failed to load problem: 1 validation error
-        // for MetadataLegacy limits.time_limit Unexpected keyword argument".
-        for yaml in [
-            "name: X\nlimits:\n  time_limit: 2\n",
-            "problem_format_version: legacy-icpc\nlimits:\n  time_limit: 2\n",
+    fn a_legacy_time_limit_is_used_as_domjudge_uses_it_with_a_warning() {
+        // problemtools 1.20260907 refuses `limits:\n  time_limit: 2` with no
+        // problem_format_version ("Unexpected keyword argument"); DOMjudge's
+        // ImportProblemService::parseYaml sets the time limit from it.
+        for (yaml, line) in [
+            ("name: X\nlimits:\n  time_limit: 2\n", 3),
+            (
+                "problem_format_version: legacy-icpc\nlimits:\n  time_limit: 2\n",
+                3,
+            ),
         ] {
             let (_d, p) = package(yaml, DATA);
-            let err = format!("{:#}", p.unwrap_err());
-            assert!(
-                err.contains("limits.time_limit is not a key of the legacy format"),
-                "{err}"
+            let p = p.unwrap();
+            assert_eq!(p.time_limit(None).0, Duration::from_secs(2), "{yaml}");
+            assert_eq!(
+                p.warnings,
+                [PackageWarning::LegacyTimeLimit { line }],
+                "{yaml}"
             );
-            assert!(err.contains("line 3") || err.contains("line 2"), "{err}");
         }
         for yaml in [
             "problem_format_version: 2023-07-draft\nlimits:\n  time_limit: 2\n",
             "problem_format_version: 2025-09\nlimits:\n  time_limit: 2\n",
         ] {
             let (_d, p) = package(yaml, DATA);
-            assert_eq!(
-                p.unwrap().time_limit(None).0,
-                Duration::from_secs(2),
-                "{yaml}"
-            );
+            let p = p.unwrap();
+            assert_eq!(p.time_limit(None).0, Duration::from_secs(2), "{yaml}");
+            assert!(p.warnings.is_empty(), "{yaml}: {:?}", p.warnings);
         }
     }
 
