@@ -79,7 +79,7 @@ struct Solution {
 }
 
 /// The workspace's solutions and libraries, read once with `cargo metadata`.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Sources {
     root: PathBuf,
     target: PathBuf,
@@ -384,6 +384,48 @@ impl Sources {
             let known: Vec<&str> = self.solutions.keys().map(String::as_str).collect();
             return Err(judge_engine::plan::unknown_problem(problem, &known));
         };
+        if solution.crates.is_empty() {
+            return self.text_of_crates(problem, solution, source, judge);
+        }
+        let view = self.as_built_for(problem)?;
+        view.text_of_crates(problem, solution, source, judge)
+    }
+
+    /// The workspace's outside crates with the features and dependencies cargo
+    /// builds them with for `problem` alone (`cargo tree -p NAME`), not
+    /// `cargo metadata`'s, which are unified over every problem: a feature
+    /// another problem turns on (proconio's `derive`, pulling in a proc-macro
+    /// crate) is not this problem's, and cargo does not build it for it.
+    fn as_built_for(&self, problem: &str) -> Result<Sources> {
+        let built = features_built_for(&self.root, problem)?;
+        let mut crates: BTreeMap<String, crates::Crate> = self
+            .crates
+            .iter()
+            .filter_map(|(id, c)| {
+                let features = built.get(&(c.name.clone(), c.version.clone()))?;
+                let mut c = c.clone();
+                c.features = features.clone();
+                Some((id.clone(), c))
+            })
+            .collect();
+        let ids: BTreeSet<String> = crates.keys().cloned().collect();
+        for c in crates.values_mut() {
+            c.deps.retain(|_, id| ids.contains(id));
+        }
+        Ok(Sources {
+            crates,
+            ..self.clone()
+        })
+    }
+
+    /// [`Sources::text_with`] with this view's crates.
+    fn text_of_crates(
+        &self,
+        problem: &str,
+        solution: &Solution,
+        source: Option<&Path>,
+        judge: Judge,
+    ) -> Result<Made> {
         let source = source.unwrap_or(&solution.main);
         // Crates the judge has installed stay `use` lines; the others are inlined.
         let (installed, inlined): (Vec<_>, Vec<_>) = solution
@@ -809,6 +851,55 @@ struct Made {
     msrv: Option<(String, String)>,
 }
 
+/// Every package cargo builds for `problem` alone, as (name, version), with its
+/// enabled features: `cargo tree -p NAME -e normal --format "{p}|{f}"`, whose
+/// lines read `proconio v0.5.0|derive,proconio-derive` (`(*)` after one shown
+/// before, `(proc-macro)` or a path after the version).
+fn features_built_for(
+    root: &Path,
+    problem: &str,
+) -> Result<BTreeMap<(String, String), BTreeSet<String>>> {
+    let out = std::process::Command::new(judge_engine::build::cargo())
+        .args(["tree", "-p", problem, "-e", "normal", "--prefix", "none"])
+        .args(["--format", "{p}|{f}"])
+        .current_dir(root)
+        .output()
+        .with_context(|| format!("cannot run `cargo tree -p {problem}`"))?;
+    if !out.status.success() {
+        anyhow::bail!(
+            "`cargo tree -p {problem}` failed: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    Ok(parse_tree(&String::from_utf8_lossy(&out.stdout)))
+}
+
+/// The (name, version) -> features of `cargo tree --format "{p}|{f}"` lines.
+fn parse_tree(text: &str) -> BTreeMap<(String, String), BTreeSet<String>> {
+    let mut built: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for line in text.lines() {
+        let Some((package, features)) = line.split_once('|') else {
+            continue;
+        };
+        let mut words = package.split_whitespace();
+        let (Some(name), Some(version)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let version = version.strip_prefix('v').unwrap_or(version);
+        let features = features.trim().trim_end_matches("(*)").trim();
+        built
+            .entry((name.to_string(), version.to_string()))
+            .or_default()
+            .extend(
+                features
+                    .split(',')
+                    .filter(|f| !f.is_empty())
+                    .map(str::to_string),
+            );
+    }
+    built
+}
+
 /// The packages from outside the workspace that have a library, with what
 /// cargo resolved for them (features, dependencies).
 fn foreign_crates(metadata: &Metadata) -> BTreeMap<String, crates::Crate> {
@@ -1209,6 +1300,30 @@ pub fn bundle(args: Options) -> Result<Status> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cargo_trees_lines_give_each_package_its_features() {
+        let tree = "abc v0.1.0 (/w/problems/abc)|\n\
+                    proconio v0.5.0|derive,proconio-derive\n\
+                    proconio-derive v0.2.1 (proc-macro)|\n\
+                    proc-macro2 v1.0.107|default,proc-macro\n\
+                    proc-macro2 v1.0.107|default,proc-macro (*)\n\
+                    \n";
+        let built = parse_tree(tree);
+        let features = |name: &str, version: &str| {
+            built[&(name.to_string(), version.to_string())]
+                .iter()
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(built.len(), 4, "{built:?}");
+        assert_eq!(features("proconio", "0.5.0"), ["derive", "proconio-derive"]);
+        assert!(features("proconio-derive", "0.2.1").is_empty());
+        assert_eq!(
+            features("proc-macro2", "1.0.107"),
+            ["default", "proc-macro"]
+        );
+    }
 
     #[test]
     fn the_atcoder_check_pins_the_judges_versions_and_features() {

@@ -519,6 +519,82 @@ fn bundle_refuses_a_proc_macro_crate_naming_it() {
         ));
 }
 
+/// Outside crates for `sum`: `adder`, whose feature `fancy` pulls in the
+/// proc-macro crate `fancy-derive` (as proconio's `derive` pulls in
+/// proconio-derive), used by `sum` without it and by another problem with it.
+fn adder_used_with_a_feature_by_another_problem(ws: &LibWs) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |rel: &str, text: &str| {
+        let at = dir.path().join(rel);
+        std::fs::create_dir_all(at.parent().unwrap()).unwrap();
+        std::fs::write(at, text).unwrap();
+    };
+    write(
+        "adder/Cargo.toml",
+        "[package]\nname = \"adder\"\nversion = \"1.0.0\"\nedition = \"2021\"\n\n\
+         [dependencies]\nfancy-derive = { path = \"../fancy-derive\", optional = true }\n\n\
+         [features]\nfancy = [\"dep:fancy-derive\"]\n",
+    );
+    write(
+        "adder/src/lib.rs",
+        "#[cfg(feature = \"fancy\")]\npub use fancy_derive::fancy;\n\n\
+         pub fn add(a: u64, b: u64) -> u64 {\n    a + b\n}\n",
+    );
+    write(
+        "fancy-derive/Cargo.toml",
+        "[package]\nname = \"fancy-derive\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [lib]\nproc-macro = true\n",
+    );
+    write(
+        "fancy-derive/src/lib.rs",
+        "use proc_macro::TokenStream;\n\n#[proc_macro_attribute]\n\
+         pub fn fancy(_: TokenStream, item: TokenStream) -> TokenStream {\n    item\n}\n",
+    );
+    let adder = dir.path().join("adder").display().to_string();
+    ws.edit(
+        "problems/sum/Cargo.toml",
+        "[dependencies]\n",
+        &format!("[dependencies]\nadder = {{ path = {adder:?} }}\n"),
+    );
+    ws.write(
+        "problems/sum/src/main.rs",
+        "fn main() {\n    let mut s = String::new();\n    \
+         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap();\n    \
+         let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();\n    \
+         for p in v.chunks(2) {\n        println!(\"{}\", adder::add(p[0], p[1]));\n    }\n}\n",
+    );
+    ws.problem("fancy", "#[adder::fancy]\nfn main() {}\n");
+    ws.edit(
+        "problems/fancy/Cargo.toml",
+        "[dependencies]\n",
+        &format!("[dependencies]\nadder = {{ path = {adder:?}, features = [\"fancy\"] }}\n"),
+    );
+    dir
+}
+
+#[test]
+fn a_crate_is_bundled_with_the_features_its_problem_builds_it_with_not_another_problems() {
+    let ws = LibWs::new();
+    let _outside = adder_used_with_a_feature_by_another_problem(&ws);
+    // Cargo builds `sum` alone without `fancy`; its bundle has no proc macro either.
+    ws.judge()
+        .args(["bundle", "sum", "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("adder 1.0.0"))
+        .stdout(predicate::str::contains("ok: rustc --edition 2021 -O"));
+    let bundle = ws.bundle_text("sum");
+    assert!(!bundle.contains("fancy"), "{bundle}");
+    // The problem that turns the feature on still cannot be bundled, and says why.
+    ws.judge()
+        .args(["bundle", "fancy"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "fancy-derive 0.1.0 (used by adder) is a proc-macro crate",
+        ));
+}
+
 #[test]
 fn bundle_check_refuses_an_api_newer_than_the_rust_version() {
     let ws = LibWs::new();
