@@ -7,7 +7,7 @@
 //! it alone, `RLIMIT_FSIZE` at the output limit, and a
 //! fresh empty working directory, removed afterwards. One poll loop on
 //! the calling thread reads stdout (kept up to the output limit; past it the run is
-//! killed and the rest drained) and stderr (only its tail is kept) until the
+//! killed, a validator's run on: [`run_writing`], and the rest drained) and stderr (only its tail is kept) until the
 //! keeper has reported, then what the pipes still hold, so the judge's memory
 //! stays bounded whatever the program prints, and what it did
 //! print is judged. CPU time and peak RSS are the program's own, from `wait4` in the
@@ -108,12 +108,23 @@ pub fn run_with_wall(
         wall,
         ..sandbox_limits(limits)
     };
-    run_under(command, input, limits, sandbox)
+    run_under(command, input, limits, sandbox, Overflow::Kill)
 }
 
-/// [`run`] letting the program write files of up to `files` bytes, more than
-/// its output limit (which still caps the standard output kept): a validator,
-/// whose feedback files (`judgemessage.txt`) the Kattis format does not limit.
+/// What happens to a run whose standard output passes its output limit.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Overflow {
+    /// It is killed (OLE).
+    Kill,
+    /// It runs on; the rest is read and dropped.
+    Drop,
+}
+
+/// [`run`] for a validator, which too much output does not end: it may write
+/// files of up to `files` bytes (its feedback files, which the Kattis format
+/// does not limit), and its standard output past the output limit is read and
+/// dropped (`output_exceeded` says so), as problemtools and BAPCtools neither
+/// stop nor fail a validator for what it prints.
 pub fn run_writing(
     command: RunSpec,
     input: &Path,
@@ -124,7 +135,7 @@ pub fn run_writing(
         file_size: Some(files.max(limits.output)),
         ..sandbox_limits(limits)
     };
-    run_under(command, input, limits, sandbox)
+    run_under(command, input, limits, sandbox, Overflow::Drop)
 }
 
 /// [`run`] with the sandbox's limits `sandbox` (from `limits`, one changed).
@@ -133,8 +144,9 @@ fn run_under(
     input: &Path,
     limits: &Limits,
     sandbox: judge_sandbox::ResourceLimits,
+    overflow: Overflow,
 ) -> Result<Measured> {
-    match InProgress::start(&command, input, limits, sandbox)? {
+    match InProgress::start(&command, input, limits, sandbox, overflow)? {
         Started::Refused(outcome) => Ok(outcome),
         Started::Running(job) => {
             let mut jobs = [job];
@@ -154,7 +166,13 @@ pub fn run_all(runs: Vec<(RunSpec, &Path, Limits)>) -> Result<Vec<Measured>> {
     let mut slots = Vec::with_capacity(runs.len());
     let mut jobs = Vec::with_capacity(runs.len());
     for (command, input, limits) in &runs {
-        match InProgress::start(command, input, limits, sandbox_limits(limits))? {
+        match InProgress::start(
+            command,
+            input,
+            limits,
+            sandbox_limits(limits),
+            Overflow::Kill,
+        )? {
             Started::Refused(outcome) => slots.push(Some(outcome)),
             Started::Running(job) => {
                 slots.push(None);
@@ -196,6 +214,8 @@ struct InProgress {
     wall: Duration,
     /// Bytes of stdout kept.
     cap: usize,
+    /// What passing `cap` does.
+    overflow: Overflow,
     out_r: Option<File>,
     err_r: Option<File>,
     stdout: Vec<u8>,
@@ -213,6 +233,7 @@ impl InProgress {
         input: &Path,
         limits: &Limits,
         sandbox: judge_sandbox::ResourceLimits,
+        overflow: Overflow,
     ) -> Result<Started> {
         let mut spec = Spec::from_run(command, sandbox);
         // A Rust panic that prints a backtrace needs memory to symbolize it; under a
@@ -249,6 +270,7 @@ impl InProgress {
             started,
             wall: spec.limits.wall,
             cap: usize::try_from(limits.output).unwrap_or(usize::MAX),
+            overflow,
             out_r: Some(File::from(out_r)),
             err_r: Some(File::from(err_r)),
             stdout: Vec::new(),
@@ -379,8 +401,8 @@ impl InProgress {
         n
     }
 
-    /// Keeps `bytes` of stdout up to the cap; past it, kills the run (OLE) and
-    /// drops the rest.
+    /// Keeps `bytes` of stdout up to the cap; past it, kills the run (OLE,
+    /// unless its [`Overflow`] is to drop) and drops the rest.
     fn take_stdout(&mut self, bytes: &[u8]) {
         if self.output_exceeded {
             return;
@@ -389,7 +411,9 @@ impl InProgress {
             self.stdout
                 .extend_from_slice(&bytes[..self.cap - self.stdout.len()]);
             self.output_exceeded = true;
-            self.running.kill();
+            if self.overflow == Overflow::Kill {
+                self.running.kill();
+            }
         } else {
             self.stdout.extend_from_slice(bytes);
         }

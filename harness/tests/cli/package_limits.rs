@@ -146,6 +146,30 @@ fn a_validator_writing_16_mib_of_judgemessage_still_rejects() {
     assert!(message.len() <= 64 << 10, "{} bytes kept", message.len());
 }
 
+#[test]
+fn a_validator_printing_past_validation_output_still_rejects() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // verifyproblem: "wrong_answer/w.py OK: WA" for a validator that prints
+    // 16 MiB and exits 43 (its stdout goes to a file, unlimited); the judge
+    // keeps validation_output (8 MiB) of it and drops the rest.
+    let pkg = package_with(
+        "name: Loud\nvalidation: custom\n",
+        &[(
+            "output_validators/v/v.py",
+            &validator("sys.stdout.write('y' * (16 << 20))"),
+        )],
+    );
+    let (code, doc) = verify(pkg.path());
+    assert_eq!(
+        submission(&doc, "wrong_answer/w.py")["verdict"],
+        "WA",
+        "{doc:#}"
+    );
+    assert_eq!(code, 0, "{doc:#}");
+}
+
 /// A 2025-09 package whose output validator's `build` never ends, under
 /// `compilation_time: 1`.
 fn validator_that_never_builds() -> tempfile::TempDir {

@@ -22,6 +22,7 @@ use anyhow::{Context, Result};
 use judge_engine::case::Task;
 use judge_engine::package::program;
 use judge_engine::package::program::Built;
+use judge_engine::package::validator::FEEDBACK_FILES;
 use judge_engine::pool::{Event, Next, Pool, Queue};
 use judge_engine::run;
 use judge_formats::package::expect::{self, Expectation, Observed, SubmissionsYaml};
@@ -1162,7 +1163,8 @@ fn invalid_inputs_accepted(
             validators.iter().all(|(source, built)| {
                 let mut cmd = built.command();
                 cmd.args(c.input_args(&source.name));
-                run::run(cmd, &c.case.input, &limits).is_ok_and(|o| o.exit == Exit::Code(42))
+                run::run_writing(cmd, &c.case.input, &limits, FEEDBACK_FILES)
+                    .is_ok_and(|o| o.exit == Exit::Code(42))
             })
         })
         .map(|c| PackageError::InvalidInputAccepted(c.case.name.clone()))
@@ -1319,7 +1321,7 @@ fn validate_inputs(
     let found = Pool::new(threads).map(&inputs(package), |c| {
         let mut cmd = built.command();
         cmd.args(c.input_args(&source.name));
-        match run::run(cmd, &c.case.input, &limits) {
+        match run::run_writing(cmd, &c.case.input, &limits, FEEDBACK_FILES) {
             Ok(out) if out.exit == Exit::Code(42) => None,
             Ok(out) => {
                 let mut msg = String::from_utf8_lossy(&out.stderr_tail).trim().to_string();

@@ -430,16 +430,17 @@ fn rejected(message: String) -> Outcome {
     })
 }
 
-/// The largest file a validator may write to its feedback folder. The format
-/// sets no such limit (its `validation_output` is not applied to feedback files
-/// by problemtools' verifyproblem, nor by BAPCtools): a 16 MiB
-/// `judgemessage.txt` with exit 43 is WA there, and so here; this bound only
-/// keeps a runaway validator from filling the disk.
+/// The largest file a validator (input, output, static) may write, to its
+/// feedback folder or its working folder. The format sets no such limit (its
+/// `validation_output` is not applied to files by problemtools' verifyproblem,
+/// nor by BAPCtools): a 16 MiB `judgemessage.txt` with exit 43 is WA there, and
+/// so here; this bound only keeps a runaway validator from filling the disk.
 pub const FEEDBACK_FILES: u64 = 1 << 30;
 
 /// Runs one validator process under `limits` (the package's
-/// `validation_time`, `validation_memory`, and `validation_output` for what it
-/// prints; its feedback files up to [`FEEDBACK_FILES`]) and reads its verdict
+/// `validation_time`, `validation_memory`, and `validation_output` for what of
+/// its standard output is kept, the rest dropped: [`run::run_writing`]; its
+/// feedback files up to [`FEEDBACK_FILES`]) and reads its verdict
 /// from the exit code. Only the start of `judgemessage.txt` is read
 /// ([`crate::passes::read_small`]), however much it wrote.
 pub fn run_validator(
