@@ -11,10 +11,12 @@
 //! keeper under `/oldroot` (and only to the keeper: programs are chrooted into
 //! `/jail` beside it). `/jail` holds read-only binds of the system's program and
 //! library folders (`/usr`, `/bin`, `/lib*`, `/etc`, `/opt`, ...), a few device
-//! files, a `/proc` of the keeper's PID namespace, a `/tmp` and a `/work` that
+//! files, a `/proc` of the keeper's PID namespace, a `/tmp` and a `/box` that
 //! are emptied after every run, and per run the binds the judge asks for (the
 //! program itself when it lives outside those folders, a script, a checker's
 //! files). The testdata, the package, the workspace and the home are not there.
+//! Programs see `/jail` read-only but for that `/tmp` and `/box`, so no run leaves
+//! a file there for a later one (the keeper writes the tmpfs through `/raw`).
 //!
 //! Each program then runs as an unprivileged user: when the judge is root, a uid
 //! of its keeper's own (2^24 + the keeper's pid, as isolate gives each box one)
@@ -35,6 +37,10 @@ use super::Bind;
 pub(super) const JAIL: &str = "/jail";
 /// Where the host's root is, in the keeper's view.
 const OLD_ROOT: &str = "/oldroot";
+/// The jail's tmpfs as the keeper writes it: [`JAIL`] itself is a read-only
+/// view (in a user namespace a program has the keeper's uid, which owns the
+/// jail's folders), so the keeper makes mount points and removes them here.
+const RAW: &str = "/raw";
 /// The program's working folder, in its own view.
 pub(super) const WORK: &str = "/box";
 
@@ -191,17 +197,17 @@ fn mount_point(src: &Path, dst: &Path, made: &mut HashSet<PathBuf>) -> bool {
         .take_while(|a| a.symlink_metadata().is_err())
         .collect();
     for dir in missing.into_iter().rev() {
-        if std::fs::create_dir(dir).is_ok() {
+        if std::fs::create_dir(raw(dir)).is_ok() {
             made.insert(dir.to_path_buf());
         }
     }
     let made_dst = if src.is_dir() {
-        std::fs::create_dir(dst).is_ok()
+        std::fs::create_dir(raw(dst)).is_ok()
     } else {
         std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
-            .open(dst)
+            .open(raw(dst))
             .is_ok()
     };
     if made_dst {
@@ -229,6 +235,12 @@ fn host(p: &Path) -> PathBuf {
 /// `p` inside the jail, in the keeper's view.
 pub(super) fn inside(p: &Path) -> PathBuf {
     Path::new(JAIL).join(p.strip_prefix("/").unwrap_or(p))
+}
+
+/// The jail's path `p` (under [`JAIL`]) where the keeper writes it: the same
+/// file of the tmpfs, without the binds on it.
+fn raw(p: &Path) -> PathBuf {
+    Path::new(RAW).join(p.strip_prefix("/").unwrap_or(p))
 }
 
 /// Folders every isolated program sees read-only, bound whole into the jail (the
@@ -462,9 +474,9 @@ impl Jail {
                 }
                 Ok(m) if jails_own(&p, root) => {
                     let removed = if m.is_dir() {
-                        std::fs::remove_dir(&p)
+                        std::fs::remove_dir(raw(&p))
                     } else {
-                        std::fs::remove_file(&p)
+                        std::fs::remove_file(raw(&p))
                     };
                     if removed.is_ok() {
                         self.made.remove(&p);
@@ -476,22 +488,27 @@ impl Jail {
         }
     }
 
-    /// A fresh work folder for a run (the program's [`WORK`]): the last run's, when
-    /// [`Jail::clean`] found it as it was made, else a new one.
+    /// A fresh work folder for a run (the program's [`WORK`], a writable bind in
+    /// the read-only jail): as the last run left it when [`Jail::clean`] found it
+    /// untouched, else emptied and given to the program's uid again.
     pub(super) fn fresh_work(&mut self) -> std::io::Result<PathBuf> {
         let dir = inside(Path::new(WORK));
         if self.work.is_some() {
             return Ok(dir);
         }
-        std::fs::create_dir(&dir)?;
+        empty(&dir);
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755))?;
         let c = cstr(&dir);
-        // SAFETY: chown of the folder just made.
-        unsafe { libc::chown(c.as_ptr(), self.uid, self.gid) };
+        // SAFETY: chown of the jail's own folder.
+        if unsafe { libc::chown(c.as_ptr(), self.uid, self.gid) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
         self.work = Stamp::of(&dir);
         Ok(dir)
     }
 
-    /// After a run: its binds removed, `/work` and `/tmp` emptied. A folder whose
+    /// After a run: its binds removed, `/box` and `/tmp` emptied. A folder whose
     /// stamp shows the program never touched it is left as it is (most runs
     /// write nothing: one `statx` each instead of a removal, a listing and a new
     /// folder).
@@ -505,29 +522,31 @@ impl Jail {
         let work = inside(Path::new(WORK));
         if self.work.is_some() && Stamp::of(&work) != self.work {
             self.work = None;
-            if std::fs::remove_dir(&work).is_err() && work.exists() {
-                let _ = std::fs::remove_dir_all(&work);
-            }
+            empty(&work);
         }
         let tmp = inside(Path::new("/tmp"));
         if self.tmp.is_some() && Stamp::of(&tmp) == self.tmp {
             return;
         }
-        if let Ok(entries) = std::fs::read_dir(&tmp) {
-            for e in entries.flatten() {
-                let p = e.path();
-                if p.is_dir() && !p.is_symlink() {
-                    let _ = std::fs::remove_dir_all(&p);
-                } else {
-                    let _ = std::fs::remove_file(&p);
-                }
-            }
-        }
+        empty(&tmp);
         // A program of the keeper's own uid (a user namespace) may have changed
         // its mode: every run gets the same /tmp.
         use std::os::unix::fs::PermissionsExt as _;
         let _ = std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o1777));
         self.tmp = Stamp::of(&tmp);
+    }
+}
+
+/// Removes everything in the folder `dir` (what a program wrote: only the
+/// tmpfs's own files, as a program cannot mount anything in the keeper's view).
+fn empty(dir: &Path) {
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() && !p.is_symlink() {
+            let _ = std::fs::remove_dir_all(&p);
+        } else {
+            let _ = std::fs::remove_file(&p);
+        }
     }
 }
 
@@ -614,10 +633,23 @@ fn build_view(in_pid_ns: bool) -> bool {
     false
 }
 
-/// Fills `/jail`: the system folders, devices, `/proc`, `/tmp`.
+/// Fills `/jail`: the system folders, devices, `/proc`, `/tmp` and the work
+/// folder, then makes it read-only but for those two ([`seal`]).
 fn populate(in_pid_ns: bool) -> bool {
     let jail = Path::new(JAIL);
     if std::fs::create_dir(jail).is_err() {
+        return false;
+    }
+    // The tmpfs alone (no bind), where the keeper writes it: see RAW.
+    if std::fs::create_dir(RAW).is_err()
+        || !mount(
+            Some(Path::new("/")),
+            Path::new(RAW),
+            None,
+            libc::MS_BIND,
+            "",
+        )
+    {
         return false;
     }
     for dir in SYSTEM {
@@ -679,9 +711,23 @@ fn populate(in_pid_ns: bool) -> bool {
         return false;
     }
     let tmp = jail.join("tmp");
-    if std::fs::create_dir(&tmp).is_err() {
+    if std::fs::create_dir(&tmp).is_err() || std::fs::create_dir(inside(Path::new(WORK))).is_err() {
         return false;
     }
     use std::os::unix::fs::PermissionsExt as _;
-    std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o1777)).is_ok()
+    std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o1777)).is_ok() && seal()
+}
+
+/// Makes the jail read-only to its programs, all but `/tmp` and the work folder:
+/// a bind of it on itself, remounted read-only, and writable binds of those two
+/// on that. As root a program's uid owns nothing of the jail, but in a user
+/// namespace it has the keeper's, which owns every folder the keeper made: it
+/// could write them (and change their mode), leaving files for later runs.
+fn seal() -> bool {
+    let jail = Path::new(JAIL);
+    bind(jail, jail, false)
+        && ["/tmp", WORK].iter().all(|dir| {
+            let dir = inside(Path::new(dir));
+            bind(&raw(&dir), &dir, true)
+        })
 }

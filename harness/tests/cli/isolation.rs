@@ -431,6 +431,26 @@ fn run_as_an_unprivileged_user_the_judge_isolates_programs_in_a_user_namespace()
 }
 
 #[test]
+fn run_as_an_unprivileged_user_a_program_cannot_leave_files_in_the_jail_for_later_runs() {
+    let Some(u) = Unprivileged::new() else {
+        return;
+    };
+    // In a user namespace the program has the keeper's uid, which owns the
+    // jail's folders: only a read-only view keeps it from writing them (its work
+    // folder and /tmp, emptied after each run, excepted).
+    for target in ["/planted", "/dev/planted"] {
+        let (json, code) = u.judge(&format!("probe-write {target}"), &[]);
+        if json["isolation"] != "on" {
+            eprintln!("SKIPPED: as uid 65534 the kernel refuses isolation here");
+            return;
+        }
+        assert_eq!(code, Some(0), "{target}: {json}");
+    }
+    let (json, code) = u.judge("probe-scratch", &[]);
+    assert_eq!(code, Some(0), "{json}");
+}
+
+#[test]
 fn a_program_found_through_a_link_outside_the_system_folders_runs() {
     if !isolation_granted() {
         return;
