@@ -634,3 +634,49 @@ fn a_shrunk_input_whose_every_answer_the_checker_rejects_is_not_kept() {
     assert_eq!(minimal_input(&out), ["3"], "{out}");
     assert!(!out.contains("n is below 3"), "{out}");
 }
+
+#[test]
+fn a_crash_is_shrunk_to_an_input_crashing_at_the_same_place_not_at_another() {
+    // `T`, then T numbers; the solution crashes on a 7 (the bug), and also on a
+    // number missing after `T` (no bug: the statement promises T of them), which
+    // the brute force, summing what is there, does not mind.
+    let ws = TempWs::new(&[]);
+    write_problem(
+        &ws,
+        "sevens",
+        r#"fn main() {
+    let mut s = String::new();
+    std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).unwrap();
+    let mut it = s.split_whitespace().map(|t| t.parse::<u64>().unwrap());
+    let t = it.next().unwrap_or(0);
+    let mut sum = 0;
+    for _ in 0..t {
+        let v = it.next().expect("a number is missing");
+        assert_ne!(v, 7, "the planted bug");
+        sum += v;
+    }
+    println!("{sum}");
+}
+"#,
+        "    println!(\"{}\", v.iter().skip(1).sum::<u64>());\n}\n",
+        r#"    let _ = lines;
+    println!("12");
+    for i in 0..12u64 {
+        println!("{}", if seed == 1 && i == 9 { 7 } else { 10 + next() % max });
+    }
+}
+"#,
+    );
+    let out = ws
+        .judge()
+        .args(["stress", "sevens", "--cases", "1", "-j", "1"])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("the planted bug"), "{out}");
+    assert!(!out.contains("a number is missing"), "{out}");
+    assert_eq!(minimal_input(&out), ["1", "7"], "{out}");
+}

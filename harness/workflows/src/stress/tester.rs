@@ -108,19 +108,44 @@ fn side_of(out: run::Measured, limits: &Limits) -> Side {
         Classified::Interrupted(why) => Side::Failed(Verdict::INT, reason::words(&why)),
         Classified::Failed(Verdict::RE, _) => {
             let stderr = String::from_utf8_lossy(&out.stderr_tail);
-            // The last line that says something (Rust's "note: run with RUST_BACKTRACE" does not).
-            let tail = stderr
-                .lines()
-                .rev()
-                .find(|l| !l.trim().is_empty() && !l.starts_with("note:"))
-                .unwrap_or("");
-            Side::Failed(Verdict::RE, format!("{}: {tail}", judge::exit_text(&out)))
+            let said = crash_said(&stderr);
+            Side::Failed(Verdict::RE, format!("{}: {said}", judge::exit_text(&out)))
         }
         Classified::Failed(v, why) => {
             let why = reason::words(&why);
             Side::Failed(v, why.lines().next().unwrap_or_default().to_string())
         }
     }
+}
+
+/// What a crashed program said last, on one line: a Rust panic as `panicked at
+/// FILE:LINE:COL: MESSAGE` (a multi-line message such as `assert_eq!`'s joined),
+/// else the last line that says something; Rust's note about `RUST_BACKTRACE`
+/// says nothing.
+fn crash_said(stderr: &str) -> String {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("note: run with `RUST_BACKTRACE"))
+        .collect();
+    match lines.iter().rposition(|l| l.contains("panicked at ")) {
+        Some(i) => {
+            let header = lines[i];
+            let at = &header[header.find("panicked at ").unwrap_or(0)..];
+            std::iter::once(at)
+                .chain(lines[i + 1..].iter().copied())
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+        None => lines.last().copied().unwrap_or_default().to_string(),
+    }
+}
+
+/// Where a crash described by [`crash_said`] panicked (`src/main.rs:9:9`), if it
+/// was a Rust panic.
+fn panicked_at(why: &str) -> Option<&str> {
+    let rest = &why[why.find("panicked at ")? + "panicked at ".len()..];
+    Some(rest.split_whitespace().next()?.trim_end_matches(':'))
 }
 
 /// What one input showed.
@@ -204,7 +229,12 @@ impl Oracle for Tester<'_> {
     fn same_kind(a: &Finding, b: &Finding) -> bool {
         match (a, b) {
             (Finding::Differ { verdict: a, .. }, Finding::Differ { verdict: b, .. }) => a == b,
-            (Finding::SolutionFailed(a, _), Finding::SolutionFailed(b, _)) => a == b,
+            // A crash is kept only where it crashed before: a shrunk input may crash
+            // the solution elsewhere (reading past the end of an input whose count
+            // no longer matches), which is not the bug found.
+            (Finding::SolutionFailed(a, why_a), Finding::SolutionFailed(b, why_b)) => {
+                a == b && panicked_at(why_a) == panicked_at(why_b)
+            }
             _ => false,
         }
     }
@@ -444,5 +474,36 @@ impl<'a> Tester<'a> {
     fn brute_on(&self, input: &str) -> Result<Side> {
         std::fs::write(&self.scratch, input)?;
         run_side(&self.programs.brute, &self.scratch, &self.brute_limits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_crash_is_told_on_one_line_with_where_a_rust_panic_happened() {
+        let note = "note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace";
+        #[rustfmt::skip]
+        let rows: &[(&str, String, &str, Option<&str>)] = &[
+            ("a panic: where, then what",
+             format!("\nthread 'main' (2) panicked at src/main.rs:7:30:\ncalled `Option::unwrap()` on a `None` value\n{note}\n"),
+             "panicked at src/main.rs:7:30: called `Option::unwrap()` on a `None` value",
+             Some("src/main.rs:7:30")),
+            ("an assertion's lines joined",
+             format!("thread 'main' panicked at src/bin/x.rs:9:9:\nassertion `left != right` failed: seven\n  left: 7\n right: 7\n{note}\n"),
+             "panicked at src/bin/x.rs:9:9: assertion `left != right` failed: seven left: 7 right: 7",
+             Some("src/bin/x.rs:9:9")),
+            ("no panic: the last line",
+             "reading\nerror: line 3: expected a number, found \"x\"\n".to_string(),
+             "error: line 3: expected a number, found \"x\"",
+             None),
+            ("nothing", String::new(), "", None),
+        ];
+        for (what, stderr, said, at) in rows {
+            let got = crash_said(stderr);
+            assert_eq!(got, *said, "{what}");
+            assert_eq!(panicked_at(&format!("exit 101: {got}")), *at, "{what}");
+        }
     }
 }
