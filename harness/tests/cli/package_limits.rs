@@ -103,6 +103,38 @@ fn an_output_validator_past_the_packages_validation_time_is_a_judge_error() {
 }
 
 #[test]
+fn an_input_validator_past_the_packages_validation_time_fails_the_input() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // bt validate 2026.10.0 on this package: "iv.py: timeout" for both inputs.
+    // (problemtools runs input validators for up to 1000 s: no error.)
+    let spin = "import sys, time\nint(sys.stdin.readline())\nt = time.process_time()\n\
+                while time.process_time() < t + 3:\n    pass\nsys.exit(42)\n";
+    let pkg = package_with(
+        "problem_format_version: 2025-09\nname: Slowcheck\n\
+         uuid: 8d1b4f5e-6a7c-4d9e-8f0a-3b4c5d6e7f80\nlimits:\n  validation_time: 1\n",
+        &[("input_validators/iv.py", spin)],
+    );
+    let (code, doc) = verify(pkg.path());
+    let errors: Vec<&str> = doc["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    for case in ["sample/1.in", "secret/1.in"] {
+        assert!(
+            errors.iter().any(|e| e.starts_with("input validator iv")
+                && e.contains(case)
+                && e.contains("out of time: validation_time 1 s")),
+            "{case}: {doc:#}"
+        );
+    }
+    assert_eq!(code, 1, "{doc:#}");
+}
+
+#[test]
 fn a_validator_writing_16_mib_of_judgemessage_still_rejects() {
     if !have(&["python3"]) {
         return;

@@ -1315,8 +1315,10 @@ fn validate_inputs(
     threads: usize,
 ) -> Vec<InputRejection> {
     // spec/2025-09.md "Limits": validation_time, validation_memory and
-    // validation_output are an input validator's as an output validator's
-    // (problemtools' and BAPCtools' input validation run under the first two).
+    // validation_output are an input validator's as an output validator's.
+    // BAPCtools' input validation runs under the first two (`validate.py`: a
+    // validator spinning 3 s at validation_time 1 is "timeout"); problemtools'
+    // under neither (its `Program.run` defaults, 1000 s and 1024 MiB).
     let limits = package.limits.validation;
     let found = Pool::new(threads).map(&inputs(package), |c| {
         let mut cmd = built.command();
@@ -1328,9 +1330,17 @@ fn validate_inputs(
                 if msg.is_empty() {
                     msg = String::from_utf8_lossy(&out.stdout).trim().to_string();
                 }
+                let exit = if out.wall_exceeded || out.cpu >= limits.time {
+                    format!(
+                        "out of time: validation_time {} s",
+                        limits.time.as_secs_f64()
+                    )
+                } else {
+                    out.exit.to_string()
+                };
                 Some(InputRejection::Rejected {
                     input: c.case.input.display().to_string(),
-                    exit: out.exit.to_string(),
+                    exit,
                     said: msg.lines().last().unwrap_or("").to_string(),
                 })
             }
