@@ -565,8 +565,9 @@ fn write_all(dir: &Path, files: &[(&str, &str)], values: &Values) -> Result<()> 
 }
 
 /// `--source`: "POJ 2348", a URL, or both ("POJ 2348 http://..."). From a URL alone
-/// the judge is its host and the id its last path segment or query value. The
-/// same `[source]` table problem.toml reads back.
+/// of a site `listen` knows, the judge and id `listen` gives it (Codeforces `1A`);
+/// of another, the judge is its host and the id its last path segment or query
+/// value. The same `[source]` table problem.toml reads back.
 pub(crate) fn parse_source(text: &str) -> Result<Origin> {
     let text = one_line("--source", text)?;
     let (urls, words): (Vec<&str>, Vec<&str>) =
@@ -577,27 +578,59 @@ pub(crate) fn parse_source(text: &str) -> Result<Origin> {
     let url = urls.first().map(|u| u.to_string());
     let (judge, id) = match (words.split_first(), &url) {
         (Some((judge, id @ [_, ..])), _) => (judge.to_string(), id.join(" ")),
-        (None, Some(url)) => {
-            let after_scheme = url.split_once("://").map_or("", |(_, rest)| rest);
-            let (host, path) = after_scheme.split_once('/').unwrap_or((after_scheme, ""));
-            let host = host.strip_prefix("www.").unwrap_or(host);
-            let id = path
-                .rsplit(['/', '=', '?', '&'])
-                .find(|s| !s.is_empty() && !s.contains('='))
-                .unwrap_or("");
-            if host.is_empty() || id.is_empty() {
-                bail!(
-                    "--source: cannot tell the judge and id from \"{url}\"; give them too, \
-                     e.g. --source \"POJ 2348 {url}\""
-                );
-            }
-            (host.to_string(), id.to_string())
-        }
+        (None, Some(url)) => match known_site(url) {
+            Some(known) => known,
+            None => url_judge_and_id(url)?,
+        },
         _ => bail!(
             "--source: expected a judge and an id (\"POJ 2348\"), a URL, or both, found \"{text}\""
         ),
     };
     Ok(Origin { judge, id, url })
+}
+
+/// From a URL alone: the judge is its host and the id its last path segment or
+/// query value.
+fn url_judge_and_id(url: &str) -> Result<(String, String)> {
+    let after_scheme = url.split_once("://").map_or("", |(_, rest)| rest);
+    let (host, path) = after_scheme.split_once('/').unwrap_or((after_scheme, ""));
+    let host = host.strip_prefix("www.").unwrap_or(host);
+    let id = path
+        .rsplit(['/', '=', '?', '&'])
+        .find(|s| !s.is_empty() && !s.contains('='))
+        .unwrap_or("");
+    if host.is_empty() || id.is_empty() {
+        bail!(
+            "--source: cannot tell the judge and id from \"{url}\"; give them too, \
+             e.g. --source \"POJ 2348 {url}\""
+        );
+    }
+    Ok((host.to_string(), id.to_string()))
+}
+
+/// The judge and id of a URL on a site `listen` knows (Codeforces `1A`, AtCoder
+/// `abc086_a`, ...), as `listen` writes them from the same URL: Competitive
+/// Companion's reader owns that grammar (its `--source` line is `JUDGE ID URL`
+/// for a known site, the URL alone otherwise).
+fn known_site(url: &str) -> Option<(String, String)> {
+    let task = judge_formats::companion::Task {
+        name: String::new(),
+        group: String::new(),
+        url: url.to_string(),
+        interactive: false,
+        memory_limit: 0.0,
+        time_limit_ms: 0.0,
+        tests: Vec::new(),
+        input: None,
+        output: None,
+        batch: None,
+    };
+    let source = task.source()?;
+    let mut words = source.split_whitespace();
+    match (words.next(), words.next(), words.next()) {
+        (Some(judge), Some(id), Some(_url)) => Some((judge.to_string(), id.to_string())),
+        _ => None,
+    }
 }
 
 /// Titles and sources go into one-line comments and TOML strings.
@@ -749,7 +782,33 @@ mod tests {
             s("https://www.luogu.com.cn/problem/P1290").judge,
             "luogu.com.cn"
         );
-        assert_eq!(s("https://codeforces.com/contest/1/problem/A/").id, "A");
+        // A site listen knows gets the judge and id listen gives it, so `bundle`
+        // builds for that judge (Codeforces' 64 KiB, its Rust).
+        for (url, judge, id) in [
+            (
+                "https://codeforces.com/contest/1/problem/A",
+                "Codeforces",
+                "1A",
+            ),
+            (
+                "https://codeforces.com/problemset/problem/4/A/",
+                "Codeforces",
+                "4A",
+            ),
+            (
+                "https://atcoder.jp/contests/abc086/tasks/abc086_a",
+                "AtCoder",
+                "abc086_a",
+            ),
+        ] {
+            let origin = s(url);
+            assert_eq!(
+                (origin.judge.as_str(), origin.id.as_str()),
+                (judge, id),
+                "{url}"
+            );
+            assert_eq!(origin.url.as_deref(), Some(url));
+        }
         assert!(parse_source("POJ").is_err());
         assert!(parse_source("http://x/").is_err());
     }
