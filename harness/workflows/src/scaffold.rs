@@ -411,10 +411,15 @@ fn check_syntax(name: &str) -> Result<()> {
     } else {
         None
     };
-    match why {
-        Some(why) => bail!("invalid problem name \"{name}\": {why}"),
-        None => Ok(()),
+    let Some(why) = why else {
+        return Ok(());
+    };
+    // `cargo judge new CF1A`: the name as the user meant it, where lowercase is all it lacks.
+    let lower = name.to_ascii_lowercase();
+    if lower != name && check_syntax(&lower).is_ok() {
+        bail!("invalid problem name \"{name}\": {why}; `cargo judge new {lower}` would do");
     }
+    bail!("invalid problem name \"{name}\": {why}")
 }
 
 /// Refuses a name whose package or binaries would clash with what exists:
@@ -764,6 +769,20 @@ mod tests {
             assert!(check_free(bad, &taken).is_err(), "{bad}");
         }
         check_free("bar", &taken).unwrap();
+    }
+
+    #[test]
+    fn a_name_that_only_lacks_lowercase_is_suggested_lowercased() {
+        let why = |name: &str| check_syntax(name).unwrap_err().to_string();
+        assert_eq!(
+            why("CF1A"),
+            "invalid problem name \"CF1A\": it must start with a lowercase letter; \
+             `cargo judge new cf1a` would do"
+        );
+        assert!(why("abcA").ends_with("`cargo judge new abca` would do"));
+        assert!(!why("1A").contains("would do"), "{}", why("1A"));
+        assert!(!why("A.b").contains("would do"), "{}", why("A.b"));
+        assert!(check_syntax("cf1a").is_ok());
     }
 
     #[test]
