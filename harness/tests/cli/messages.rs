@@ -88,6 +88,35 @@ fn an_empty_expected_output_is_called_empty_and_bless_fills_it() {
 }
 
 #[test]
+fn add_makes_the_testdata_folder_of_a_problem_that_has_none() {
+    // A crate made by hand (or a folder deleted): `new` would refuse the name.
+    let ws = fresh();
+    std::fs::remove_dir_all(ws.path("testdata/cf1a")).unwrap();
+    ws.judge()
+        .args(["add", "cf1a"])
+        .write_stdin("no separator\n")
+        .assert()
+        .code(2);
+    assert!(
+        !ws.path("testdata/cf1a").exists(),
+        "a failed add writes nothing"
+    );
+    ws.judge()
+        .args(["add", "cf1a"])
+        .write_stdin("6 6 4\n---\n4\n")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "added testdata/cf1a/01-sample.in and .out",
+        ));
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cf1a: 1/1 AC"));
+}
+
+#[test]
 fn add_pastes_a_case_filling_the_empty_sample_first_and_never_overwrites() {
     let ws = fresh();
     // The empty pair an earlier `new` made (and a user may make) is filled first.

@@ -35,17 +35,14 @@ pub fn add(args: AddOptions, prompt: &mut dyn FnMut()) -> Result<Added> {
     let ws = build::workspace()?;
     judge_engine::plan::problem(&ws, &args.problem)?;
     let dir = ws.testdata().join(&args.problem);
-    if !dir.is_dir() {
-        bail!(
-            "{}: no such folder (the problem's testdata; `cargo judge new` makes it)",
-            dir.display()
-        );
-    }
     let (input, output) = match (&args.input, &args.output) {
         (Some(i), Some(o)) => (read(i)?, read(o)?),
         (None, None) => pasted(prompt)?,
         _ => bail!("give both --input FILE and --output FILE, or neither (then paste the case)"),
     };
+    // The problem exists (its crate does), so its testdata folder is only missing
+    // (a crate made by hand, a folder deleted): made here, once the case is read.
+    std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let stem = match &args.name {
         Some(name) => {
             if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
