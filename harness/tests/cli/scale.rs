@@ -194,5 +194,8 @@ fn a_generator_that_ignores_the_size_is_an_error_not_a_fit() {
         .stderr(predicate::str::contains(
             "the generator wrote the same input for `--seed 1 --n 1000` and `--seed 1 --n 1414`: \
              it ignores --n",
+        ))
+        .stderr(predicate::str::contains(
+            "or name the flag it sizes its input by with --arg (--arg lines for --lines N)",
         ));
 }

@@ -284,7 +284,8 @@ fn grows(
     bail!(
         "the generator wrote the same input for `--seed 1 {flag} {}` and `--seed 1 {flag} {}`: \
          it ignores {flag}, so every size would time one input; make it read {flag} N and \
-         write an input of size N",
+         write an input of size N, or name the flag it sizes its input by with --arg \
+         (--arg lines for --lines N)",
         sizes[at - 1],
         sizes[at]
     )
