@@ -546,6 +546,59 @@ fn cargo_test_leaves_a_brute_force_with_another_valid_answer_to_stress_and_its_c
     );
 }
 
+/// A program printing `n / 3` (n read from stdin) with `digits` decimals.
+fn thirds(digits: usize) -> String {
+    format!(
+        "fn main() {{\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    \
+         let n: f64 = s.trim().parse().unwrap();\n    println!(\"{{:.{digits}}}\", n / 3.0);\n}}\n"
+    )
+}
+
+#[test]
+fn cargo_test_compares_a_float_answer_within_the_tolerance_problem_toml_gives() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "third"]).assert().code(0);
+    let toml = ws.read("testdata/third/problem.toml");
+    ws.write(
+        "testdata/third/problem.toml",
+        toml.replace("checker = \"exact\"", "checker = \"float\""),
+    );
+    ws.write("testdata/third/01-sample.in", "1\n");
+    ws.write("testdata/third/01-sample.out", "0.333333333333\n");
+    // The solution, the brute force and the sample differ in digits, not beyond 1e-6.
+    ws.write("problems/third/src/main.rs", thirds(9));
+    ws.write("problems/third/src/bin/brute.rs", thirds(7));
+    ws.write(
+        "problems/third/src/bin/gen.rs",
+        "fn main() {\n    println!(\"{}\", std::env::args().nth(2).unwrap());\n}\n",
+    );
+    let out = ws.cargo_test(&["-p", "third", "--test", "solution"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for test in [
+        "testdata::01-sample",
+        "agrees_with_the_brute_force_on_generated_inputs",
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("test {test} ")) && l.ends_with("... ok")),
+            "{test} is run, not ignored:\n{stdout}"
+        );
+    }
+    // Three decimals are beyond the tolerance: both fail.
+    ws.write("problems/third/src/main.rs", thirds(3));
+    let out = ws.cargo_test(&["-p", "third", "--test", "solution"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("test testdata::01-sample ") && l.ends_with("... FAILED")),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn cargo_test_runs_the_unit_tests_a_contestant_writes_in_the_solution_and_its_modules() {
     let ws = TempWs::new(&["poj2484"]);
