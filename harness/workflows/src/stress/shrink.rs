@@ -1,5 +1,6 @@
 //! Shrinking a failing stress input by delta debugging on its text: first whole
-//! chunks of lines are dropped (halves, quarters, ... single lines), then each
+//! cases of a `T` then `T` cases input (below), then whole chunks of lines are
+//! dropped (halves, quarters, ... single lines), then each
 //! number is made smaller (0, 1, 2, half, ...) and single tokens are dropped,
 //! repeated until nothing changes or the budget is spent.
 //!
@@ -32,8 +33,13 @@ pub fn shrink(input: &str, budget: u64, fails: impl FnMut(&str) -> Result<bool>)
     };
     loop {
         let before = lines.clone();
-        search.drop_chunks(&mut lines)?;
+        // Whole cases first, while the input still has the shape of `T` then `T`
+        // cases of k lines: dropping lines first can leave an input a token reader
+        // still takes (`2`, then a case of n = 25 whose numbers run over nine lines
+        // of others, then the failing one) where no case is k lines any more, and
+        // the failing case could no longer be cut loose.
         search.drop_cases(&mut lines)?;
+        search.drop_chunks(&mut lines)?;
         let mut l = 0;
         while l < lines.len() {
             search.shrink_line(&mut lines, l)?;
@@ -387,6 +393,38 @@ mod tests {
         })
         .unwrap();
         assert_eq!(small, "-10\n");
+    }
+
+    /// `T`, then T cases `n` / n numbers, read as tokens (as proconio or a
+    /// `split_whitespace` reader reads them: line breaks anywhere); valid only when
+    /// the tokens are exactly that; fails on a case with n = 3.
+    fn fails_on_a_case_of_three(input: &str) -> Result<bool> {
+        let mut tokens = input.split_whitespace().map(|t| t.parse::<i64>());
+        let mut next = || tokens.next().and_then(|t| t.ok());
+        let Some(t) = next().filter(|&t| t >= 1) else {
+            return Ok(false);
+        };
+        let mut three = false;
+        for _ in 0..t {
+            let Some(n) = next().filter(|&n| n >= 1) else {
+                return Ok(false);
+            };
+            three |= n == 3;
+            if (0..n).any(|_| next().is_none()) {
+                return Ok(false);
+            }
+        }
+        Ok(three)
+    }
+
+    #[test]
+    fn t_cases_of_two_lines_each_shrink_to_the_failing_case_alone() {
+        let input = "10\n5\n25 48 -6 -6 27\n8\n2 -22 30 -10 11 -5 3 -6\n2\n15 32\n\
+                     6\n39 -44 -42 0 -38 -22\n1\n2\n6\n-46 50 10 9 -10 -6\n3\n3 4 25\n\
+                     7\n17 37 21 -27 16 37 34\n3\n-34 40 42\n3\n-37 -18 44\n";
+        assert!(fails_on_a_case_of_three(input).unwrap());
+        let small = shrink(input, 10_000, fails_on_a_case_of_three).unwrap();
+        assert_eq!(small, "1\n3\n0 0 0\n");
     }
 
     #[test]
