@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use serde::Deserialize;
 
 use judge_model::testlib::{Program, Role};
@@ -83,23 +83,7 @@ impl SettingsExt for Settings {
     fn parse(text: &str, dir: &Path) -> Result<Settings> {
         let raw: Raw =
             toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", one_line(&e, text)))?;
-        let mut settings = Settings {
-            title: raw.title.clone(),
-            source: raw.source.clone(),
-            ..Settings::default()
-        };
-        raw.read_limits(&mut settings)?;
-        settings.max_n = raw.max_n()?;
-        raw.read_kind(dir, &mut settings)?;
-        settings.checker = raw.checker(dir)?;
-        raw.refuse_keys_of_other_checkers(&settings.checker)?;
-        raw.read_testlib_interactor(dir, &mut settings)?;
-        if let Some(source) = &raw.validator_source {
-            let limit = DEFAULT_CHECKER_TIME_LIMIT;
-            let program = crate::testlib::read(Role::Validator, &dir.join(source), dir, limit)?;
-            settings.validator = Some(Arc::new(program));
-        }
-        Ok(settings)
+        raw.settings(dir).map_err(|e| located(e, text))
     }
 
     fn program_files(&self) -> Vec<PathBuf> {
@@ -132,10 +116,36 @@ impl SettingsExt for Settings {
 }
 
 impl Raw {
+    /// The settings these keys give, each checked. An error about one key is a
+    /// [`KeyError`], which [`located`] gives the key's line.
+    fn settings(&self, dir: &Path) -> Result<Settings> {
+        let mut settings = Settings {
+            title: self.title.clone(),
+            source: self.source.clone(),
+            ..Settings::default()
+        };
+        self.read_limits(&mut settings)?;
+        settings.max_n = self.max_n()?;
+        self.read_kind(dir, &mut settings)?;
+        settings.checker = self.checker(dir)?;
+        self.refuse_keys_of_other_checkers(&settings.checker)?;
+        self.read_testlib_interactor(dir, &mut settings)?;
+        if let Some(source) = &self.validator_source {
+            let limit = DEFAULT_CHECKER_TIME_LIMIT;
+            let program = crate::testlib::read(Role::Validator, &dir.join(source), dir, limit)
+                .map_err(|e| at("validator_source", format!("{e:#}")))?;
+            settings.validator = Some(Arc::new(program));
+        }
+        Ok(settings)
+    }
+
     /// `[scale] max_n`, at least 1.
     fn max_n(&self) -> Result<Option<u64>> {
         match self.scale.as_ref().and_then(|s| s.max_n) {
-            Some(0) => bail!("[scale] max_n must be a size of at least 1, found 0"),
+            Some(0) => Err(at(
+                "scale.max_n",
+                "[scale] max_n must be a size of at least 1, found 0",
+            )),
             n => Ok(n),
         }
     }
@@ -144,19 +154,28 @@ impl Raw {
     fn read_limits(&self, settings: &mut Settings) -> Result<()> {
         if let Some(t) = self.time_limit {
             if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
-                bail!("time_limit must be a number of seconds in (0, 3600], found {t}");
+                return Err(at(
+                    "time_limit",
+                    format!("time_limit must be a number of seconds in (0, 3600], found {t}"),
+                ));
             }
             settings.limits.time = Duration::from_secs_f64(t);
         }
         if let Some(m) = self.memory_limit {
             if m == 0 || m > 1 << 20 {
-                bail!("memory_limit must be MiB in 1..=1048576, found {m}");
+                return Err(at(
+                    "memory_limit",
+                    format!("memory_limit must be MiB in 1..=1048576, found {m}"),
+                ));
             }
             settings.limits.memory = m << 20;
         }
         if let Some(o) = self.output_limit {
             if o == 0 || o > 1 << 14 {
-                bail!("output_limit must be MiB in 1..=16384, found {o}");
+                return Err(at(
+                    "output_limit",
+                    format!("output_limit must be MiB in 1..=16384, found {o}"),
+                ));
             }
             settings.limits.output = o << 20;
         }
@@ -169,7 +188,10 @@ impl Raw {
         match self.kind.as_deref() {
             None | Some("batch") => {
                 if self.interactor.is_some() {
-                    bail!("interactor only applies with type = \"interactive\"");
+                    return Err(at(
+                        "interactor",
+                        "interactor only applies with type = \"interactive\"",
+                    ));
                 }
             }
             Some("interactive") => {
@@ -178,20 +200,35 @@ impl Raw {
                 let testlib_pair = self.interactor.as_deref().map(str::trim) == Some("testlib")
                     && self.checker.as_deref() == Some("testlib");
                 if self.checker_command.is_some() || (self.checker.is_some() && !testlib_pair) {
-                    bail!(
-                        "checker does not apply with type = \"interactive\" (the interactor decides; \
-                         only interactor = \"testlib\" may have checker = \"testlib\" after it)"
-                    );
+                    let key = if self.checker.is_some() {
+                        "checker"
+                    } else {
+                        "checker_command"
+                    };
+                    return Err(at(
+                        key,
+                        concat!(
+                            "checker does not apply with type = \"interactive\" (the interactor decides; ",
+                            "only interactor = \"testlib\" may have checker = \"testlib\" after it)"
+                        ),
+                    ));
                 }
                 settings.interactive = true;
                 settings.interactor = match self.interactor.as_deref() {
-                    Some(i) if i.trim().is_empty() => bail!("interactor is empty"),
+                    Some(i) if i.trim().is_empty() => {
+                        return Err(at("interactor", "interactor is empty"));
+                    }
                     Some(i) if i.trim() == "testlib" => None,
                     Some(i) => Some(interactor(i.trim(), dir)),
                     None => None,
                 };
             }
-            Some(other) => bail!("unknown type \"{other}\" (expected batch or interactive)"),
+            Some(other) => {
+                return Err(at(
+                    "type",
+                    format!("unknown type \"{other}\" (expected batch or interactive)"),
+                ));
+            }
         }
         Ok(())
     }
@@ -208,7 +245,10 @@ impl Raw {
             "kattis" => self.kattis_checker(dir)?,
             "testlib" => {
                 let Some(source) = &self.checker_source else {
-                    bail!("checker = \"testlib\" needs checker_source = \"check.cpp\"");
+                    return Err(at(
+                        "checker",
+                        "checker = \"testlib\" needs checker_source = \"check.cpp\"",
+                    ));
                 };
                 let t = checker_time_limit(self.checker_time_limit)?;
                 let program = crate::testlib::read(Role::Checker, &dir.join(source), dir, t)?;
@@ -220,12 +260,20 @@ impl Raw {
                     dir: dir.to_path_buf(),
                     time_limit: checker_time_limit(self.checker_time_limit)?,
                 },
-                _ => bail!("checker = \"command\" needs checker_command = \"...\""),
+                _ => {
+                    return Err(at(
+                        "checker",
+                        "checker = \"command\" needs checker_command = \"...\"",
+                    ));
+                }
             },
             other => {
-                bail!(
-                    "unknown checker \"{other}\" (expected exact, tokens, float, command, kattis or testlib)"
-                )
+                return Err(at(
+                    "checker",
+                    format!(
+                        "unknown checker \"{other}\" (expected exact, tokens, float, command, kattis or testlib)"
+                    ),
+                ));
             }
         })
     }
@@ -259,23 +307,46 @@ impl Raw {
         if (self.float_abs.is_some() || self.float_rel.is_some())
             && !matches!(checker, Checker::Float { .. })
         {
-            bail!("float_abs/float_rel only apply with checker = \"float\"");
+            return Err(at(
+                if self.float_abs.is_some() {
+                    "float_abs"
+                } else {
+                    "float_rel"
+                },
+                "float_abs/float_rel only apply with checker = \"float\"",
+            ));
         }
         if (self.kattis_validator.is_some() || self.kattis_flags.is_some())
             && !matches!(checker, Checker::Kattis(_))
         {
-            bail!("kattis_validator/kattis_flags only apply with checker = \"kattis\"");
+            return Err(at(
+                if self.kattis_validator.is_some() {
+                    "kattis_validator"
+                } else {
+                    "kattis_flags"
+                },
+                "kattis_validator/kattis_flags only apply with checker = \"kattis\"",
+            ));
         }
         let command = matches!(checker, Checker::Command { .. });
         if self.checker_command.is_some() && !command {
-            bail!("checker_command only applies with checker = \"command\"");
+            return Err(at(
+                "checker_command",
+                "checker_command only applies with checker = \"command\"",
+            ));
         }
         let testlib = matches!(checker, Checker::Testlib(_));
         if self.checker_time_limit.is_some() && !testlib && !command {
-            bail!("checker_time_limit only applies with checker = \"command\" or \"testlib\"");
+            return Err(at(
+                "checker_time_limit",
+                "checker_time_limit only applies with checker = \"command\" or \"testlib\"",
+            ));
         }
         if self.checker_source.is_some() && !testlib {
-            bail!("checker_source only applies with checker = \"testlib\"");
+            return Err(at(
+                "checker_source",
+                "checker_source only applies with checker = \"testlib\"",
+            ));
         }
         Ok(())
     }
@@ -302,10 +373,16 @@ impl Raw {
                 });
             }
             (None, true) => {
-                bail!("interactor = \"testlib\" needs interactor_source = \"interactor.cpp\"")
+                return Err(at(
+                    "interactor",
+                    "interactor = \"testlib\" needs interactor_source = \"interactor.cpp\"",
+                ));
             }
             (Some(_), false) => {
-                bail!("interactor_source only applies with interactor = \"testlib\"")
+                return Err(at(
+                    "interactor_source",
+                    "interactor_source only applies with interactor = \"testlib\"",
+                ));
             }
             (None, false) => {}
         }
@@ -334,18 +411,77 @@ fn checker_time_limit(value: Option<f64>) -> Result<Duration> {
         return Ok(DEFAULT_CHECKER_TIME_LIMIT);
     };
     if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
-        bail!("checker_time_limit must be a number of seconds in (0, 3600], found {t}");
+        return Err(at(
+            "checker_time_limit",
+            format!("checker_time_limit must be a number of seconds in (0, 3600], found {t}"),
+        ));
     }
     Ok(Duration::from_secs_f64(t))
 }
 
 /// A tolerance, defaulting to 1e-6 as Kattis' float_tolerance does.
-fn tolerance(key: &str, value: Option<f64>) -> Result<f64> {
+fn tolerance(key: &'static str, value: Option<f64>) -> Result<f64> {
     let v = value.unwrap_or(1e-6);
     if !(v.is_finite() && v >= 0.0) {
-        bail!("{key} must be a non-negative number, found {v}");
+        return Err(at(
+            key,
+            format!("{key} must be a non-negative number, found {v}"),
+        ));
     }
     Ok(v)
+}
+
+/// A value problem.toml's syntax allows but the judge does not, about `key`
+/// (`scale.max_n` for a key of `[scale]`): [`located`] puts the key's line first.
+#[derive(Debug)]
+struct KeyError {
+    key: &'static str,
+    message: String,
+}
+
+impl std::fmt::Display for KeyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for KeyError {}
+
+/// The error of `key`'s value.
+fn at(key: &'static str, message: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(KeyError {
+        key,
+        message: message.into(),
+    })
+}
+
+/// `line N: ` before a [`KeyError`] whose key `text` sets, so the one-line error
+/// says where, as toml's own errors do; any other error as it is.
+fn located(e: anyhow::Error, text: &str) -> anyhow::Error {
+    match e.downcast::<KeyError>() {
+        Ok(k) => match line_of(text, k.key) {
+            Some(line) => anyhow::anyhow!("line {line}: {}", k.message),
+            None => anyhow::anyhow!("{}", k.message),
+        },
+        Err(e) => e,
+    }
+}
+
+/// The line (from 1) where `text` sets `key` (`section.key` for a key of a
+/// `[section]`): the first `key =` in that table. Quoted and dotted keys are not
+/// looked for (none of problem.toml's needs them), so their errors go without.
+fn line_of(text: &str, key: &str) -> Option<usize> {
+    let (section, key) = key.rsplit_once('.').unwrap_or(("", key));
+    let mut current = "";
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if let Some(table) = line.strip_prefix('[') {
+            current = table.split(']').next().unwrap_or("").trim();
+        } else if current == section && line.split_once('=').is_some_and(|(k, _)| k.trim() == key) {
+            return Some(i + 1);
+        }
+    }
+    None
 }
 
 /// toml's messages span several lines with a source excerpt; keep the message and
@@ -497,6 +633,62 @@ mod tests {
     #[test]
     fn an_unknown_checker_is_an_error() {
         assert!(parse("checker = \"fuzzy\"\n").is_err());
+    }
+
+    #[test]
+    fn a_value_the_judge_refuses_is_an_error_naming_its_line() {
+        let cases = [
+            (
+                "title = \"t\"\ntime_limit = 0\n",
+                "line 2: time_limit must be",
+            ),
+            ("memory_limit = 0\n", "line 1: memory_limit must be"),
+            ("\n\noutput_limit = 99999\n", "line 3: output_limit must be"),
+            (
+                "title = \"t\"\nchecker = \"floats\"\n",
+                "line 2: unknown checker \"floats\"",
+            ),
+            (
+                "checker = \"command\"\n",
+                "line 1: checker = \"command\" needs checker_command",
+            ),
+            (
+                "title = \"x\"\nfloat_rel = 1e-3\n",
+                "line 2: float_abs/float_rel only apply",
+            ),
+            (
+                "checker = \"float\"\n  float_abs = -1\n",
+                "line 2: float_abs must be a non-negative",
+            ),
+            (
+                "checker_time_limit = 5\n",
+                "line 1: checker_time_limit only applies",
+            ),
+            (
+                "type = \"batch\"\ninteractor = \"x\"\n",
+                "line 2: interactor only applies",
+            ),
+            ("type = \"game\"\n", "line 1: unknown type \"game\""),
+            (
+                "[source]\njudge = \"x\"\nid = \"1\"\n[scale]\nmax_n = 0\n",
+                "line 5: [scale] max_n must be",
+            ),
+        ];
+        for (text, want) in cases {
+            let err = format!("{:#}", parse(text).unwrap_err());
+            assert!(err.starts_with(want), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_key_is_found_only_in_its_own_table() {
+        let text = "[source]\nmax_n = 1\n[scale]\n# max_n = 3\nmax_n = 0\n";
+        assert_eq!(line_of(text, "scale.max_n"), Some(5));
+        assert_eq!(line_of(text, "max_n"), None);
+        assert_eq!(
+            line_of("time_limits = 1\ntime_limit = 2\n", "time_limit"),
+            Some(2)
+        );
     }
 
     #[test]

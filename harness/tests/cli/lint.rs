@@ -85,7 +85,7 @@ fn lint_calls_a_problem_toml_that_does_not_load_an_error_naming_it() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "error testdata/p/problem.toml: unknown checker \"fuzzy\"",
+            "error testdata/p/problem.toml: line 2: unknown checker \"fuzzy\"",
         ))
         .stdout(predicate::str::contains("FAIL"))
         .stdout(predicate::str::contains("1 problem,"));
