@@ -11,7 +11,7 @@ use crate::run;
 use judge_model::limits::Limits;
 use judge_sandbox::Exit;
 
-use judge_model::judge::{Ended, Memory, Reason, Verdict};
+use judge_model::judge::{Ended, HEAVY_STDERR, Memory, Reason, Verdict};
 
 /// What the judge's own measurements say about a run, before any checker looks at
 /// its output. The one classifier: the judge, `stress`, `bless` and the known-wrong
@@ -60,6 +60,14 @@ pub fn classify(out: &run::Measured, limits: &Limits) -> Classified {
         return Classified::Failed(Verdict::OLE, reason);
     }
     if let Some(reason) = time_exceeded(out, limits, &exit) {
+        let reason = if out.stderr_bytes >= HEAVY_STDERR {
+            Reason::WithStderr {
+                reason: Box::new(reason),
+                bytes: out.stderr_bytes,
+            }
+        } else {
+            reason
+        };
         return Classified::Failed(Verdict::TLE, reason);
     }
     if let Some(how) = memory_exceeded(out, limits, &stderr) {
@@ -252,6 +260,7 @@ mod tests {
             output_exceeded: false,
             wall_exceeded: false,
             stderr_tail: Vec::new(),
+            stderr_bytes: 0,
             refused: None,
             interrupted: false,
         }
@@ -293,6 +302,36 @@ mod tests {
     }
 
     type Change<'a> = &'a dyn Fn(&mut Measured);
+
+    #[test]
+    fn a_time_verdict_says_when_the_run_wrote_a_megabyte_or_more_to_stderr() {
+        let over = |bytes: u64| Measured {
+            cpu: LIMITS.time + Duration::from_millis(100),
+            stderr_bytes: bytes,
+            ..ran()
+        };
+        let reason = |out: &Measured| match classify(out, &LIMITS) {
+            Classified::Failed(Verdict::TLE, r) => r,
+            other => panic!("not TLE: {other:?}"),
+        };
+        assert!(matches!(
+            reason(&over(HEAVY_STDERR - 1)),
+            Reason::CpuOver { .. }
+        ));
+        match reason(&over(HEAVY_STDERR)) {
+            Reason::WithStderr { reason, bytes } => {
+                assert_eq!(bytes, HEAVY_STDERR);
+                assert!(matches!(*reason, Reason::CpuOver { .. }));
+            }
+            other => panic!("no stderr hint: {other:?}"),
+        }
+        // Only a time verdict gets it: a heavy stderr alone is no failure.
+        let chatty = Measured {
+            stderr_bytes: 10 * HEAVY_STDERR,
+            ..ran()
+        };
+        assert_eq!(classified(&chatty), "Ran");
+    }
 
     #[test]
     fn a_finished_run_is_classified_by_its_measurements_in_rule_order() {

@@ -83,6 +83,9 @@ pub struct Measured {
     pub wall_exceeded: bool,
     /// The last bytes of standard error.
     pub stderr_tail: Vec<u8>,
+    /// How many bytes it wrote to standard error in all (0 for an interactive
+    /// solution, whose stderr the relay reads).
+    pub stderr_bytes: u64,
     /// The program never ran because the memory limit refused it.
     pub refused: Option<Refused>,
     /// Ctrl-C arrived while it ran, and it was killed for that.
@@ -220,6 +223,7 @@ struct InProgress {
     err_r: Option<File>,
     stdout: Vec<u8>,
     tail: VecDeque<u8>,
+    stderr_bytes: u64,
     output_exceeded: bool,
     /// The stdout pipe was grown (after a read that filled the buffer).
     pipe_grown: bool,
@@ -275,6 +279,7 @@ impl InProgress {
             err_r: Some(File::from(err_r)),
             stdout: Vec::new(),
             tail: VecDeque::with_capacity(STDERR_TAIL),
+            stderr_bytes: 0,
             output_exceeded: false,
             pipe_grown: false,
             interrupted: false,
@@ -393,6 +398,7 @@ impl InProgress {
                 self.take_stdout(&buf[..n]);
             }
             (Pipe::Err, n) => {
+                self.stderr_bytes += n as u64;
                 self.tail.extend(&buf[..n]);
                 let excess = self.tail.len().saturating_sub(STDERR_TAIL);
                 self.tail.drain(..excess);
@@ -439,6 +445,7 @@ impl InProgress {
                 output_exceeded: self.output_exceeded,
                 wall_exceeded: f.wall_exceeded,
                 stderr_tail: self.tail.into(),
+                stderr_bytes: self.stderr_bytes,
                 refused: None,
                 interrupted: self.interrupted,
             }),
@@ -515,6 +522,7 @@ fn refused(why: Refused) -> Measured {
         output_exceeded: false,
         wall_exceeded: false,
         stderr_tail: Vec::new(),
+        stderr_bytes: 0,
         refused: Some(why),
         interrupted: false,
     }

@@ -135,6 +135,10 @@ pub enum CaseScore {
     Share(f64),
 }
 
+/// How much a run writes to standard error before a time verdict says so
+/// ([`Reason::WithStderr`]): 1 MiB.
+pub const HEAVY_STDERR: u64 = 1 << 20;
+
 /// Why a run earned a verdict by itself, before any checker looked at its output:
 /// what the judge measured, against which limit. The engine's `classify` decides
 /// it from the sandbox's measurements; the reporters word it
@@ -192,6 +196,15 @@ pub enum Reason {
         cpu: Duration,
         /// The CPU limit.
         limit: Duration,
+    },
+    /// A time verdict (`reason`) of a run that wrote at least
+    /// [`HEAVY_STDERR`] bytes to standard error: writing takes time too, and a
+    /// judge counts it, which debug output left in a solution does not show.
+    WithStderr {
+        /// The time verdict's own reason.
+        reason: Box<Reason>,
+        /// The bytes written to standard error.
+        bytes: u64,
     },
     /// A memory verdict (MLE): see [`Memory`].
     Memory {

@@ -51,6 +51,12 @@ pub fn words(reason: &Reason) -> String {
         Reason::CpuOver { cpu, limit } => {
             format!("{} CPU, over the limit of {}", time(cpu), time(limit))
         }
+        Reason::WithStderr { reason, bytes } => format!(
+            "{}; it wrote {} to standard error, and writing takes time too (a judge \
+             counts it): debug output left in?",
+            words(reason),
+            human_bytes(*bytes)
+        ),
         Reason::Memory {
             how,
             peak,
@@ -252,6 +258,7 @@ mod tests {
             (Reason::Asleep { wall: ms(3030), cpu: ms(774), limit: ms(1000) }, "still running after 3.03 s of wall time (the backstop for a 1 s CPU limit) with 774 ms CPU: computing, on 26% of a core (a busy machine: other programs had the rest); killed"),
             (Reason::KilledAtCpuLimit { cpu: ms(1000), limit: ms(1000), exit: "SIGXCPU".into() }, "killed at the CPU limit of 1 s after 1 s CPU (SIGXCPU)"),
             (Reason::CpuOver { cpu: ms(1500), limit: ms(1000) }, "1.5 s CPU, over the limit of 1 s"),
+            (Reason::WithStderr { reason: Box::new(Reason::CpuOver { cpu: ms(1500), limit: ms(1000) }), bytes: 48 * MIB }, "1.5 s CPU, over the limit of 1 s; it wrote 48.0 MiB to standard error, and writing takes time too (a judge counts it): debug output left in?"),
             (memory(Memory::PeakOver(None), &[]), "peak memory 70.0 MiB, over the limit of 64.0 MiB"),
             (memory(Memory::PeakOver(Some("the Rust runtime")), &[]), "peak memory 70.0 MiB, over the limit of 64.0 MiB (the Rust runtime reported a failed allocation, SIGABRT)"),
             (memory(Memory::Refused("the C++ runtime"), &[]), "an allocation was refused by the memory limit of 64.0 MiB (address space): the C++ runtime reported it and ended (SIGABRT); peak resident memory 70.0 MiB"),

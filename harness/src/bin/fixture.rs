@@ -53,6 +53,19 @@ fn answers(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
 fn exceeds_a_limit(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
     match mode {
         "sleep" => std::thread::sleep(std::time::Duration::from_secs(3600)),
+        "chatty-spin" => {
+            // Debug output left in: 2 MiB to stderr, then a busy loop.
+            let line = [b'.'; 1023];
+            let mut err = std::io::stderr().lock();
+            for _ in 0..2048 {
+                let _ = err.write_all(&line);
+                let _ = err.write_all(b"\n");
+            }
+            let mut x: u64 = 1;
+            loop {
+                x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+            }
+        }
         "spin" => {
             let mut x: u64 = 1;
             loop {

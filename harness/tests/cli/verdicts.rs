@@ -154,6 +154,26 @@ fn the_peak_of_a_child_the_solution_never_waited_for_is_the_runs_peak() {
 }
 
 #[test]
+fn a_tle_of_a_run_that_wrote_megabytes_to_stderr_says_so() {
+    let f = Folder::echo_cases();
+    let json = crate::support::json_report(
+        &mut judge_fixture(
+            "chatty-spin",
+            f.path(),
+            &["--time-limit", "0.3", "--format", "json"],
+        ),
+        1,
+    );
+    let case = &json["cases"][0];
+    assert_eq!(case["verdict"], "TLE", "{json}");
+    let detail = case["detail"].as_str().unwrap_or_default();
+    assert!(
+        detail.contains("it wrote 2.0 MiB to standard error"),
+        "{json}"
+    );
+}
+
+#[test]
 fn a_tle_is_killed_once_the_cpu_time_the_judge_measures_reaches_the_limit() {
     // RLIMIT_CPU is checked on the kernel's tick-sampled clock, which on a busy
     // machine runs ahead of the time wait4 reports: a 1 s limit set that way

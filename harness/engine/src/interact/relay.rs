@@ -510,6 +510,8 @@ impl Relay {
                 output_exceeded: self.output_exceeded,
                 wall_exceeded: self.wall_exceeded || sol.wall_exceeded,
                 stderr_tail: self.sol_err.finish(&mut buf),
+                // Not counted through the relay: no hint of heavy stderr.
+                stderr_bytes: 0,
                 refused: None,
                 interrupted: self.interrupted,
             },

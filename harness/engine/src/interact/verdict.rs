@@ -140,6 +140,7 @@ mod tests {
                 output_exceeded: false,
                 wall_exceeded: false,
                 stderr_tail: Vec::new(),
+                stderr_bytes: 0,
                 refused: None,
                 interrupted: false,
             },
