@@ -30,6 +30,17 @@ pub(crate) fn judge() -> Command {
     cmd
 }
 
+/// The submission at `path` in verify's JSON.
+#[track_caller]
+pub(crate) fn submission<'a>(doc: &'a serde_json::Value, path: &str) -> &'a serde_json::Value {
+    doc["submissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["path"] == path)
+        .unwrap_or_else(|| panic!("no submission {path} in {doc:#}"))
+}
+
 /// `judge verify DIR --format json EXTRA...`, run by `judge` (from [`judge`], with
 /// any settings of the caller's): the exit code and the document.
 pub(crate) fn verify_json_by(

@@ -10,7 +10,7 @@ use std::path::Path;
 use predicates::prelude::*;
 use serde_json::Value;
 
-use crate::package::{judge, verify_json_by};
+use crate::package::{judge, submission, verify_json_by};
 use crate::support::{have, json_of};
 
 /// A package whose two cases double their input (`21` → `42`, `5` → `10`),
@@ -50,17 +50,6 @@ fn verify(dir: &Path) -> (i32, Value) {
     let mut judge = judge();
     judge.env("CP_GAMES_CACHE", cache.path());
     verify_json_by(judge, dir, &[])
-}
-
-/// The submission at `path` in verify's JSON.
-#[track_caller]
-fn submission<'a>(doc: &'a Value, path: &str) -> &'a Value {
-    doc["submissions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["path"] == path)
-        .unwrap_or_else(|| panic!("no submission {path} in {doc:#}"))
 }
 
 /// An output validator that accepts the answer's tokens and, on anything else,

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::package::{copy, judge, package};
+use crate::package::{copy, judge, package, submission};
 use crate::support::{have, json_of};
 
 /// `judge verify DIR --format json` with `PATH` set to `path` when given: exit
@@ -27,16 +27,6 @@ fn verify_json(dir: &Path, path: Option<&Path>) -> (i32, Value) {
         .output()
         .unwrap();
     (out.status.code().unwrap_or(-1), json_of(&out.stdout))
-}
-
-/// The submission at `path` in verify's JSON.
-fn submission<'a>(doc: &'a Value, path: &str) -> &'a Value {
-    doc["submissions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["path"] == path)
-        .unwrap_or_else(|| panic!("no submission {path} in {doc:#}"))
 }
 
 #[track_caller]

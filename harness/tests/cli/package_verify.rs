@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use crate::package::{copy, judge, package, verify_json};
+use crate::package::{copy, judge, package, submission, verify_json};
 use crate::support::{have, json_of};
 
 /// The `half` package with only its wrong answer and an empty `accepted/`, for a
@@ -41,17 +41,6 @@ fn verify_built_afresh(dir: &Path, env: &[(&str, String)]) -> Value {
         .output()
         .unwrap();
     json_of(&out.stdout)
-}
-
-/// The submission at `path` in verify's JSON.
-#[track_caller]
-fn submission<'a>(doc: &'a Value, path: &str) -> &'a Value {
-    doc["submissions"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["path"] == path)
-        .unwrap_or_else(|| panic!("no submission {path} in {doc:#}"))
 }
 
 #[test]
