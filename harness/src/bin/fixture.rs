@@ -61,17 +61,9 @@ fn exceeds_a_limit(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
                 let _ = err.write_all(&line);
                 let _ = err.write_all(b"\n");
             }
-            let mut x: u64 = 1;
-            loop {
-                x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
-            }
+            spin()
         }
-        "spin" => {
-            let mut x: u64 = 1;
-            loop {
-                x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
-            }
-        }
+        "spin" => spin(),
         "memory" => {
             // Touch every page so the memory is really resident, not just reserved.
             let mut blocks = Vec::new();
@@ -493,4 +485,12 @@ fn process_cpu() -> std::time::Duration {
     // SAFETY: clock_gettime into a valid timespec.
     unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
     std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// A busy loop that never ends.
+fn spin() -> ! {
+    let mut x: u64 = 1;
+    loop {
+        x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+    }
 }

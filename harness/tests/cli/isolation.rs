@@ -562,6 +562,16 @@ fn a_program_does_not_see_the_paths_of_the_files_bound_for_one_run_before_it() {
     );
 }
 
+/// `dir/sysroot` and its `bin/rustc` (which says `inner`), as a confined rustc has
+/// them: two binds, one inside the other.
+fn sysroot_with_rustc(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
+    let sysroot = dir.join("sysroot");
+    let rustc = sysroot.join("bin/rustc");
+    std::fs::create_dir_all(rustc.parent().unwrap()).unwrap();
+    std::fs::write(&rustc, "inner\n").unwrap();
+    (sysroot, rustc)
+}
+
 #[test]
 fn a_run_wanting_only_a_bind_that_lay_inside_an_unmounted_one_finds_it() {
     if !isolation_granted() {
@@ -569,10 +579,7 @@ fn a_run_wanting_only_a_bind_that_lay_inside_an_unmounted_one_finds_it() {
     }
     // A confined rustc's sysroot, and its own bin/rustc.
     let dir = shared_folder();
-    let sysroot = dir.path().join("sysroot");
-    let rustc = sysroot.join("bin/rustc");
-    std::fs::create_dir_all(rustc.parent().unwrap()).unwrap();
-    std::fs::write(&rustc, "inner\n").unwrap();
+    let (sysroot, rustc) = sysroot_with_rustc(dir.path());
     let cat = format!("cat {}", rustc.display());
     let seen = on_one_keeper(&[(&cat, &[&sysroot, &rustc]), (&cat, &[&rustc])]);
     assert_eq!(seen, ["inner\n", "inner\n"]);
@@ -586,10 +593,7 @@ fn a_bind_made_before_the_one_it_lies_in_is_gone_with_it() {
     // The inner bind first: the outer one, bound on its mount point later, lies
     // over it, and the inner shows again once the outer is unmounted.
     let dir = shared_folder();
-    let sysroot = dir.path().join("sysroot");
-    let rustc = sysroot.join("bin/rustc");
-    std::fs::create_dir_all(rustc.parent().unwrap()).unwrap();
-    std::fs::write(&rustc, "inner\n").unwrap();
+    let (sysroot, rustc) = sysroot_with_rustc(dir.path());
     let cat = format!("cat {} 2>/dev/null; echo end", rustc.display());
     let seen = on_one_keeper(&[(&cat, &[&rustc]), (&cat, &[&sysroot, &rustc]), (&cat, &[])]);
     assert_eq!(seen, ["inner\nend\n", "inner\nend\n", "end\n"]);

@@ -101,21 +101,25 @@ fn a_busy_loop_is_tle_on_cpu_time() {
         .stdout(predicate::str::contains("TLE ").and(predicate::str::contains("CPU")));
 }
 
+/// The JSON report of `judge run` with the fixture in `mode` on the echo cases
+/// under `args` (which ask for JSON), its exit `code` checked, and its one case.
+fn one_case(mode: &str, args: &[&str], code: i32) -> (serde_json::Value, serde_json::Value) {
+    let f = Folder::echo_cases();
+    let json = crate::support::json_report(&mut judge_fixture(mode, f.path(), args), code);
+    let case = json["cases"][0].clone();
+    (json, case)
+}
+
 #[test]
 fn cpu_spent_in_a_child_the_solution_never_waited_for_counts_toward_its_time() {
     // The fixture's child spins for 0.6 s of CPU and answers through a pipe; the
     // parent copies the answer and exits without waiting for it, so its own usage
     // says a millisecond. A judge counting only that would say AC.
-    let f = Folder::echo_cases();
-    let json = crate::support::json_report(
-        &mut judge_fixture(
-            "in-child spin-then-echo",
-            f.path(),
-            &["--time-limit", "0.3", "--format", "json"],
-        ),
+    let (json, case) = one_case(
+        "in-child spin-then-echo",
+        &["--time-limit", "0.3", "--format", "json"],
         1,
     );
-    let case = &json["cases"][0];
     assert_eq!(case["verdict"], "TLE", "{json}");
     let detail = case["detail"].as_str().unwrap_or_default();
     if detail.contains("the backstop for a 0.3 s CPU limit") {
@@ -135,16 +139,11 @@ fn cpu_spent_in_a_child_the_solution_never_waited_for_counts_toward_its_time() {
 fn the_peak_of_a_child_the_solution_never_waited_for_is_the_runs_peak() {
     // The fixture's child holds 96 MiB, answers and exits; the parent stays
     // small and exits without waiting for it.
-    let f = Folder::echo_cases();
-    let json = crate::support::json_report(
-        &mut judge_fixture(
-            "in-child hold-then-echo",
-            f.path(),
-            &["--memory-limit", "512", "--format", "json"],
-        ),
+    let (json, case) = one_case(
+        "in-child hold-then-echo",
+        &["--memory-limit", "512", "--format", "json"],
         0,
     );
-    let case = &json["cases"][0];
     assert_eq!(case["verdict"], "AC", "{json}");
     let peak = case["memory"].as_u64().unwrap();
     assert!(
@@ -155,16 +154,11 @@ fn the_peak_of_a_child_the_solution_never_waited_for_is_the_runs_peak() {
 
 #[test]
 fn a_tle_of_a_run_that_wrote_megabytes_to_stderr_says_so() {
-    let f = Folder::echo_cases();
-    let json = crate::support::json_report(
-        &mut judge_fixture(
-            "chatty-spin",
-            f.path(),
-            &["--time-limit", "0.3", "--format", "json"],
-        ),
+    let (json, case) = one_case(
+        "chatty-spin",
+        &["--time-limit", "0.3", "--format", "json"],
         1,
     );
-    let case = &json["cases"][0];
     assert_eq!(case["verdict"], "TLE", "{json}");
     let detail = case["detail"].as_str().unwrap_or_default();
     assert!(
@@ -179,12 +173,7 @@ fn a_tle_is_killed_once_the_cpu_time_the_judge_measures_reaches_the_limit() {
     // machine runs ahead of the time wait4 reports: a 1 s limit set that way
     // killed this loop after 0.73-0.90 s by the judge's own count, and a 4 s one
     // after 3.0-3.8 s. The keeper now kills at the limit on wait4's clock.
-    let f = Folder::echo_cases();
-    let json = crate::support::json_report(
-        &mut judge_fixture("spin", f.path(), &["--time-limit", "1", "--format", "json"]),
-        1,
-    );
-    let case = &json["cases"][0];
+    let (json, case) = one_case("spin", &["--time-limit", "1", "--format", "json"], 1);
     assert_eq!(case["verdict"], "TLE", "{json}");
     let cpu = case["time"].as_f64().unwrap();
     // On a machine so busy that the loop gets under a third of a core, the wall
