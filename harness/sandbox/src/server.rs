@@ -881,7 +881,8 @@ impl Orphans {
     /// Reaps one child (`flags` as `wait4`'s) and counts its CPU time; its pid,
     /// 0 (none ready under `WNOHANG`) or -1 (errno says why).
     fn reap(&mut self, flags: i32) -> i32 {
-        let mut usage: libc::rusage = zeroed_rusage();
+        // SAFETY: all zeroes is a valid rusage (plain integers and timevals).
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
         // SAFETY: waiting on our own children with valid out-pointers.
         let r = unsafe { libc::wait4(-1, &mut 0, flags | libc::__WALL, &mut usage) };
         if r > 0 {
@@ -893,12 +894,7 @@ impl Orphans {
     }
 }
 
-fn zeroed_rusage() -> libc::rusage {
-    // SAFETY: all zeroes is a valid rusage (plain integers and timevals).
-    unsafe { std::mem::zeroed() }
-}
-
-/// Kills and reaps every remaining descendant, and returns their CPU time. They
+/// Kills and reaps every remaining descendant, and returns their usage. They
 /// are all our children by now or will be: we are their subreaper, so each one
 /// whose parent dies comes to us. Kill the group and every child, reap one, look
 /// again, until none is left.
