@@ -15,6 +15,8 @@ pub struct Added {
     pub input_bytes: usize,
     /// The expected output's size in bytes.
     pub output_bytes: usize,
+    /// It had CRLF line ends, written as LF.
+    pub crlf: bool,
 }
 
 /// The prompt on a terminal before a case is pasted.
@@ -34,6 +36,11 @@ pub fn text(a: &Added) -> String {
         a.output_bytes,
         a.problem
     );
+    if a.crlf {
+        out.push_str(
+            "note: CRLF line ends were written as LF (the sizes are after that; lint wants LF)\n",
+        );
+    }
     if a.output_bytes == 0 {
         out.push_str("note: the expected output is empty\n");
     }

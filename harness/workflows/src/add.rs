@@ -3,7 +3,9 @@
 //!
 //! Owns naming the case and writing both files, never over an existing case;
 //! an empty `01-sample` pair (what `cargo judge new` made before it made no
-//! case) is the one exception: it is filled first.
+//! case) is the one exception: it is filled first. CRLF line ends (a paste from
+//! a Windows browser or terminal, a file saved on Windows) are written as LF, as
+//! `lint` wants a case's files and as the judges' own sample files are.
 
 use std::io::{IsTerminal as _, Read as _};
 use std::path::Path;
@@ -40,6 +42,8 @@ pub fn add(args: AddOptions, prompt: &mut dyn FnMut()) -> Result<Added> {
         (None, None) => pasted(prompt)?,
         _ => bail!("give both --input FILE and --output FILE, or neither (then paste the case)"),
     };
+    let (input, input_crlf) = lf(input);
+    let (output, output_crlf) = lf(output);
     // The problem exists (its crate does), so its testdata folder is only missing
     // (a crate made by hand, a folder deleted): made here, once the case is read.
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
@@ -76,8 +80,24 @@ pub fn add(args: AddOptions, prompt: &mut dyn FnMut()) -> Result<Added> {
         filled: placeholder,
         input_bytes: input.len(),
         output_bytes: output.len(),
+        crlf: input_crlf || output_crlf,
         problem: args.problem,
     })
+}
+
+/// `text` with each CRLF written as LF, and whether it had one. A lone CR is
+/// kept: it is no line end, and `lint` names its line.
+fn lf(text: Vec<u8>) -> (Vec<u8>, bool) {
+    if !text.windows(2).any(|w| w == b"\r\n") {
+        return (text, false);
+    }
+    let mut out = Vec::with_capacity(text.len());
+    for (i, &b) in text.iter().enumerate() {
+        if !(b == b'\r' && text.get(i + 1) == Some(&b'\n')) {
+            out.push(b);
+        }
+    }
+    (out, true)
 }
 
 fn read(path: &Path) -> Result<Vec<u8>> {
@@ -175,5 +195,26 @@ mod tests {
         assert!(split(b"6 6 4\n4\n").is_err());
         let empty = split(b"").unwrap_err().to_string();
         assert!(empty.starts_with("nothing was pasted"), "{empty}");
+    }
+
+    #[test]
+    fn crlf_line_ends_are_written_as_lf_and_a_lone_cr_is_kept() {
+        for (text, written, had_crlf) in [
+            ("1 2\r\n3\r\n", "1 2\n3\n", true),
+            ("1\r\n2", "1\n2", true),
+            ("1\n2\r\n", "1\n2\n", true),
+            ("\r\n\r\n", "\n\n", true),
+            ("a\rb\n", "a\rb\n", false),
+            ("a\r\r\n", "a\r\n", true),
+            ("1\n", "1\n", false),
+            ("", "", false),
+        ] {
+            let (out, crlf) = lf(text.as_bytes().to_vec());
+            assert_eq!(
+                (String::from_utf8(out).unwrap().as_str(), crlf),
+                (written, had_crlf),
+                "{text:?}"
+            );
+        }
     }
 }
