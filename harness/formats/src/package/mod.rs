@@ -526,7 +526,7 @@ fn limits_of(
     let passes = multipass.then_some(passes);
     let limits = PackageLimits {
         time_limit,
-        memory_mib: mib("memory", 1024)?,
+        memory_mib: mib("memory", default_memory_mib(format))?,
         output_mib: mib("output", 8)?,
         multiplier,
         safety_margin,
@@ -538,6 +538,21 @@ fn limits_of(
         validation: helper_limits(limits_node, "validation", &VALIDATION)?,
     };
     Ok((limits, passes))
+}
+
+/// The memory limit of a submission whose package sets no `limits.memory`, in
+/// MiB. Every version's spec says "system default", with a "typical system
+/// default" of 2048 (spec/legacy.md, spec/2023-07-draft.md and spec/2025-09.md,
+/// "Limits"). For 2023-07 and 2025-09 that is BAPCtools' (`config.py`
+/// `DEFAULT_MEMORY = 2048`, the reference that reads 2025-09), so 2048; a legacy
+/// package keeps Kattis' own system default, 1024, which problemtools applies
+/// (`config/problem.yaml`) and Kattis judges legacy packages with.
+/// docs/conformance.md lists the 2023-07 difference with `verifyproblem`.
+fn default_memory_mib(format: Format) -> u64 {
+    match format {
+        Format::Legacy | Format::Polygon => 1024,
+        Format::V2023 | Format::V2025 => 2048,
+    }
 }
 
 /// The limits of each build step of the package's programs, from its
@@ -1112,6 +1127,22 @@ mod tests {
         let ms = Duration::from_millis;
         assert_eq!(p.computed_limit(ms(50)), ms(1000));
         assert_eq!(p.computed_limit(ms(500)), ms(2000));
+    }
+
+    #[test]
+    fn a_package_without_limits_memory_gets_its_versions_system_default() {
+        // spec "Limits": memory defaults to the system's, typically 2048 MiB;
+        // BAPCtools' is 2048 (2025-09), Kattis' (problemtools) 1024 (legacy).
+        for (yaml, mib) in [
+            ("name: X\n", 1024),
+            ("problem_format_version: legacy\n", 1024),
+            ("problem_format_version: 2023-07-draft\n", 2048),
+            ("problem_format_version: 2025-09\n", 2048),
+            ("problem_format_version: 2025-09\nlimits:\n  memory: 300\n", 300),
+        ] {
+            let (_d, p) = package(yaml, DATA);
+            assert_eq!(p.unwrap().limits.memory_mib, mib, "{yaml}");
+        }
     }
 
     #[test]
