@@ -317,6 +317,7 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
         (Some(CheckerArg::Kattis), None) => CheckerKeys::Kattis {
             validator: None,
             flags: Vec::new(),
+            limits: judge_model::limits::VALIDATION,
         },
         (None, None) => return Ok(None),
     };

@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use judge_model::problem::Interactor;
 
+use judge_model::limits::{Limits, VALIDATION};
 use judge_model::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, FILE_NAME, Origin, Settings};
 
 pub mod writer;
@@ -36,6 +37,8 @@ struct Raw {
     checker_command: Option<String>,
     checker_source: Option<String>,
     checker_time_limit: Option<f64>,
+    checker_memory_limit: Option<u64>,
+    checker_output_limit: Option<u64>,
     #[serde(rename = "type")]
     kind: Option<String>,
     interactor: Option<String>,
@@ -297,8 +300,42 @@ impl Raw {
             .split_whitespace()
             .map(String::from)
             .collect();
-        let validator = judge_model::kattis::Kattis::new(programs, flags, Vec::new(), Vec::new())?;
+        let mut validator =
+            judge_model::kattis::Kattis::new(programs, flags, Vec::new(), Vec::new())?;
+        validator.limits = self.kattis_limits()?;
         Ok(Checker::Kattis(std::sync::Arc::new(validator)))
+    }
+
+    /// What a Kattis validator program may take per case: `checker_time_limit`
+    /// (CPU and wall seconds), `checker_memory_limit` and `checker_output_limit`
+    /// (MiB) where given, else a package's defaults ([`VALIDATION`]: a package's
+    /// `validation_time`, `validation_memory` and `validation_output`, which
+    /// `cargo judge import` writes as these keys so the problem judges as the
+    /// package does; spec/2025-09.md "Limits").
+    fn kattis_limits(&self) -> Result<Limits> {
+        let mut limits = VALIDATION;
+        if self.checker_time_limit.is_some() {
+            limits.time = checker_time_limit(self.checker_time_limit)?;
+        }
+        if let Some(m) = self.checker_memory_limit {
+            if m == 0 || m > 1 << 20 {
+                return Err(at(
+                    "checker_memory_limit",
+                    format!("checker_memory_limit must be MiB in 1..=1048576, found {m}"),
+                ));
+            }
+            limits.memory = m << 20;
+        }
+        if let Some(o) = self.checker_output_limit {
+            if o == 0 || o > 1 << 14 {
+                return Err(at(
+                    "checker_output_limit",
+                    format!("checker_output_limit must be MiB in 1..=16384, found {o}"),
+                ));
+            }
+            limits.output = o << 20;
+        }
+        Ok(limits)
     }
 
     /// A key of one checker beside another is a mistake the judge would otherwise
@@ -336,11 +373,23 @@ impl Raw {
             ));
         }
         let testlib = matches!(checker, Checker::Testlib(_));
-        if self.checker_time_limit.is_some() && !testlib && !command {
+        let kattis = matches!(checker, Checker::Kattis(_));
+        if self.checker_time_limit.is_some() && !testlib && !command && !kattis {
             return Err(at(
                 "checker_time_limit",
-                "checker_time_limit only applies with checker = \"command\" or \"testlib\"",
+                "checker_time_limit only applies with checker = \"command\", \"testlib\" or \"kattis\"",
             ));
+        }
+        for (key, set) in [
+            ("checker_memory_limit", self.checker_memory_limit.is_some()),
+            ("checker_output_limit", self.checker_output_limit.is_some()),
+        ] {
+            if set && !kattis {
+                return Err(at(
+                    key,
+                    format!("{key} only applies with checker = \"kattis\""),
+                ));
+            }
         }
         if self.checker_source.is_some() && !testlib {
             return Err(at(
@@ -530,7 +579,7 @@ fn expected_value(line: &str) -> Option<String> {
         "time_limit" | "checker_time_limit" => {
             ("a number of seconds", "1.5", |v| v.parse::<f64>().is_ok())
         }
-        "memory_limit" | "output_limit" => {
+        "memory_limit" | "output_limit" | "checker_memory_limit" | "checker_output_limit" => {
             ("a whole number of MiB", "256", |v| v.parse::<u64>().is_ok())
         }
         "float_abs" | "float_rel" => ("a number", "1e-6", |v| v.parse::<f64>().is_ok()),
@@ -551,6 +600,51 @@ mod tests {
 
     fn parse(text: &str) -> Result<Settings> {
         Settings::parse(text, Path::new("/p"))
+    }
+
+    #[test]
+    fn a_kattis_validators_limits_are_the_checker_keys_else_a_packages_defaults() {
+        let limits = |text: &str| match parse(text).unwrap().checker {
+            Checker::Kattis(k) => k.limits,
+            other => panic!("{text:?} gave {other:?}"),
+        };
+        let secs = Duration::from_secs;
+        assert_eq!(limits("checker = \"kattis\"\n"), VALIDATION);
+        assert_eq!(
+            limits(
+                "checker = \"kattis\"\nchecker_time_limit = 3\n\
+                 checker_memory_limit = 100\nchecker_output_limit = 2\n"
+            ),
+            Limits {
+                time: secs(3),
+                memory: 100 << 20,
+                output: 2 << 20,
+            }
+        );
+        assert_eq!(
+            limits("checker = \"kattis\"\nchecker_memory_limit = 100\n"),
+            Limits {
+                memory: 100 << 20,
+                ..VALIDATION
+            }
+        );
+        for (text, says) in [
+            (
+                "checker_memory_limit = 0",
+                "line 2: checker_memory_limit must be MiB",
+            ),
+            (
+                "checker_output_limit = 20000",
+                "line 2: checker_output_limit must be MiB",
+            ),
+            (
+                "checker_time_limit = 0",
+                "line 2: checker_time_limit must be",
+            ),
+        ] {
+            let err = parse(&format!("checker = \"kattis\"\n{text}\n")).unwrap_err();
+            assert!(err.to_string().starts_with(says), "{text}: {err}");
+        }
     }
 
     #[test]
@@ -871,6 +965,16 @@ mod tests {
                 "checker = \"kattis\"\n",
                 "checker_command = \"./chk\"",
                 "checker_command only",
+            ),
+            (
+                command,
+                "checker_memory_limit = 64",
+                "checker_memory_limit only applies with checker = \"kattis\"",
+            ),
+            (
+                "checker = \"tokens\"\n",
+                "checker_output_limit = 1",
+                "checker_output_limit only applies with checker = \"kattis\"",
             ),
         ] {
             let text = format!("{checker}{stray}\n");

@@ -708,3 +708,31 @@ fn import_maps_the_default_validators_flags_to_a_checker() {
         "{toml}"
     );
 }
+
+#[test]
+fn import_refuses_a_multi_pass_package_it_would_judge_in_one_pass() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge()
+        .arg("import")
+        .arg(package("doubling"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "multi-pass packages cannot be imported yet",
+        ));
+    assert!(!ws.path("testdata/doubling").exists());
+}
+
+#[test]
+fn import_refuses_a_package_whose_cases_give_the_submission_arguments() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge()
+        .arg("import")
+        .arg(package("shout"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "case secret/2 gives the submission arguments (upper), which problem.toml cannot",
+        ));
+    assert!(!ws.path("testdata/shout").exists());
+}

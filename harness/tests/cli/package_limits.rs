@@ -340,3 +340,57 @@ fn an_interactor_runs_under_the_packages_validation_memory() {
         );
     }
 }
+
+#[test]
+fn an_imported_package_keeps_its_validators_limits() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // A validator that holds 300 MiB before it rejects: under the package's
+    // validation_memory 100 it cannot (MemoryError, exit 1), so a wrong answer
+    // is JE in the package (verify, and bt's RLIMIT_AS) and must be ERR in the
+    // problem import makes of it, not WA under the judge's default 2048 MiB.
+    let hoard = "x = bytearray(300 << 20)";
+    let pkg = package_with(
+        "problem_format_version: 2025-09\nname: Hoardcheck\n\
+         uuid: 5e2f7a1b-3c4d-4e5f-8a9b-0c1d2e3f4a5b\n\
+         limits:\n  validation_time: 7\n  validation_memory: 100\n  validation_output: 2\n",
+        &[("output_validator/v.py", &validator(hoard))],
+    );
+    let (_, doc) = verify(pkg.path());
+    assert_eq!(
+        submission(&doc, "wrong_answer/w.py")["verdict"],
+        "JE",
+        "{doc:#}"
+    );
+    let ws = crate::tempws::TempWs::new(&["poj2484"]);
+    ws.judge()
+        .arg("import")
+        .arg(pkg.path())
+        .arg("hoardcheck")
+        .env("CP_GAMES_CACHE", ws.path(".cache"))
+        .assert()
+        .success();
+    let toml = ws.read("testdata/hoardcheck/problem.toml");
+    assert!(
+        toml.contains(
+            "checker_time_limit = 7.0\nchecker_memory_limit = 100\nchecker_output_limit = 2\n"
+        ),
+        "{toml}"
+    );
+    let run = |sub: &str| {
+        ws.judge()
+            .args(["run", "--cmd"])
+            .arg(format!(
+                "python3 {}",
+                pkg.path().join("submissions").join(sub).display()
+            ))
+            .arg(ws.path("testdata/hoardcheck"))
+            .env("CP_GAMES_CACHE", ws.path(".cache"))
+            .assert()
+    };
+    run("accepted/a.py").success();
+    run("wrong_answer/w.py")
+        .code(2)
+        .stdout(predicate::str::contains("ERR"));
+}

@@ -42,6 +42,23 @@ pub fn import(dir: &Path, name: Option<&str>) -> Result<Imported> {
             dir.display()
         );
     }
+    // A problem.toml runs the solution once per case with no arguments: a
+    // package that runs it again (multi-pass) or with a case's `args` would be
+    // judged differently once imported, so it is refused, as interactive is.
+    if package.passes.is_some() {
+        bail!(
+            "{}: multi-pass packages cannot be imported yet",
+            dir.display()
+        );
+    }
+    if let Some(c) = package.cases.iter().find(|c| !c.args.is_empty()) {
+        bail!(
+            "{}: case {} gives the submission arguments ({}), which problem.toml cannot",
+            dir.display(),
+            c.case.name,
+            c.args.join(" ")
+        );
+    }
     if let Some(e) = package.errors.first() {
         bail!("{e}");
     }
@@ -152,9 +169,13 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
                     .unwrap_or("txt")
             )
         };
+        // Its runs keep the package's limits (`validation_time`,
+        // `validation_memory`, `validation_output`, spec/2025-09.md "Limits"),
+        // so a validator that runs out of them in the package does here too.
         let keys = CheckerKeys::Kattis {
             validator: Some(name.clone()),
             flags: v.flags.clone(),
+            limits: package.limits.validation,
         };
         let describe = Judging::CustomValidator {
             file: name.clone(),
@@ -188,6 +209,7 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
                 CheckerKeys::Kattis {
                     validator: None,
                     flags: v.flags.clone(),
+                    limits: package.limits.validation,
                 },
             ),
             Judging::KattisDefault(flags.clone()),

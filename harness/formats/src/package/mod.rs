@@ -1138,7 +1138,10 @@ mod tests {
             ("problem_format_version: legacy\n", 1024),
             ("problem_format_version: 2023-07-draft\n", 2048),
             ("problem_format_version: 2025-09\n", 2048),
-            ("problem_format_version: 2025-09\nlimits:\n  memory: 300\n", 300),
+            (
+                "problem_format_version: 2025-09\nlimits:\n  memory: 300\n",
+                300,
+            ),
         ] {
             let (_d, p) = package(yaml, DATA);
             assert_eq!(p.unwrap().limits.memory_mib, mib, "{yaml}");

@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use judge_model::limits::{Limits, VALIDATION};
 use judge_model::problem::Origin;
 
 /// A value with the comment written above it, for the person reading the file
@@ -54,12 +55,17 @@ pub enum CheckerKeys {
         rel: Option<f64>,
     },
     /// `checker = "kattis"`: the package's own `kattis_validator` (none for the
-    /// default validator) with its `kattis_flags` (none written when empty).
+    /// default validator) with its `kattis_flags` (none written when empty) and
+    /// the limits of each of its runs.
     Kattis {
         /// `kattis_validator`.
         validator: Option<String>,
         /// `kattis_flags`, joined by spaces.
         flags: Vec<String>,
+        /// `checker_time_limit`, `checker_memory_limit` and
+        /// `checker_output_limit`, each written only where it differs from the
+        /// reader's default ([`VALIDATION`]).
+        limits: Limits,
     },
     /// `checker = "testlib"` with its `checker_source`.
     Testlib {
@@ -165,12 +171,25 @@ fn checker_lines(out: &mut String, checker: &CheckerKeys) {
                 let _ = writeln!(out, "float_rel = {rel:?}");
             }
         }
-        CheckerKeys::Kattis { validator, flags } => {
+        CheckerKeys::Kattis {
+            validator,
+            flags,
+            limits,
+        } => {
             if let Some(v) = validator {
                 let _ = writeln!(out, "kattis_validator = {}", toml_string(v));
             }
             if !flags.is_empty() {
                 let _ = writeln!(out, "kattis_flags = {}", toml_string(&flags.join(" ")));
+            }
+            if limits.time != VALIDATION.time {
+                let _ = writeln!(out, "checker_time_limit = {:?}", limits.time.as_secs_f64());
+            }
+            if limits.memory != VALIDATION.memory {
+                let _ = writeln!(out, "checker_memory_limit = {}", limits.memory >> 20);
+            }
+            if limits.output != VALIDATION.output {
+                let _ = writeln!(out, "checker_output_limit = {}", limits.output >> 20);
             }
         }
         CheckerKeys::Testlib { source } => {
@@ -297,6 +316,53 @@ mod tests {
         );
     }
 
+    /// A Kattis validator's limits are not part of the checker's equality, so
+    /// the round trip of each is checked on its own: every limit the writer is
+    /// given, the reader reads back, and a default one is not written.
+    #[test]
+    fn a_kattis_validators_limits_are_read_back_as_written() {
+        let secs = Duration::from_secs_f64;
+        for limits in [
+            VALIDATION,
+            Limits {
+                time: secs(1.5),
+                memory: 300 << 20,
+                output: 2 << 20,
+            },
+            Limits {
+                time: secs(7.0),
+                ..VALIDATION
+            },
+        ] {
+            let text = ProblemToml {
+                checker: Some(Noted::plain(CheckerKeys::Kattis {
+                    validator: None,
+                    flags: Vec::new(),
+                    limits,
+                })),
+                ..ProblemToml::default()
+            }
+            .render();
+            let Checker::Kattis(k) = Settings::parse(&text, Path::new("/p")).unwrap().checker
+            else {
+                panic!("{text}")
+            };
+            assert_eq!(k.limits, limits, "{text}");
+            assert_eq!(
+                text.matches("checker_").count(),
+                [
+                    limits.time != VALIDATION.time,
+                    limits.memory != VALIDATION.memory,
+                    limits.output != VALIDATION.output
+                ]
+                .iter()
+                .filter(|d| **d)
+                .count(),
+                "{text}"
+            );
+        }
+    }
+
     /// What the writer writes, the reader reads back: each row is the file to
     /// write and the settings expected from it, stated without the writer.
     #[test]
@@ -409,6 +475,7 @@ mod tests {
                                 "float_tolerance".into(),
                                 "1e-6".into(),
                             ],
+                            limits: VALIDATION,
                         },
                     )),
                     ..ProblemToml::default()
