@@ -394,3 +394,55 @@ fn an_imported_package_keeps_its_validators_limits() {
         .code(2)
         .stdout(predicate::str::contains("ERR"));
 }
+
+/// An interactor that answers, then computes `SPIN` seconds of CPU before it
+/// accepts a doubled answer.
+const SPINNING_INTERACTOR: &str = r#"#include <cstdio>
+#include <ctime>
+int main(int argc, char **argv) {
+    FILE *in = fopen(argv[1], "r");
+    long x, got;
+    if (fscanf(in, "%ld", &x) != 1) return 1;
+    printf("%ld\n", x);
+    fflush(stdout);
+    if (scanf("%ld", &got) != 1) return 43;
+    volatile unsigned long n = 0;
+    while (clock() < SPIN * CLOCKS_PER_SEC) n++;
+    return got == 2 * x ? 42 : 43;
+}
+"#;
+
+#[test]
+fn an_interactor_has_the_packages_validation_time_not_the_solutions() {
+    if !have(&["python3", "g++"]) {
+        return;
+    }
+    // spec/2025-09.md "Limits": validation_time bounds each validator run, and
+    // an interactive problem's interactor is its output validator. So one that
+    // computes 3 s after the last exchange (time limit 0.5 s) is AC under the
+    // default 60 s, where the solution's time limit + 2 s used to cut it off
+    // (JE), and JE under validation_time 1. bt run 2026.10.0 on the same
+    // package with time limit 1 s and 4 s of CPU: JE at validation_time 2, and
+    // TLE at 60 (it counts the wait against the submission: docs/conformance.md).
+    for (limit, verdict) in [("", "AC"), ("  validation_time: 1\n", "JE")] {
+        let pkg = package_with(
+            &format!(
+                "problem_format_version: 2025-09\nname: Spin\n\
+                 uuid: 6d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a\ntype: interactive\n\
+                 limits:\n  time_limit: 0.5\n{limit}"
+            ),
+            &[(
+                "output_validator/spin.cpp",
+                &SPINNING_INTERACTOR.replace("SPIN", "3"),
+            )],
+        );
+        std::fs::remove_dir_all(pkg.path().join("submissions/wrong_answer")).unwrap();
+        std::fs::remove_dir_all(pkg.path().join("data/sample")).unwrap();
+        let (_, doc) = verify(pkg.path());
+        assert_eq!(
+            submission(&doc, "accepted/a.py")["verdict"],
+            verdict,
+            "{limit:?}: {doc:#}"
+        );
+    }
+}

@@ -83,13 +83,17 @@ pub struct Spec<'a> {
 
 /// Limits of the interactor. It is never counted against the solution.
 ///
-/// Not a `Limits`: an interactor has no CPU limit of its own (it runs while the
-/// solution does, then for `grace`), its output is not capped (the solution reads
-/// it), and `accepts` is how its exit is read, which no run's limits say.
+/// Not a `Limits`: an interactor's time is bounded by the solution's (it runs
+/// while the solution does, then for `grace`) unless a package gives it a CPU
+/// budget of its own, its output is not capped (the solution reads it), and
+/// `accepts` is how its exit is read, which no run's limits say.
 #[derive(Debug, Clone, Copy)]
 pub struct InteractorLimits {
     /// Address-space limit in bytes.
     pub memory: u64,
+    /// The CPU time it may use in all, when it has a budget of its own (a
+    /// package's `validation_time`); `None`: bounded by its wall time only.
+    pub cpu: Option<Duration>,
     /// How long it may run on after the solution has ended before it is killed
     /// (a hung interactor is a judge error).
     pub grace: Duration,
@@ -105,6 +109,7 @@ impl InteractorLimits {
     pub fn for_solution(limits: &Limits) -> InteractorLimits {
         InteractorLimits {
             memory: limits.memory.max(2 << 30),
+            cpu: None,
             grace: limits.time + Duration::from_secs(2),
             accepts: ACCEPT,
         }
@@ -146,6 +151,9 @@ pub struct InteractorOutcome {
     pub wall: Duration,
     /// The judge killed it: still running `grace` after the solution ended.
     pub killed: bool,
+    /// It used up its own CPU budget ([`InteractorLimits::cpu`], this long) and
+    /// was killed for it.
+    pub out_of_cpu: Option<Duration>,
     /// The last bytes of its stderr.
     pub stderr_tail: Vec<u8>,
     /// `FEEDBACK_DIR/judgemessage.txt`, at most [`MESSAGE_CAP`] bytes.
@@ -238,11 +246,20 @@ fn judge_pass(
     };
     let limits = s.limits;
     let mut interactor_limits = InteractorLimits::for_solution(&limits);
-    // A package's interactor is its output validator: `validation_memory`
-    // (spec/2025-09.md "Limits"), as BAPCtools runs it (`interactive.py`, its
-    // RLIMIT_AS; problemtools gives a native interactor none).
+    // A package's interactor is its output validator, so it runs under the
+    // package's `validation_memory` and `validation_time` (spec/2025-09.md
+    // "Limits": each validator run's), as BAPCtools runs it (`interactive.py`:
+    // RLIMIT_AS of validation_memory, RLIMIT_CPU of validation_time + 1 s, killed
+    // validation_time + 2 s after the start, never before the submission's
+    // timeout + 1 s; problemtools gives a native interactor neither). Here: that
+    // much CPU, and as long after the solution ended plus a second (so that the
+    // CPU budget, not the wall, stops one that computes) rather than the
+    // solution's time limit + 2 s, so a slow but finite interactor is not cut
+    // off sooner than the package allows.
     if let Some(validation) = &s.validation {
         interactor_limits.memory = validation.memory;
+        interactor_limits.cpu = Some(validation.time);
+        interactor_limits.grace = validation.time + Duration::from_secs(1);
     }
     if let Interactor::Testlib { .. } = interactor {
         interactor_limits.accepts = crate::testlib::exit::OK;

@@ -319,6 +319,7 @@ pub fn run(spec: Spec) -> Result<Interaction> {
         int_err: Tail::new(ends.int_err)?,
         limits,
         grace: interactor_limits.grace,
+        int_cpu: interactor_limits.cpu,
         accepts: interactor_limits.accepts,
         output_exceeded: false,
         wall_exceeded: false,
@@ -365,8 +366,12 @@ fn start_both(
     };
     let int_total = cap(limits) + interactor_limits.grace;
     let int_limits = judge_sandbox::ResourceLimits {
-        // Bounded by its wall time, not by a CPU budget of its own.
-        cpu: Some(int_total + Duration::from_secs(1)),
+        // Its own CPU budget where it has one, else bounded by its wall time.
+        cpu: Some(
+            interactor_limits
+                .cpu
+                .unwrap_or(int_total + Duration::from_secs(1)),
+        ),
         address_space: Some(interactor_limits.memory),
         file_size: None,
         wall: int_total + Duration::from_secs(1),
@@ -519,6 +524,7 @@ impl Relay {
                 exit: int.exit,
                 wall: int.wall,
                 killed: self.int_killed || int.wall_exceeded,
+                out_of_cpu: self.int_cpu.filter(|limit| int.cpu >= *limit),
                 stderr_tail: self.int_err.finish(&mut buf),
                 judge_message: message(&feedback.path().join("judgemessage.txt")),
                 team_message: message(&feedback.path().join("teammessage.txt")),
@@ -566,6 +572,8 @@ struct Relay {
     int_err: Tail,
     limits: Limits,
     grace: Duration,
+    /// The interactor's own CPU budget, if it has one.
+    int_cpu: Option<Duration>,
     /// The interactor's accepting exit status.
     accepts: i32,
     output_exceeded: bool,

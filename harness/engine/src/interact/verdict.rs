@@ -54,7 +54,13 @@ pub fn decide(x: &Interaction, limits: &Limits) -> Judgement {
     }
     let stderr = || tail(&String::from_utf8_lossy(&int.stderr_tail));
     let interactor_failed = || {
-        let exit = int.exit.to_string();
+        let exit = match int.out_of_cpu {
+            Some(t) => format!(
+                "out of CPU time: {}, its validation_time",
+                judge_model::units::precise_time(t.as_secs_f64())
+            ),
+            None => int.exit.to_string(),
+        };
         let failed = Reason::InteractorFailed {
             exit,
             stderr: stderr(),
@@ -148,6 +154,7 @@ mod tests {
                 exit: Exit::Code(ACCEPT),
                 wall: Duration::from_millis(25),
                 killed: false,
+                out_of_cpu: None,
                 stderr_tail: Vec::new(),
                 judge_message: String::new(),
                 team_message: String::new(),
@@ -201,6 +208,10 @@ mod tests {
         x.interactor.exit = Exit::Signal(libc::SIGKILL);
         x.interactor.wall = Duration::from_secs(3);
     }
+    fn interactor_out_of_cpu(x: &mut Interaction) {
+        x.interactor.out_of_cpu = Some(Duration::from_secs(2));
+        x.interactor.exit = Exit::Signal(libc::SIGKILL);
+    }
     fn interrupted(x: &mut Interaction) {
         x.solution.interrupted = true;
         x.solution.exit = Exit::Signal(libc::SIGKILL);
@@ -235,6 +246,8 @@ mod tests {
             ("3. the interactor rejects after the solution ended: WA", &[&rejects], Verdict::WA, "Some(Rejected)"),
             ("3. the interactor fails after the solution ended: ERR", &[&fails], Verdict::ERR, "InteractorFailed { exit: \"exit 1\""),
             ("3. the interactor still running long after the solution: killed, ERR", &[&interactor_killed], Verdict::ERR, "InteractorHung { after: 2.98s"),
+            ("3. the interactor out of its own CPU budget (validation_time): ERR", &[&interactor_out_of_cpu], Verdict::ERR, "InteractorFailed { exit: \"out of CPU time: 2 s, its validation_time\""),
+            ("1. ... and so while the solution still runs", &[&interactor_first, &interactor_out_of_cpu], Verdict::ERR, "InteractorFailed { exit: \"out of CPU time: 2 s"),
         ];
         let mut wrong = Vec::new();
         for (rule, changes, verdict, says) in rows {
