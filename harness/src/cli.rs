@@ -507,6 +507,9 @@ pub enum CheckerArg {
     Exact,
     /// Whitespace-insensitive token comparison.
     Tokens,
+    /// Tokens, letters' case aside ("yes" is "YES"; problem.toml's tokens with
+    /// case_sensitive = false).
+    TokensAnyCase,
     /// Tokens with numbers compared within 1e-6 absolute or relative.
     Float,
     /// An external checker program (--checker-command).

@@ -309,7 +309,12 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
             bail!("--checker-command only goes with --checker command or --checker testlib")
         }
         (Some(CheckerArg::Exact), None) => CheckerKeys::Exact,
-        (Some(CheckerArg::Tokens), None) => CheckerKeys::Tokens,
+        (Some(CheckerArg::Tokens), None) => CheckerKeys::Tokens {
+            case_sensitive: true,
+        },
+        (Some(CheckerArg::TokensAnyCase), None) => CheckerKeys::Tokens {
+            case_sensitive: false,
+        },
         (Some(CheckerArg::Float), None) => CheckerKeys::Float {
             abs: None,
             rel: None,

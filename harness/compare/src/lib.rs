@@ -172,13 +172,29 @@ fn token(text: &[u8], line: usize, column: usize) -> Token {
     Token { line, column, text }
 }
 
+/// Whether two tokens are the same word: byte for byte, or with
+/// `case_sensitive = false` ASCII letters' case aside (`yes` is `YES`), as Kattis'
+/// default output validator compares words without its `case_sensitive` flag
+/// (problemtools' `default_validator.cc`) and testlib checkers of "print YES or NO
+/// in any case" problems do (`upperCase` on both). The one rule the tokens
+/// checker, the diff and the Kattis default validator share.
+pub fn same_token(a: &[u8], b: &[u8], case_sensitive: bool) -> bool {
+    if case_sensitive {
+        a == b
+    } else {
+        a.eq_ignore_ascii_case(b)
+    }
+}
+
 /// The first token the checker does not accept. With `tolerance = Some((abs, rel))`
 /// two numbers match if they are within `abs` of each other or within `rel` times
-/// the expected value (testlib's `doubleCompare`); other tokens must be equal.
+/// the expected value (testlib's `doubleCompare`); other tokens must be the
+/// [`same_token`] (their case aside unless `case_sensitive`).
 pub fn first_token_difference(
     output: &[u8],
     expected: &[u8],
     tolerance: Option<(f64, f64)>,
+    case_sensitive: bool,
 ) -> Option<Rejection> {
     let mut out = Tokens::new(output);
     let mut exp = Tokens::new(expected);
@@ -187,7 +203,7 @@ pub fn first_token_difference(
         let why = match (o, e) {
             (None, None) => return None,
             (Some((o, ..)), Some((e, ..))) => match tolerance {
-                None if o == e => continue,
+                None if same_token(o, e, case_sensitive) => continue,
                 None => Why::Token,
                 Some((abs, rel)) => match (parse_f64(o), parse_f64(e)) {
                     (Some(o), Some(e)) if e.is_nan() && o.is_nan() => continue,
@@ -203,7 +219,7 @@ pub fn first_token_difference(
                             tolerance: allowed,
                         }
                     }
-                    _ if o == e => continue,
+                    _ if same_token(o, e, case_sensitive) => continue,
                     _ => Why::Token,
                 },
             },
@@ -324,8 +340,11 @@ pub fn lines(text: &[u8]) -> (Vec<&[u8]>, bool) {
 pub enum LineRule {
     /// Equal once trailing blanks are dropped (exact, and external checkers).
     Exact,
-    /// The same tokens.
-    Tokens,
+    /// The same tokens ([`same_token`]).
+    Tokens {
+        /// Letters must match in case.
+        case_sensitive: bool,
+    },
     /// The same tokens, numbers within `abs` or `rel` times the expected value.
     Float {
         /// Absolute tolerance.
@@ -340,7 +359,16 @@ impl LineRule {
     pub fn same(self, a: &[u8], b: &[u8]) -> bool {
         match self {
             LineRule::Exact => trim_blank_end(a) == trim_blank_end(b),
-            LineRule::Tokens => tokens(a).eq(tokens(b)),
+            LineRule::Tokens { case_sensitive } => {
+                let (mut x, mut y) = (tokens(a), tokens(b));
+                loop {
+                    match (x.next(), y.next()) {
+                        (None, None) => return true,
+                        (Some(p), Some(q)) if same_token(p, q, case_sensitive) => {}
+                        _ => return false,
+                    }
+                }
+            }
             LineRule::Float { abs, rel } => {
                 let (mut x, mut y) = (tokens(a), tokens(b));
                 loop {

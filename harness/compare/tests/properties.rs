@@ -20,6 +20,7 @@ fn text() -> impl Strategy<Value = Vec<u8>> {
         Just("é".as_bytes().to_vec()),
         Just(b"a".to_vec()),
         Just(b"b".to_vec()),
+        Just(b"A".to_vec()),
         Just(b"1".to_vec()),
         Just(b"1.0".to_vec()),
         Just(b"2".to_vec()),
@@ -108,7 +109,7 @@ proptest! {
         b in text(),
     ) {
         let (out, exp) = (reference_tokens(&a), reference_tokens(&b));
-        let found = first_token_difference(&a, &b, None);
+        let found = first_token_difference(&a, &b, None, true);
         let words = |v: &[(Vec<u8>, usize, usize)]| v.iter().map(|t| t.0.clone()).collect::<Vec<_>>();
         prop_assert_eq!(found.is_none(), words(&out) == words(&exp));
         if let Some(r) = found {
@@ -129,8 +130,28 @@ proptest! {
     }
 
     #[test]
+    fn the_case_insensitive_token_checker_rejects_exactly_when_the_lowercased_words_differ(
+        a in text(),
+        b in text(),
+    ) {
+        let words = |t: &[u8]| {
+            reference_tokens(t).into_iter().map(|w| w.0.to_ascii_lowercase()).collect::<Vec<_>>()
+        };
+        let (out, exp) = (words(&a), words(&b));
+        let found = first_token_difference(&a, &b, None, false);
+        prop_assert_eq!(found.is_none(), out == exp);
+        if let Some(r) = found {
+            let at = out.iter().zip(&exp).take_while(|(o, e)| o == e).count();
+            if let (Some(e), Some(r)) = (exp.get(at), r.expected) {
+                let lower = r.text.to_ascii_lowercase();
+                prop_assert_eq!(lower.as_bytes(), e.as_slice());
+            }
+        }
+    }
+
+    #[test]
     fn equal_tokens_always_pass_the_float_checker(a in text(), abs in 0.0f64..1.0, rel in 0.0f64..1.0) {
-        prop_assert!(first_token_difference(&a, &a, Some((abs, rel))).is_none());
+        prop_assert!(first_token_difference(&a, &a, Some((abs, rel)), true).is_none());
     }
 
     #[test]
@@ -149,7 +170,8 @@ proptest! {
         b in prop::collection::vec(text(), 0..8),
         rule in prop_oneof![
             Just(LineRule::Exact),
-            Just(LineRule::Tokens),
+            Just(LineRule::Tokens { case_sensitive: true }),
+            Just(LineRule::Tokens { case_sensitive: false }),
             Just(LineRule::Float { abs: 1e-6, rel: 1e-6 }),
         ],
     ) {
@@ -163,6 +185,18 @@ proptest! {
         let (first, count) = rule.differing(&exp, &act, 3);
         prop_assert_eq!(count, differ.len());
         prop_assert_eq!(first, differ.into_iter().take(3).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_token_line_rule_agrees_with_the_token_checker_on_one_line(
+        x in "[ aA\t\r1]{0,8}",
+        y in "[ aA\t\r1]{0,8}",
+        case_sensitive in any::<bool>(),
+    ) {
+        prop_assert_eq!(
+            LineRule::Tokens { case_sensitive }.same(x.as_bytes(), y.as_bytes()),
+            first_token_difference(x.as_bytes(), y.as_bytes(), None, case_sensitive).is_none()
+        );
     }
 
     #[test]

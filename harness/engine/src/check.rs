@@ -42,15 +42,23 @@ pub fn check(
     Ok(Ok(match checker {
         // Equal lines are the common case and the cheapest test, so they go first.
         Checker::Exact if lines_equal(output, expected) => Outcome::Accepted,
-        Checker::Exact => match first_token_difference(output, expected, None) {
+        Checker::Exact => match first_token_difference(output, expected, None, true) {
             Some(r) => Outcome::Wrong(r),
             None => first_line_difference(output, expected)
                 .map_or(Outcome::Accepted, Outcome::Presentation),
         },
-        Checker::Tokens => verdict(first_token_difference(output, expected, None)),
-        Checker::Float { abs, rel } => {
-            verdict(first_token_difference(output, expected, Some((*abs, *rel))))
-        }
+        Checker::Tokens { case_sensitive } => verdict(first_token_difference(
+            output,
+            expected,
+            None,
+            *case_sensitive,
+        )),
+        Checker::Float { abs, rel } => verdict(first_token_difference(
+            output,
+            expected,
+            Some((*abs, *rel)),
+            true,
+        )),
         Checker::Command {
             command,
             dir,
@@ -242,7 +250,13 @@ mod tests {
 
     #[test]
     fn a_token_rejection_skips_what_the_checker_accepts() {
-        let r = rejection(&Checker::Tokens, "1  2\n3 4\n", "1 2\n3 5\n");
+        let r = rejection(
+            &Checker::Tokens {
+                case_sensitive: true,
+            },
+            "1  2\n3 4\n",
+            "1 2\n3 5\n",
+        );
         assert_eq!(
             (r.why, r.expected, r.actual),
             (Why::Token, at(2, 3, "5"), at(2, 3, "4"))
@@ -251,12 +265,24 @@ mod tests {
 
     #[test]
     fn a_short_output_is_missing_tokens_and_a_long_one_has_extra() {
-        let r = rejection(&Checker::Tokens, "1\n", "1\n2\n");
+        let r = rejection(
+            &Checker::Tokens {
+                case_sensitive: true,
+            },
+            "1\n",
+            "1\n2\n",
+        );
         assert_eq!(
             (r.why, r.expected, r.actual),
             (Why::Missing, at(2, 1, "2"), at(2, 1, ""))
         );
-        let r = rejection(&Checker::Tokens, "1\n2\n", "1\n");
+        let r = rejection(
+            &Checker::Tokens {
+                case_sensitive: true,
+            },
+            "1\n2\n",
+            "1\n",
+        );
         assert_eq!(
             (r.why, r.expected, r.actual),
             (Why::Extra, at(2, 1, ""), at(2, 1, "2"))
@@ -289,7 +315,12 @@ mod tests {
     fn the_built_in_checkers_decide_by_these_rules() {
         use Kind::{Accepted as AC, Presentation as PE, Wrong as WA};
         let exact = &Checker::Exact;
-        let tokens = &Checker::Tokens;
+        let tokens = &Checker::Tokens {
+            case_sensitive: true,
+        };
+        let any_case = &Checker::Tokens {
+            case_sensitive: false,
+        };
         let float = &Checker::Float {
             abs: 1e-6,
             rel: 1e-6,
@@ -310,6 +341,12 @@ mod tests {
             ("tokens: a missing token: WA", tokens, "1 2", "1 2 3", WA),
             ("tokens: an extra token: WA", tokens, "1 2 3 4", "1 2 3", WA),
             ("tokens: numbers compare as text", tokens, "1.0", "1", WA),
+            ("tokens: case counts", tokens, "yes\n", "YES\n", WA),
+            ("tokens, case_sensitive = false: case aside", any_case, "yes\nNo\n", "YES\nno\n", AC),
+            ("tokens, case_sensitive = false: whitespace aside too", any_case, "Alice  BOB", "alice\nbob\n", AC),
+            ("tokens, case_sensitive = false: other letters still differ", any_case, "yes\n", "NO\n", WA),
+            ("tokens, case_sensitive = false: only ASCII letters fold", any_case, "é\n", "É\n", WA),
+            ("tokens, case_sensitive = false: a missing token: WA", any_case, "yes", "yes yes", WA),
             ("float: within the absolute tolerance", float, "0.3333334", "0.333333", AC),
             ("float: within the relative tolerance", float, "1000000.5", "1000000", AC),
             ("float: outside both", float, "0.3334", "0.3333", WA),

@@ -8,6 +8,7 @@
 //! model's [`Excerpt`], so the outputs can be dropped at once. Drawing the
 //! excerpt is the reporters' (`judge_report::diff`).
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use judge_compare::{LineRule, lines, tokens, trim_blank_end};
@@ -35,7 +36,9 @@ impl View<'_> {
             Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => {
                 LineRule::Exact
             }
-            Checker::Tokens => LineRule::Tokens,
+            Checker::Tokens { case_sensitive } => LineRule::Tokens {
+                case_sensitive: *case_sensitive,
+            },
             Checker::Float { abs, rel } => LineRule::Float {
                 abs: *abs,
                 rel: *rel,
@@ -44,13 +47,21 @@ impl View<'_> {
     }
 
     /// A key for line matching: equal keys for lines the checker calls equal
-    /// (numbers within tolerance aside).
-    fn key<'a>(&self, line: &'a [u8]) -> Vec<&'a [u8]> {
+    /// (numbers within tolerance aside; letters lowercased where their case does
+    /// not count).
+    fn key<'a>(&self, line: &'a [u8]) -> Vec<Cow<'a, [u8]>> {
         match self.checker {
             Checker::Exact | Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => {
-                vec![trim_blank_end(line)]
+                vec![Cow::Borrowed(trim_blank_end(line))]
             }
-            Checker::Tokens | Checker::Float { .. } => tokens(line).collect(),
+            Checker::Tokens {
+                case_sensitive: false,
+            } => tokens(line)
+                .map(|t| Cow::Owned(t.to_ascii_lowercase()))
+                .collect(),
+            Checker::Tokens { .. } | Checker::Float { .. } => {
+                tokens(line).map(Cow::Borrowed).collect()
+            }
         }
     }
 

@@ -34,6 +34,7 @@ struct Raw {
     checker: Option<String>,
     float_abs: Option<f64>,
     float_rel: Option<f64>,
+    case_sensitive: Option<bool>,
     checker_command: Option<String>,
     checker_source: Option<String>,
     checker_time_limit: Option<f64>,
@@ -240,7 +241,9 @@ impl Raw {
     fn checker(&self, dir: &Path) -> Result<Checker> {
         Ok(match self.checker.as_deref().unwrap_or("exact") {
             "exact" => Checker::Exact,
-            "tokens" => Checker::Tokens,
+            "tokens" => Checker::Tokens {
+                case_sensitive: self.case_sensitive.unwrap_or(true),
+            },
             "float" => Checker::Float {
                 abs: tolerance("float_abs", self.float_abs)?,
                 rel: tolerance("float_rel", self.float_rel)?,
@@ -363,6 +366,12 @@ impl Raw {
                     "kattis_flags"
                 },
                 "kattis_validator/kattis_flags only apply with checker = \"kattis\"",
+            ));
+        }
+        if self.case_sensitive.is_some() && !matches!(checker, Checker::Tokens { .. }) {
+            return Err(at(
+                "case_sensitive",
+                "case_sensitive only applies with checker = \"tokens\"",
             ));
         }
         let command = matches!(checker, Checker::Command { .. });
@@ -583,6 +592,7 @@ fn expected_value(line: &str) -> Option<String> {
             ("a whole number of MiB", "256", |v| v.parse::<u64>().is_ok())
         }
         "float_abs" | "float_rel" => ("a number", "1e-6", |v| v.parse::<f64>().is_ok()),
+        "case_sensitive" => ("true or false", "false", |v| v.parse::<bool>().is_ok()),
         _ => return None,
     };
     if fits(value) {
@@ -661,8 +671,35 @@ mod tests {
         .unwrap();
         assert_eq!(s.limits.time, Duration::from_millis(1500));
         assert_eq!(s.limits.memory, 64 << 20);
-        assert_eq!(s.checker, Checker::Tokens);
+        assert_eq!(
+            s.checker,
+            Checker::Tokens {
+                case_sensitive: true
+            }
+        );
         assert_eq!(s.source.unwrap().id, "2348");
+    }
+
+    #[test]
+    fn the_tokens_checker_ignores_case_only_when_case_sensitive_is_false() {
+        for (text, case_sensitive) in [
+            ("checker = \"tokens\"\n", true),
+            ("checker = \"tokens\"\ncase_sensitive = true\n", true),
+            ("checker = \"tokens\"\ncase_sensitive = false\n", false),
+        ] {
+            assert_eq!(
+                parse(text).unwrap().checker,
+                Checker::Tokens { case_sensitive },
+                "{text:?}"
+            );
+        }
+        let word = parse("checker = \"tokens\"\ncase_sensitive = no\n").unwrap_err();
+        assert!(
+            word.to_string().contains(
+                "case_sensitive: expected true or false (case_sensitive = false), found no"
+            ),
+            "{word}"
+        );
     }
 
     #[test]
@@ -975,6 +1012,17 @@ mod tests {
                 "checker = \"tokens\"\n",
                 "checker_output_limit = 1",
                 "checker_output_limit only applies with checker = \"kattis\"",
+            ),
+            ("", "case_sensitive = false", "case_sensitive only applies"),
+            (
+                "checker = \"float\"\n",
+                "case_sensitive = false",
+                "case_sensitive only applies with checker = \"tokens\"",
+            ),
+            (
+                "checker = \"kattis\"\n",
+                "case_sensitive = true",
+                "case_sensitive only applies",
             ),
         ] {
             let text = format!("{checker}{stray}\n");

@@ -41,8 +41,12 @@ pub struct Origin {
 pub enum Checker {
     /// Byte equality after normalising line ends and trailing whitespace.
     Exact,
-    /// Equality of whitespace-separated tokens.
-    Tokens,
+    /// Equality of whitespace-separated tokens (`judge_compare::same_token`).
+    Tokens {
+        /// Letters must match in case (problem.toml's `case_sensitive`, true
+        /// unless it says `false`).
+        case_sensitive: bool,
+    },
     /// Tokens, with numbers equal within an absolute or relative tolerance.
     Float {
         /// Absolute tolerance.

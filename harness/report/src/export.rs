@@ -31,6 +31,9 @@ pub enum OutputValidation {
     Exact,
     /// The default validator, `case_sensitive`, for checker "tokens".
     Tokens,
+    /// The default validator without flags, for checker "tokens" with
+    /// `case_sensitive = false`.
+    TokensAnyCase,
     /// The default validator with both tolerances, for checker "float".
     Float {
         /// The absolute tolerance.
@@ -56,6 +59,9 @@ impl OutputValidation {
             OutputValidation::Tokens => {
                 "the default output validator (case_sensitive, for checker \"tokens\")".to_string()
             }
+            OutputValidation::TokensAnyCase => "the default output validator (no flags: \
+                case-insensitive, for checker \"tokens\" with case_sensitive = false)"
+                .to_string(),
             OutputValidation::Float { abs, rel } => format!(
                 "the default output validator (float_absolute_tolerance {abs:?} float_relative_tolerance {rel:?}, for checker \"float\")"
             ),

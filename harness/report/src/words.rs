@@ -106,6 +106,25 @@ fn float_hint(expected: &str, actual: &str) -> &'static str {
     }
 }
 
+/// A hint when a case-sensitive comparison rejected two words that differ only in
+/// their letters' case (`YES` and `yes`): many statements accept any case
+/// ("you may print each letter in any case"), and problem.toml says so with
+/// `case_sensitive = false`. Not for a token cut short in the rejection: its
+/// rest may differ.
+fn case_hint(expected: &str, actual: &str) -> &'static str {
+    let whole = |t: &str| t.chars().count() <= judge_compare::MAX_TOKEN;
+    if expected != actual
+        && expected.eq_ignore_ascii_case(actual)
+        && whole(expected)
+        && whole(actual)
+    {
+        " (equal but for case: if the statement accepts any case, say checker = \"tokens\" and \
+         case_sensitive = false in problem.toml)"
+    } else {
+        ""
+    }
+}
+
 /// The first line of a diff: where and why the checker rejected.
 pub fn header(r: &Rejection) -> String {
     let place = |t: &Token| format!("line {}, column {}", t.line, t.column);
@@ -130,7 +149,10 @@ pub fn header(r: &Rejection) -> String {
             "{at}: expected {}, found {}{}",
             quoted(e),
             quoted(a),
-            float_hint(&e.text, &a.text)
+            match float_hint(&e.text, &a.text) {
+                "" => case_hint(&e.text, &a.text),
+                hint => hint,
+            }
         ),
         Why::Float { error, tolerance } => format!(
             "{at}: expected {}, found {}: error {} > tolerance {}",
@@ -174,6 +196,47 @@ mod tests {
             // Integers are decided exactly, however close.
             ("1000000000000", "1000000000001", false),
             ("2", "3", false),
+        ] {
+            let token = |text: &str| Token {
+                line: 1,
+                column: 1,
+                text: text.into(),
+            };
+            let r = Rejection {
+                why: Why::Token,
+                expected: Some(token(expected)),
+                actual: Some(token(actual)),
+            };
+            assert_eq!(
+                header(&r).contains(hint),
+                hinted,
+                "{expected} vs {actual}: {}",
+                header(&r)
+            );
+        }
+    }
+
+    #[test]
+    fn two_words_equal_but_for_case_get_a_hint_to_say_case_sensitive_false() {
+        let hint = "(equal but for case: if the statement accepts any case, say checker = \"tokens\" and case_sensitive = false in problem.toml)";
+        let long = "y".repeat(judge_compare::MAX_TOKEN);
+        let cut = |t: &str| format!("{t}…");
+        for (expected, actual, hinted) in [
+            ("YES", "yes", true),
+            ("Alice", "ALICE", true),
+            ("Possible", "possible", true),
+            ("YES", "NO", false),
+            ("yes", "yes.", false),
+            ("é", "É", false),
+            (long.as_str(), long.to_uppercase().as_str(), true),
+            // Cut tokens: only their first characters are known.
+            (
+                cut(&long).as_str(),
+                cut(&long.to_uppercase()).as_str(),
+                false,
+            ),
+            // A number written with another exponent mark is the float hint's.
+            ("1e5", "1E5", false),
         ] {
             let token = |text: &str| Token {
                 line: 1,

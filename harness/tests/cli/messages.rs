@@ -178,7 +178,7 @@ fn add_pastes_a_case_filling_the_empty_sample_first_and_never_overwrites() {
 #[test]
 fn the_checker_flag_accepts_what_problem_toml_accepts() {
     let dir = Folder::echo_cases();
-    for checker in ["exact", "tokens", "float", "kattis"] {
+    for checker in ["exact", "tokens", "tokens-any-case", "float", "kattis"] {
         crate::support::judge_fixture("echo", dir.path(), &["--checker", checker])
             .assert()
             .code(0);
@@ -188,6 +188,39 @@ fn the_checker_flag_accepts_what_problem_toml_accepts() {
         .code(2)
         .stderr(predicate::str::contains(
             "--checker testlib needs --checker-command",
+        ));
+}
+
+#[test]
+fn an_answer_right_but_for_case_is_wa_with_a_hint_until_case_sensitive_is_false() {
+    let dir = Folder::echo_cases();
+    dir.write("1.in", "yes\nNo\n");
+    dir.write("1.out", "YES\nno\n");
+    crate::support::judge_fixture("echo", dir.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("WA"))
+        .stdout(predicate::str::contains(
+            "line 1, column 1: expected \"YES\", found \"yes\" (equal but for case: if the \
+             statement accepts any case, say checker = \"tokens\" and case_sensitive = false \
+             in problem.toml)",
+        ));
+    crate::support::judge_fixture("echo", dir.path(), &["--checker", "tokens-any-case"])
+        .assert()
+        .code(0);
+    dir.write(
+        "problem.toml",
+        "checker = \"tokens\"\ncase_sensitive = false\n",
+    );
+    crate::support::judge_fixture("echo", dir.path(), &[])
+        .assert()
+        .code(0);
+    dir.write("1.in", "yes\nyes\n");
+    crate::support::judge_fixture("echo", dir.path(), &[])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "line 2, column 1: expected \"no\", found \"yes\"\n",
         ));
 }
 

@@ -223,6 +223,37 @@ mod tests {
     }
 
     #[test]
+    fn a_line_that_differs_only_in_case_is_context_where_case_does_not_count() {
+        let any_case = Checker::Tokens {
+            case_sensitive: false,
+        };
+        // As many lines: line by line.
+        let d = shown(&any_case, "YES\nNO\nYES\n", "yes\nno\nNo\n", false);
+        assert!(
+            d.starts_with("line 3, column 1: expected \"YES\", found \"No\""),
+            "{d}"
+        );
+        assert!(d.contains("      2 NO\n-     3 YES\n+     3 No\n"), "{d}");
+        // A line lost: matched up, the case-only differences equal.
+        let d = shown(&any_case, "1\nYES\nNO\n2\n", "3\nyes\nno\n", false);
+        assert!(
+            d.contains("+     1 3\n      2 YES\n      3 NO\n-     4 2\n"),
+            "{d}"
+        );
+        // Where case counts, the same line is a change.
+        let d = shown(
+            &Checker::Tokens {
+                case_sensitive: true,
+            },
+            "YES\nNO\n",
+            "YES\nno\n",
+            false,
+        );
+        assert!(d.contains("-     2 NO\n+     2 no\n"), "{d}");
+        assert!(d.contains("equal but for case"), "{d}");
+    }
+
+    #[test]
     fn lost_lines_are_matched_up_when_the_line_counts_differ() {
         let d = plain("1\n2\n3\n4\n", "1\n3\n4\n");
         assert!(d.contains("-     2 2\n      3 3\n"), "{d}");

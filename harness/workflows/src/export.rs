@@ -278,7 +278,15 @@ fn output_validation(
                 OutputValidation::Exact,
             )
         }
-        Checker::Tokens => default(&["case_sensitive"], OutputValidation::Tokens),
+        // Without `case_sensitive` the default validator compares words with their
+        // case aside (spec "Default output validator specification"), as
+        // `case_sensitive = false` does here: no flag then.
+        Checker::Tokens {
+            case_sensitive: true,
+        } => default(&["case_sensitive"], OutputValidation::Tokens),
+        Checker::Tokens {
+            case_sensitive: false,
+        } => default(&[], OutputValidation::TokensAnyCase),
         Checker::Float { abs, rel } => {
             let mut v = default(
                 &["case_sensitive"],
@@ -760,6 +768,48 @@ mod tests {
             ("20-random-small", false),
         ] {
             assert_eq!(is_sample(name), sample, "{name}");
+        }
+    }
+
+    #[test]
+    fn each_comparing_checker_is_the_default_validator_with_the_flags_that_mean_it() {
+        let tokens = |case_sensitive| Checker::Tokens { case_sensitive };
+        let float = Checker::Float {
+            abs: 1e-6,
+            rel: 1e-9,
+        };
+        for (checker, flags) in [
+            (
+                &Checker::Exact,
+                &["case_sensitive", "space_change_sensitive"][..],
+            ),
+            (&tokens(true), &["case_sensitive"]),
+            // Kattis' default validator ignores case unless told otherwise.
+            (&tokens(false), &[]),
+            (
+                &float,
+                &[
+                    "case_sensitive",
+                    "float_absolute_tolerance",
+                    "1e-6",
+                    "float_relative_tolerance",
+                    "1e-9",
+                ],
+            ),
+        ] {
+            let v = output_validation(checker, Format::Legacy, Path::new("/p"), &mut Vec::new())
+                .unwrap();
+            assert!(!v.custom, "{checker:?}");
+            assert_eq!(v.flags, flags, "{checker:?}");
+            // What the package says is what the judge's reader of it makes of it.
+            let read = judge_model::kattis::Flags::parse(&v.flags).unwrap();
+            let case_sensitive = !matches!(
+                checker,
+                Checker::Tokens {
+                    case_sensitive: false
+                }
+            );
+            assert_eq!(read.case_sensitive, case_sensitive, "{checker:?}");
         }
     }
 

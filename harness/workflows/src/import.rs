@@ -220,7 +220,10 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
         let keys = Noted::plain(CheckerKeys::Float { abs, rel });
         (keys, Judging::Float)
     } else {
-        (Noted::plain(CheckerKeys::Tokens), Judging::Tokens)
+        let keys = CheckerKeys::Tokens {
+            case_sensitive: true,
+        };
+        (Noted::plain(keys), Judging::Tokens)
     };
     Ok(CheckerToml::only(keys, describe))
 }
@@ -343,7 +346,12 @@ fn polygon_checker(p: &judge_formats::package::polygon::Polygon) -> Result<Check
             }),
             Judging::Float,
         ),
-        Checker::Tokens => CheckerToml::only(Noted::plain(CheckerKeys::Tokens), Judging::Tokens),
+        Checker::Tokens { case_sensitive } => CheckerToml::only(
+            Noted::plain(CheckerKeys::Tokens {
+                case_sensitive: *case_sensitive,
+            }),
+            Judging::Tokens,
+        ),
         other => bail!("the checker {other:?} cannot be written to problem.toml"),
     })
 }

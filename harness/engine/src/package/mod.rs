@@ -57,7 +57,9 @@ impl PackageExt for Package {
                     self.root.display()
                 );
             };
-            settings.checker = Checker::Tokens;
+            settings.checker = Checker::Tokens {
+                case_sensitive: true,
+            };
             settings.interactive = true;
             // A build/run interactor runs in its built folder (its `run` calls
             // `./jury` and the like).

@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 
 use super::program::{self, Built};
 use crate::run;
-use judge_compare::{Rejection, Tokens, Why};
+use judge_compare::{Rejection, Tokens, Why, same_token};
 use judge_model::limits::Limits;
 use judge_model::outcome::Outcome;
 use judge_sandbox::{Exit, RunSpec};
@@ -88,12 +88,7 @@ fn compare_token(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> 
             show(output)
         ));
     }
-    let equal = if flags.case_sensitive {
-        output == answer
-    } else {
-        output.eq_ignore_ascii_case(answer)
-    };
-    if equal {
+    if same_token(output, answer, flags.case_sensitive) {
         None
     } else {
         Some(format!(

@@ -428,7 +428,9 @@ fn checker(
     let name = node.and_then(|n| n.attribute("name")).unwrap_or("");
     // testlib's standard checkers that the workspace's own checkers match.
     let builtin = match name {
-        "" | "std::wcmp.cpp" | "std::ncmp.cpp" | "std::lcmp.cpp" => Checker::Tokens,
+        "" | "std::wcmp.cpp" | "std::ncmp.cpp" | "std::lcmp.cpp" => Checker::Tokens {
+            case_sensitive: true,
+        },
         "std::rcmp4.cpp" => float(1e-4),
         "std::rcmp6.cpp" => float(1e-6),
         "std::rcmp9.cpp" => float(1e-9),

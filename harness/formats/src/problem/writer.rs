@@ -44,8 +44,12 @@ impl<T> Noted<T> {
 pub enum CheckerKeys {
     /// `checker = "exact"`.
     Exact,
-    /// `checker = "tokens"`.
-    Tokens,
+    /// `checker = "tokens"`, and `case_sensitive = false` when letters' case
+    /// does not count (nothing written when it does: the reader's default).
+    Tokens {
+        /// Letters must match in case.
+        case_sensitive: bool,
+    },
     /// `checker = "float"` with `float_abs` and `float_rel` (each left out when
     /// none, for the reader's default).
     Float {
@@ -154,14 +158,20 @@ fn comment(out: &mut String, note: &str) {
 fn checker_lines(out: &mut String, checker: &CheckerKeys) {
     let name = match checker {
         CheckerKeys::Exact => "exact",
-        CheckerKeys::Tokens => "tokens",
+        CheckerKeys::Tokens { .. } => "tokens",
         CheckerKeys::Float { .. } => "float",
         CheckerKeys::Kattis { .. } => "kattis",
         CheckerKeys::Testlib { .. } => "testlib",
     };
     let _ = writeln!(out, "checker = \"{name}\"");
     match checker {
-        CheckerKeys::Exact | CheckerKeys::Tokens => {}
+        CheckerKeys::Exact
+        | CheckerKeys::Tokens {
+            case_sensitive: true,
+        } => {}
+        CheckerKeys::Tokens {
+            case_sensitive: false,
+        } => out.push_str("case_sensitive = false\n"),
         // `{:?}` keeps a decimal point, and every digit the value has.
         CheckerKeys::Float { abs, rel } => {
             if let Some(abs) = abs {
@@ -452,7 +462,9 @@ mod tests {
             (
                 ProblemToml {
                     time_limit: Some(Noted::plain(Duration::from_secs(2))),
-                    checker: Some(Noted::plain(CheckerKeys::Tokens)),
+                    checker: Some(Noted::plain(CheckerKeys::Tokens {
+                        case_sensitive: true,
+                    })),
                     ..ProblemToml::default()
                 },
                 Settings {
@@ -460,7 +472,23 @@ mod tests {
                         time: Duration::from_secs(2),
                         ..default().limits
                     },
-                    checker: Checker::Tokens,
+                    checker: Checker::Tokens {
+                        case_sensitive: true,
+                    },
+                    ..default()
+                },
+            ),
+            (
+                ProblemToml {
+                    checker: Some(Noted::plain(CheckerKeys::Tokens {
+                        case_sensitive: false,
+                    })),
+                    ..ProblemToml::default()
+                },
+                Settings {
+                    checker: Checker::Tokens {
+                        case_sensitive: false,
+                    },
                     ..default()
                 },
             ),

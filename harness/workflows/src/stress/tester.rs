@@ -442,7 +442,7 @@ impl<'a> Tester<'a> {
     fn accepts_the_brute_force(&self, expected: &[u8]) -> bool {
         use judge_model::problem::Checker;
         match self.settings.checker {
-            Checker::Exact | Checker::Tokens | Checker::Float { .. } => true,
+            Checker::Exact | Checker::Tokens { .. } | Checker::Float { .. } => true,
             Checker::Command { .. } | Checker::Kattis(_) | Checker::Testlib(_) => matches!(
                 check::check(
                     &self.settings.checker,
