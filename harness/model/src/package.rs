@@ -55,6 +55,19 @@ pub enum PackageWarning {
         /// The keys a case's `.yaml` may have.
         known: &'static [&'static str],
     },
+    /// `output_validator_flags` or `input_validator_flags` in a 2025-09
+    /// `test_group.yaml`, where the format names them `_args`: ignored, as
+    /// BAPCtools ignores them.
+    IgnoredFlagsKey {
+        /// The `test_group.yaml` (or `testdata.yaml`).
+        file: PathBuf,
+        /// The key's line.
+        line: usize,
+        /// The key.
+        key: &'static str,
+        /// Its 2025-09 name.
+        instead: &'static str,
+    },
     /// `limits.time_limit` in a legacy problem.yaml, a key of 2023-07 on: used
     /// as the time limit, as DOMjudge reads it in any format; problemtools'
     /// verifyproblem refuses the package.

@@ -204,6 +204,16 @@ pub fn warning(w: &PackageWarning) -> String {
             file.display(),
             known.join(", ")
         ),
+        PackageWarning::IgnoredFlagsKey {
+            file,
+            line,
+            key,
+            instead,
+        } => format!(
+            "{}:{line}: {key} is not a key of the 2025-09 format: ignored, as BAPCtools \
+             ignores it (use {instead})",
+            file.display()
+        ),
         PackageWarning::LegacyTimeLimit { line } => format!(
             "problem.yaml:{line}: limits.time_limit is not a key of the legacy format: used as \
              the time limit, as DOMjudge reads it (problemtools' verifyproblem refuses the \
@@ -394,6 +404,21 @@ mod tests {
         for (summary, want) in rows {
             assert_eq!(header(&summary), want, "{summary:?}");
         }
+    }
+
+    #[test]
+    fn an_ignored_flags_key_is_named_with_its_file_line_and_2025_09_name() {
+        let w = PackageWarning::IgnoredFlagsKey {
+            file: PathBuf::from("data/secret/g/test_group.yaml"),
+            line: 3,
+            key: "output_validator_flags",
+            instead: "output_validator_args",
+        };
+        assert_eq!(
+            warning(&w),
+            "data/secret/g/test_group.yaml:3: output_validator_flags is not a key of the \
+             2025-09 format: ignored, as BAPCtools ignores it (use output_validator_args)"
+        );
     }
 
     #[test]

@@ -269,7 +269,7 @@ fn read(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<Package> {
         .filter(|d| d.is_dir())
         .collect();
     let (data_dir, generated) = data_folder(dir, doc, can_build)?;
-    let mut data = test_data(dir, &data_dir, doc)?;
+    let mut data = test_data(dir, &data_dir, doc, format)?;
     let (static_validator, static_cases, static_errors) =
         static_validation::read(dir, &data_dir, kind.scoring)?;
     data.errors.extend(static_errors);
@@ -641,6 +641,7 @@ fn folder_config(
     root: &GroupConfig,
     case_dir: &Path,
     seen: &mut Vec<(PathBuf, GroupConfig)>,
+    warnings: &mut Vec<PackageWarning>,
 ) -> Result<GroupConfig> {
     if let Some((_, cfg)) = seen.iter().find(|(d, _)| d == case_dir) {
         return Ok(cfg.clone());
@@ -653,7 +654,7 @@ fn folder_config(
         .components()
     {
         at.push(comp);
-        cfg = group_config(&at, &cfg)?;
+        cfg = group_config(&at, &cfg, warnings)?;
     }
     seen.push((case_dir.to_path_buf(), cfg.clone()));
     Ok(cfg)
@@ -687,7 +688,7 @@ fn with_answers(folder: &Path, found: discover::Found) -> Vec<Case> {
 }
 
 /// Reads data/sample and data/secret (of `data`, the package's or the generated one).
-fn test_data(dir: &Path, data: &Path, doc: &Node) -> Result<TestData> {
+fn test_data(dir: &Path, data: &Path, doc: &Node, format: Format) -> Result<TestData> {
     let data = data.to_path_buf();
     if !data.is_dir() {
         bail!(
@@ -704,7 +705,11 @@ fn test_data(dir: &Path, data: &Path, doc: &Node) -> Result<TestData> {
         .split_whitespace()
         .map(String::from)
         .collect();
-    let root_config = group_config(&data, &GroupConfig::default())?;
+    let root = GroupConfig {
+        no_flags_keys: format == Format::V2025,
+        ..GroupConfig::default()
+    };
+    let root_config = group_config(&data, &root, &mut warnings)?;
     for part in ["sample", "secret"] {
         let folder = data.join(part);
         if !folder.is_dir() {
@@ -722,7 +727,8 @@ fn test_data(dir: &Path, data: &Path, doc: &Node) -> Result<TestData> {
         let mut configs: Vec<(PathBuf, GroupConfig)> = Vec::new();
         for c in with_answers(&folder, found) {
             let case_dir = c.input.parent().unwrap_or(&folder).to_path_buf();
-            let config = folder_config(&data, &root_config, &case_dir, &mut configs)?;
+            let config =
+                folder_config(&data, &root_config, &case_dir, &mut configs, &mut warnings)?;
             if let Some(flags) = &config.output_flags
                 && !group_output_flags.iter().any(|(d, _)| *d == case_dir)
             {
@@ -857,9 +863,27 @@ struct GroupConfig {
     input_flags: Option<Vec<String>>,
     input_flags_by_name: Option<Vec<(String, Vec<String>)>>,
     args: Option<Vec<String>>,
+    /// The package's format has no `output_validator_flags` and
+    /// `input_validator_flags` (2025-09, where they are `_args`): such a key is
+    /// ignored with a warning, as BAPCtools does, not applied.
+    no_flags_keys: bool,
 }
 
-fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
+/// The keys legacy and 2023-07 have and 2025-09 names `_args` (2025-09 "Test
+/// data configuration" lists only `input_validator_args` and
+/// `output_validator_args`; BAPCtools 2026.10.0 `TestGroup`: "key
+/// `output_validator_flags` is deprecated, use `output_validator_args`
+/// instead. SKIPPED.").
+const FLAGS_KEYS: [(&str, &str); 2] = [
+    ("output_validator_flags", "output_validator_args"),
+    ("input_validator_flags", "input_validator_args"),
+];
+
+fn group_config(
+    dir: &Path,
+    parent: &GroupConfig,
+    warnings: &mut Vec<PackageWarning>,
+) -> Result<GroupConfig> {
     // 2025-09 "Test data configuration": test_group.yaml; testdata.yaml is its
     // 2023-07 and legacy name.
     let mut cfg = parent.clone();
@@ -871,6 +895,21 @@ fn group_config(dir: &Path, parent: &GroupConfig) -> Result<GroupConfig> {
         return Ok(cfg);
     };
     let doc = read_yaml(&path)?;
+    if cfg.no_flags_keys {
+        for (key, instead) in FLAGS_KEYS {
+            if let Some(n) = doc.get(key) {
+                let w = PackageWarning::IgnoredFlagsKey {
+                    file: path.clone(),
+                    line: n.line,
+                    key,
+                    instead,
+                };
+                if !warnings.contains(&w) {
+                    warnings.push(w);
+                }
+            }
+        }
+    }
     apply_config(&doc, &path, &mut cfg)?;
     Ok(cfg)
 }
@@ -952,8 +991,13 @@ fn words(doc: &Node, key: &str, path: &Path) -> Result<Option<Vec<String>>> {
 /// Applies the validator arguments and `args` of a test_group.yaml (or
 /// testdata.yaml, or a case's `.yaml`) to `cfg`.
 fn apply_config(doc: &Node, path: &Path, cfg: &mut GroupConfig) -> Result<()> {
-    if let Some(f) =
-        words(doc, "output_validator_flags", path)?.or(words(doc, "output_validator_args", path)?)
+    let flags = |key: &str| -> Result<Option<Vec<String>>> {
+        if cfg.no_flags_keys {
+            return Ok(None);
+        }
+        words(doc, key, path)
+    };
+    if let Some(f) = flags("output_validator_flags")?.or(words(doc, "output_validator_args", path)?)
     {
         cfg.output_flags = Some(f);
     }
@@ -981,7 +1025,7 @@ fn apply_config(doc: &Node, path: &Path, cfg: &mut GroupConfig) -> Result<()> {
             .collect();
         cfg.input_flags_by_name = Some(by_name);
     } else if let Some(f) =
-        words(doc, "input_validator_flags", path)?.or(words(doc, "input_validator_args", path)?)
+        flags("input_validator_flags")?.or(words(doc, "input_validator_args", path)?)
     {
         cfg.input_flags = Some(f);
         cfg.input_flags_by_name = None;
@@ -1394,6 +1438,63 @@ mod tests {
             "the case's own"
         );
         assert!(flags(&p, "secret/a").is_empty(), "no flags outside g2");
+    }
+
+    #[test]
+    fn a_2025_09_groups_flags_keys_are_ignored_with_a_warning_as_bapctools_does() {
+        // 2025-09 names them output_validator_args and input_validator_args;
+        // BAPCtools skips the old names, so a package tested with it never had
+        // them applied. Legacy and 2023-07 still have them.
+        let mut files = DATA.to_vec();
+        files.push((
+            "data/secret/test_group.yaml",
+            "output_validator_args: [case_sensitive]\n",
+        ));
+        files.push((
+            "data/secret/g2/test_group.yaml",
+            "output_validator_flags: float_tolerance 0.1\ninput_validator_flags: x\n",
+        ));
+        let (d, p) = package("problem_format_version: 2025-09\n", &files);
+        let p = p.unwrap();
+        assert_eq!(
+            flags(&p, "secret/g2/1"),
+            ["case_sensitive"],
+            "secret's, inherited"
+        );
+        let case = p
+            .cases
+            .iter()
+            .find(|c| c.case.name == "secret/g2/1")
+            .unwrap();
+        assert!(case.input_flags.is_empty(), "{:?}", case.input_flags);
+        let file = d.path().join("data/secret/g2/test_group.yaml");
+        assert_eq!(
+            p.warnings,
+            [
+                PackageWarning::IgnoredFlagsKey {
+                    file: file.clone(),
+                    line: 1,
+                    key: "output_validator_flags",
+                    instead: "output_validator_args",
+                },
+                PackageWarning::IgnoredFlagsKey {
+                    file,
+                    line: 2,
+                    key: "input_validator_flags",
+                    instead: "input_validator_args",
+                }
+            ]
+        );
+        for version in ["legacy", "2023-07-draft"] {
+            let (_d, p) = package(&format!("problem_format_version: {version}\n"), &files);
+            let p = p.unwrap();
+            assert_eq!(
+                flags(&p, "secret/g2/1"),
+                ["float_tolerance", "0.1"],
+                "{version}"
+            );
+            assert!(p.warnings.is_empty(), "{version}: {:?}", p.warnings);
+        }
     }
 
     #[test]

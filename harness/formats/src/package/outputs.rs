@@ -72,7 +72,7 @@ pub(super) fn read(
                 continue;
             }
             let dir = input.parent().unwrap_or(&folder).to_path_buf();
-            let config = folder_config(data, root, &dir, &mut seen)?;
+            let config = folder_config(data, root, &dir, &mut seen, warnings)?;
             let own = case_config(&input, &config, warnings)?;
             let name = name_under(data, &input)?;
             out.push(output_case(
@@ -112,7 +112,7 @@ pub(super) fn invalid_inputs(
     let mut out = Vec::new();
     for input in inputs_under(&folder) {
         let dir = input.parent().unwrap_or(&folder).to_path_buf();
-        let config = folder_config(data, root, &dir, &mut seen)?;
+        let config = folder_config(data, root, &dir, &mut seen, warnings)?;
         let own = case_config(&input, &config, warnings)?;
         let name = name_under(data, &input)?;
         let answer = input.with_extension("ans");
