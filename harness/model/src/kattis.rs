@@ -21,6 +21,11 @@ pub struct Flags {
     pub abs: Option<f64>,
     /// `float_relative_tolerance` (or `float_tolerance`).
     pub rel: Option<f64>,
+    /// A number is only what the 2023-07 and 2025-09 formats call one (their
+    /// "General requirements" grammar: decimal, an optional exponent with
+    /// digits), not all that glibc's `%lf` reads as problemtools' validator
+    /// does for a legacy package (hex `0x3`, a bare mark `2e`).
+    pub decimal: bool,
 }
 
 impl Flags {
@@ -56,6 +61,39 @@ impl Flags {
             }
         }
         Ok(flags)
+    }
+
+    /// What the 2023-07 and 2025-09 formats forbid in the default validator's
+    /// flags (spec/2025-09.md "Comparing floating-point tokens": "It is an error
+    /// to provide any of the `float_relative_tolerance`,
+    /// `float_absolute_tolerance`, or `float_tolerance` arguments more than once,
+    /// or to provide a `float_tolerance` alongside" the other two), as
+    /// BAPCtools' default validator asserts; problemtools' takes the last.
+    pub fn check_once(words: &[String]) -> Result<()> {
+        let count = |flag: &str| words.iter().filter(|w| *w == flag).count();
+        let [all, abs, rel] = [
+            "float_tolerance",
+            "float_absolute_tolerance",
+            "float_relative_tolerance",
+        ]
+        .map(count);
+        if let Some(flag) = [
+            ("float_tolerance", all),
+            ("float_absolute_tolerance", abs),
+            ("float_relative_tolerance", rel),
+        ]
+        .iter()
+        .find(|(_, n)| *n > 1)
+        {
+            bail!("validator flag {} is given more than once", flag.0);
+        }
+        if all > 0 && abs + rel > 0 {
+            bail!(
+                "validator flag float_tolerance is given beside float_absolute_tolerance or \
+                 float_relative_tolerance"
+            );
+        }
+        Ok(())
     }
 }
 
@@ -135,6 +173,23 @@ impl Kattis {
         }
     }
 
+    /// Reads the default validator's flags as the 2023-07 and 2025-09 formats
+    /// define them ([`Flags::check_once`], and numbers in their decimal grammar:
+    /// [`Flags::decimal`]); custom validator programs take any arguments.
+    pub fn follow_decimal_spec(&mut self) -> Result<()> {
+        if !self.programs.is_empty() {
+            return Ok(());
+        }
+        Flags::check_once(&self.flags)?;
+        for (dir, words) in &self.group_flags {
+            Flags::check_once(words).with_context(|| format!("in {}", dir.display()))?;
+        }
+        for flags in &mut self.parsed {
+            flags.decimal = true;
+        }
+        Ok(())
+    }
+
     /// The default validator's reading of the package's flags (`None` for
     /// custom validator programs).
     pub fn default_flags(&self) -> Option<&Flags> {
@@ -144,5 +199,46 @@ impl Kattis {
     /// The flags for the case `input`, for an interactor started by hand.
     pub fn flags_of(&self, input: &Path) -> Vec<String> {
         self.flags_for(input).0.to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_float_flag_twice_or_float_tolerance_beside_another_breaks_the_spec() {
+        // spec/2025-09.md "Comparing floating-point tokens".
+        for (flags, error) in [
+            ("float_tolerance 0.1", None),
+            (
+                "float_absolute_tolerance 0.1 float_relative_tolerance 0.2",
+                None,
+            ),
+            ("case_sensitive case_sensitive float_tolerance 1", None),
+            (
+                "float_tolerance 0.1 float_tolerance 0.2",
+                Some("float_tolerance is given more than once"),
+            ),
+            (
+                "float_relative_tolerance 1 float_relative_tolerance 1",
+                Some("float_relative_tolerance is given more than once"),
+            ),
+            (
+                "float_tolerance 0.1 float_absolute_tolerance 0.5",
+                Some("float_tolerance is given beside"),
+            ),
+            (
+                "float_relative_tolerance 0.5 float_tolerance 0.1",
+                Some("float_tolerance is given beside"),
+            ),
+        ] {
+            let words: Vec<String> = flags.split_whitespace().map(String::from).collect();
+            match (Flags::check_once(&words), error) {
+                (Ok(()), None) => {}
+                (Err(e), Some(says)) => assert!(e.to_string().contains(says), "{flags}: {e}"),
+                (got, want) => panic!("{flags}: got {got:?}, want {want:?}"),
+            }
+        }
     }
 }

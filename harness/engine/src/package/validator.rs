@@ -65,10 +65,15 @@ pub fn default_validate(output: &[u8], answer: &[u8], flags: &Flags) -> Option<S
 
 fn compare_token(output: &[u8], answer: &[u8], flags: &Flags) -> Option<String> {
     let show = shown;
+    let number = if flags.decimal {
+        decimal_double
+    } else {
+        scanf_double
+    };
     if (flags.abs.is_some() || flags.rel.is_some())
-        && let Some(expected) = scanf_double(answer)
+        && let Some(expected) = number(answer)
     {
-        let Some(got) = scanf_double(output) else {
+        let Some(got) = number(output) else {
             return Some(format!(
                 "expected a number like \"{}\", got \"{}\"",
                 show(answer),
@@ -182,6 +187,37 @@ fn scanf_double(token: &[u8]) -> Option<f64> {
         text.parse::<f64>().ok()?
     };
     let value = if negative { -value } else { value };
+    value.is_finite().then_some(value)
+}
+
+/// A token as the 2023-07 and 2025-09 formats read a number ("General
+/// requirements": `{sign}? ({digit}* "." {digit}+ | {digit}+ "." | {digit}+)
+/// ({expIndicator} {sign}? {digit}+)?`, as BAPCtools' default validator's
+/// `FLOAT_REGEX`): no hex, no `inf` or `nan`, no exponent mark without digits.
+/// A value too large for a double is no number either.
+fn decimal_double(token: &[u8]) -> Option<f64> {
+    let unsigned = |t: &'_ [u8]| -> usize { usize::from(matches!(t.first(), Some(b'+' | b'-'))) };
+    let digits = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
+    let body = &token[unsigned(token)..];
+    let (significand, exponent) = match body.iter().position(|b| matches!(b, b'e' | b'E')) {
+        Some(i) => (&body[..i], Some(&body[i + 1..])),
+        None => (body, None),
+    };
+    let (whole, fraction) = match significand.iter().position(|&b| b == b'.') {
+        Some(i) => (&significand[..i], Some(&significand[i + 1..])),
+        None => (significand, None),
+    };
+    let significand_ok = digits(whole)
+        && fraction.is_none_or(digits)
+        && (!whole.is_empty() || fraction.is_some_and(|f| !f.is_empty()));
+    let exponent_ok = exponent.is_none_or(|e| {
+        let e = &e[unsigned(e)..];
+        !e.is_empty() && digits(e)
+    });
+    if !(significand_ok && exponent_ok) {
+        return None;
+    }
+    let value: f64 = std::str::from_utf8(token).ok()?.parse().ok()?;
     value.is_finite().then_some(value)
 }
 
@@ -572,6 +608,47 @@ mod tests {
             ("0", "1e-400", tol, true),
         ] {
             assert_eq!(ok(out, ans, f), accepted, "{out} vs {ans} [{f}]");
+        }
+    }
+
+    #[test]
+    fn numbers_of_a_2023_07_or_2025_09_package_are_the_specs_decimal_grammar() {
+        // (output, answer, accepted) under float_tolerance 1e-6, from the
+        // grammar of spec/2025-09.md "General requirements": a token it does
+        // not read is a word (compared as one), and an output word where the
+        // answer has a number is wrong. bt run 2026.10.0 gave "0x3" against
+        // "3" WA, where problemtools' %lf reads it (the rows above).
+        let decimal = |out: &str, ans: &str| {
+            let f = Flags {
+                decimal: true,
+                ..flags("float_tolerance 1e-6")
+            };
+            default_validate(out.as_bytes(), ans.as_bytes(), &f).is_none()
+        };
+        for (out, ans, accepted) in [
+            ("0x2", "2", false),
+            ("0x1.8p1", "3", false),
+            ("3", "0x1.8p1", false),
+            ("1e", "1", false),
+            ("1.5e-", "1.5", false),
+            ("1", "1e", false),
+            ("1E", "1e", true),
+            ("1e+5", "100000", true),
+            ("1.5E-3", "0.0015", true),
+            ("+.5", ".5", true),
+            ("-5.", "-5", true),
+            (".", "0", false),
+            ("-", "0", false),
+            ("e5", "1", false),
+            ("--1", "-1", false),
+            ("1.2.3", "1.2", false),
+            ("nan", "NaN", true),
+            ("inf", "1e308", false),
+            ("1e400", "1e400", true),
+            ("3.0000001", "3", true),
+            ("3.00001", "3", false),
+        ] {
+            assert_eq!(decimal(out, ans), accepted, "{out} vs {ans}");
         }
     }
 

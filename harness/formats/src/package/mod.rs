@@ -282,6 +282,9 @@ fn read(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<Package> {
         data.group_output_flags,
         includes.clone(),
     )?;
+    if matches!(format, Format::V2023 | Format::V2025) {
+        validator.follow_decimal_spec()?;
+    }
     validator.limits = limits.validation;
     validator.compilation = limits.compilation;
     let input_validators = input_validators(dir, &constants)?;
@@ -1495,6 +1498,39 @@ mod tests {
             );
             assert!(p.warnings.is_empty(), "{version}: {:?}", p.warnings);
         }
+    }
+
+    #[test]
+    fn a_2023_07_or_2025_09_default_validator_reads_its_flags_by_the_spec() {
+        // spec "Comparing floating-point tokens": a float flag twice, or
+        // float_tolerance beside another, is an error (bt's validator asserts);
+        // problemtools takes the last, so a legacy package keeps working. And
+        // numbers are the spec's decimal grammar, not glibc's %lf.
+        let mut files = DATA.to_vec();
+        files.push((
+            "data/secret/g2/testdata.yaml",
+            "output_validator_args: [float_tolerance, \"0.1\", float_absolute_tolerance, \"0.5\"]\n",
+        ));
+        for version in ["2023-07-draft", "2025-09"] {
+            let (_d, p) = package(&format!("problem_format_version: {version}\n"), &files);
+            let err = format!("{:#}", p.unwrap_err());
+            assert!(
+                err.contains("g2") && err.contains("float_tolerance is given beside"),
+                "{version}: {err}"
+            );
+            let (_d, p) = package(&format!("problem_format_version: {version}\n"), DATA);
+            assert!(
+                p.unwrap().validator.default_flags().unwrap().decimal,
+                "{version}"
+            );
+        }
+        let (_d, p) = package("name: X\n", &files);
+        let p = p.unwrap();
+        assert!(!p.validator.default_flags().unwrap().decimal);
+        assert_eq!(
+            flags(&p, "secret/g2/1"),
+            ["float_tolerance", "0.1", "float_absolute_tolerance", "0.5"]
+        );
     }
 
     #[test]
