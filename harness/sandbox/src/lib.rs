@@ -4,7 +4,7 @@
 //! A run is a spawn request sent to a *keeper*, forked on demand by the sandbox
 //! server (the judge binary re-executed once, small and single-threaded: see
 //! `server`) and kept in a pool for the next run once it has reported. The keeper
-//! starts the program (its own process group, default
+//! starts the program (its own session and process group, default
 //! signals, `RLIMIT_CPU`/`RLIMIT_AS`/`RLIMIT_FSIZE`, `RLIMIT_STACK` unlimited (the
 //! stack grows as far as `RLIMIT_AS` lets it), no core dumps, the working
 //! directory asked for) and is the subreaper of everything the program starts, so
@@ -25,6 +25,7 @@
 
 #![allow(unsafe_code)] // pipes, poll and the server's socket are raw system calls.
 
+mod cpu;
 mod isolation;
 mod jail;
 mod reach;
@@ -65,9 +66,10 @@ static SERVER_EXE: OnceLock<PathBuf> = OnceLock::new();
 /// file-size limit here, where the judge caps standard output by reading it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResourceLimits {
-    /// CPU time (user + system of the program's process, all its threads). The
-    /// keeper kills the group once the scheduler's own clock of the process says
-    /// this much was used, the clock `wait4` reports. `RLIMIT_CPU` is set only as
+    /// CPU time (user + system of the run's processes, all their threads). The
+    /// keeper kills the run once the scheduler's own clocks of its processes, with
+    /// what the children each reaped used, say this much was used together: the
+    /// clock `wait4` reports. `RLIMIT_CPU` is set only as
     /// a backstop, at twice this plus a second: the kernel checks it on a clock
     /// sampled at each timer tick, which charges a whole tick to whatever runs at
     /// that instant and so, on a busy machine, runs ahead of the time really

@@ -29,6 +29,7 @@ use std::os::unix::ffi::OsStringExt as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use super::cpu;
 use super::jail::{self, Jail};
 use super::text;
 use super::wire::{self, Line, Step};
@@ -61,6 +62,7 @@ pub(super) fn serve(sock: RawFd) -> ! {
         libc::sigaction(libc::SIGCHLD, &action, std::ptr::null_mut());
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
+    raise_priority();
     text::find();
     let mut buf = [0u8; 16];
     loop {
@@ -164,6 +166,8 @@ extern "C" fn reap_exited(_: libc::c_int) {
 struct KeeperState {
     /// `/proc/self/task/TID/children`: where the keeper finds its children.
     children_file: String,
+    /// The `/proc` the keeper looks at its run's processes in, while they run.
+    proc_view: cpu::View,
     /// `/proc/self/clear_refs`, open for writing (or -1): resets the high-water mark
     /// of resident memory that `exec` hands on to the program.
     clear_refs: RawFd,
@@ -186,6 +190,9 @@ struct KeeperState {
     /// The keeper's own hard limits (they never change): a program's limits stay
     /// under them, since an unprivileged process cannot raise its hard limit.
     hard: [u64; 6],
+    /// The nice value the keeper was started with, which its programs get back
+    /// ([`raise_priority`]).
+    nice: libc::c_int,
 }
 
 /// A program's environment as `exec` takes it, and the request it was built for.
@@ -284,6 +291,36 @@ fn non_default_signals() -> Vec<libc::c_int> {
         .collect()
 }
 
+/// The nice value the server was started with, which every program gets back
+/// before its `exec` ([`raise_priority`]).
+static NICE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// Puts the server and its keepers ahead of their programs on the CPU, where
+/// the kernel lets it (as root): nice -20, for the process and for its session's
+/// autogroup (each run has a session, so an autogroup, of its own: see
+/// [`child`]), and records in [`NICE`] the nice value programs get back. A
+/// keeper must watch, kill and reap a run of a thousand spinning processes (a
+/// fork bomb, its own run's or a neighbour's), which the scheduler would
+/// otherwise give it a thousandth of a CPU for: its look at the run's CPU time
+/// then took seconds, and the bomb ran on long past its limit. Keepers mostly
+/// sleep, so their priority takes next to nothing from the programs.
+fn raise_priority() {
+    // SAFETY: getpriority/setpriority on our own process; errno tells a nice
+    // of -1 from a failure.
+    unsafe {
+        *libc::__errno_location() = 0;
+        let nice = libc::getpriority(libc::PRIO_PROCESS, 0);
+        if nice == -1 && last_errno() != 0 {
+            return;
+        }
+        NICE.store(nice, std::sync::atomic::Ordering::Relaxed);
+        libc::setpriority(libc::PRIO_PROCESS, 0, -20);
+    }
+    // Where the kernel groups each session's processes (autogroup), the
+    // priority among processes only holds within a group.
+    let _ = std::fs::write("/proc/self/autogroup", "-20");
+}
+
 /// Size of [`KeeperState::stack`]; only the few pages used become resident.
 const CHILD_STACK: usize = 256 << 10;
 
@@ -317,6 +354,10 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
             Some(j) if j.fs => j.children_file(),
             _ => format!("/proc/self/task/{}/children", std::process::id()),
         },
+        proc_view: cpu::View::at(match &jail {
+            Some(j) if j.fs => format!("{}/proc", jail::JAIL),
+            _ => "/proc".to_string(),
+        }),
         jail,
         clear_refs,
         _pinned: pinned,
@@ -332,6 +373,7 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
                 have.rlim_max
             }
         }),
+        nice: NICE.load(std::sync::atomic::Ordering::Relaxed),
     };
     // Untouched pages cost no memory: only the bytes received are ever resident.
     let mut buf = vec![0u8; 1 << 20];
@@ -403,7 +445,7 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
     }
 
     let pidfd = pidfd.as_ref().map_or(-1, |f| f.as_raw_fd());
-    let (wall_exceeded, killed) = watch(pid, pidfd, line, spec, started);
+    let (wall_exceeded, killed) = watch(pid, pidfd, line, spec, started, &state.proc_view);
     let (status, usage) = reap_leader(pid);
     let wall = started.elapsed();
     // What the leader waited for is in its own usage; what it left (a worker it
@@ -508,6 +550,7 @@ struct ChildArgs<'a> {
     clear_refs: RawFd,
     drop_text: bool,
     handled: &'a [libc::c_int],
+    nice: libc::c_int,
     failed: std::cell::Cell<(u32, i32)>,
 }
 
@@ -526,6 +569,7 @@ fn start(
         clear_refs: state.clear_refs,
         drop_text: state.drop_text,
         handled: &state.handled,
+        nice: state.nice,
         failed: std::cell::Cell::new((NOT_FAILED, 0)),
     };
     let top = state.stack.as_mut_ptr_range().end;
@@ -658,7 +702,7 @@ impl Prepared {
     }
 }
 
-/// The program's side of the clone: default signals, its own process group, the
+/// The program's side of the clone: default signals, its own session, the
 /// three descriptors, the directory, the limits, exec. It shares the keeper's
 /// memory until exec, so it only makes system calls (no allocation); a failure is
 /// written into `args.failed` as (step, errno) and ends it with status 127.
@@ -678,7 +722,14 @@ fn child(args: &ChildArgs<'_>) -> ! {
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
         libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
-        libc::setpgid(0, 0);
+        // A session of its own, so, where the kernel groups processes by session
+        // for the scheduler (autogroup), the run's processes share one group's
+        // CPU, however many there are: a fork bomb of a thousand spinners then
+        // takes as much from a run beside it as one spinner would, not 1000
+        // times as much. As a session leader it leads its process group too.
+        libc::setsid();
+        // Not the keeper's priority ([`raise_priority`]): the one it was started with.
+        libc::setpriority(libc::PRIO_PROCESS, 0, args.nice);
         for (i, &fd) in args.io.iter().enumerate() {
             if libc::dup2(fd, i as RawFd) < 0 {
                 die(2);
@@ -747,10 +798,22 @@ fn child(args: &ChildArgs<'_>) -> ! {
 
 /// Waits until the program exits, its CPU limit or the wall-clock backstop
 /// passes, or the judge asks for the kill ([`KILL`] on, or the closing of, the
-/// line); kills the group in the last three cases. Returns (backstop fired,
+/// line); kills the run in the last three cases. Returns (backstop fired,
 /// judge asked); a kill at the CPU limit shows in the CPU time reported. The
 /// kill message stays in the line, dropped before the next request.
-fn watch(pid: i32, pidfd: RawFd, line: RawFd, spec: &Spec, started: Instant) -> (bool, bool) {
+///
+/// The CPU limit is the run's: every process of it counts ([`cpu::run`]), so a
+/// program that leaves its work to children (a leader that waits while they
+/// spin, a fork of spinners) is killed when they together reach the limit, as a
+/// judge reading the run's cgroup would, not only at the backstop.
+fn watch(
+    pid: i32,
+    pidfd: RawFd,
+    line: RawFd,
+    spec: &Spec,
+    started: Instant,
+    view: &cpu::View,
+) -> (bool, bool) {
     let deadline = started + spec.limits.wall;
     let (mut wall_exceeded, mut killed, mut cpu_exceeded) = (false, false, false);
     // It has only just started: the first look at its CPU time can wait.
@@ -761,19 +824,16 @@ fn watch(pid: i32, pidfd: RawFd, line: RawFd, spec: &Spec, started: Instant) -> 
         } else {
             let mut left = deadline.saturating_duration_since(Instant::now());
             if let Some(limit) = spec.limits.cpu {
-                let used = if first {
-                    std::time::Duration::ZERO
-                } else {
-                    cpu_used(pid)
-                };
+                let run = (!first).then(|| cpu::run(view));
                 first = false;
-                if used >= limit {
+                let used = run.as_ref().map_or(std::time::Duration::ZERO, |r| r.cpu);
+                if let Some(run) = run.filter(|_| used >= limit) {
                     cpu_exceeded = true;
-                    kill_group(pid);
+                    kill_run(pid, &run.pids);
                     continue;
                 }
-                // Its threads use at most this many CPUs at once: the next look
-                // comes before it can have used the rest.
+                // Its processes use at most this many CPUs at once: the next look
+                // comes before they can have used the rest.
                 left = left.min((limit - used) / cpus());
             }
             left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32
@@ -811,22 +871,16 @@ fn watch(pid: i32, pidfd: RawFd, line: RawFd, spec: &Spec, started: Instant) -> 
     (wall_exceeded, killed)
 }
 
-/// The CPU time process `pid` (all its threads) has used, by the scheduler's
-/// own count: the clock `wait4`'s times are scaled to. Zero once it is gone.
-fn cpu_used(pid: i32) -> std::time::Duration {
-    // The process's CPUCLOCK_SCHED clock: MAKE_PROCESS_CPUCLOCK(pid, 2) in the
-    // kernel's include/linux/posix-timers_types.h, what glibc's
-    // clock_getcpuclockid returns (without its extra clock_getres check).
-    let clock = (!(pid as libc::clockid_t) << 3) | 2;
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime into a valid timespec.
-    if unsafe { libc::clock_gettime(clock, &mut t) } != 0 {
-        return std::time::Duration::ZERO;
+/// Kills the run at its CPU limit: the leader's group and every process of the
+/// run just found (one that left the group, or a leader that joined another,
+/// would otherwise run on, and the keeper wait for the leader for good); the
+/// rest are killed and reaped once the leader is gone ([`reap_all`]).
+fn kill_run(leader: i32, pids: &[i32]) {
+    kill_group(leader);
+    for &pid in pids.iter().chain([&leader]) {
+        // SAFETY: kill(2) of a process of the run (ESRCH: already gone).
+        unsafe { libc::kill(pid, libc::SIGKILL) };
     }
-    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
 /// The CPUs the keeper's programs may run on.

@@ -64,6 +64,20 @@ fn exceeds_a_limit(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
             spin()
         }
         "spin" => spin(),
+        "threads" => {
+            // `threads N MS`: N threads that each spin for MS ms of their own CPU
+            // time; then the answer. A legitimate parallel program: its time is
+            // all its threads' together.
+            let n: usize = nth_arg(2).parse().unwrap_or(2);
+            let ms: u64 = nth_arg(3).parse().unwrap_or(300);
+            let threads: Vec<_> = (0..n)
+                .map(|_| std::thread::spawn(move || spin_for(ms, libc::CLOCK_THREAD_CPUTIME_ID)))
+                .collect();
+            for t in threads {
+                let _ = t.join();
+            }
+            let _ = out.write_all(input);
+        }
         "memory" => {
             // Touch every page so the memory is really resident, not just reserved.
             let mut blocks = Vec::new();
@@ -196,9 +210,7 @@ fn leaves_processes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
         }
         "spin-then-echo" => {
             // 0.6 s of CPU, then the answer.
-            while process_cpu() < std::time::Duration::from_millis(600) {
-                std::hint::black_box(0u64);
-            }
+            spin_for(600, libc::CLOCK_PROCESS_CPUTIME_ID);
             let _ = out.write_all(input);
         }
         "hold-then-echo" => {
@@ -206,6 +218,23 @@ fn leaves_processes(mode: &str, input: &[u8], out: &mut impl Write) -> bool {
             let held: Vec<Vec<u8>> = (0..96).map(|_| vec![1u8; 1 << 20]).collect();
             std::hint::black_box(&held);
             let _ = out.write_all(input);
+        }
+        "spinners" => {
+            // `spinners N`: N children that spin for good while this process
+            // waits for them, using no CPU itself.
+            let n: usize = nth_arg(2).parse().unwrap_or(4);
+            let children: Vec<_> = (0..n)
+                .filter_map(|_| {
+                    std::process::Command::new(std::env::current_exe().ok()?)
+                        .arg("spin")
+                        .stdin(std::process::Stdio::null())
+                        .spawn()
+                        .ok()
+                })
+                .collect();
+            for mut child in children {
+                let _ = child.wait();
+            }
         }
         "fork-many" => {
             // 300 children: half stay in the group, half leave it with setsid and a
@@ -266,7 +295,10 @@ fn segfault() {
 }
 
 /// The first line of the input decides: `alloc KIB` touches that many KiB and echoes
-/// the input; `print MIB` prints that many MiB and exits 0.
+/// the input; `print MIB` prints that many MiB and exits 0; `spin MS` spins for
+/// MS ms of CPU and echoes; `bomb` forks a binary tree of up to 2^11 processes
+/// (bounded: never an endless bomb, even where no process limit stops it) that
+/// all spin for good.
 fn by_input(input: &[u8], out: &mut impl Write) {
     let text = String::from_utf8_lossy(input);
     let mut words = text.split_whitespace();
@@ -280,6 +312,16 @@ fn by_input(input: &[u8], out: &mut impl Write) {
             std::hint::black_box(&block);
             let _ = out.write_all(input);
         }
+        (Some("spin"), Some(ms)) => {
+            spin_for(ms as u64, libc::CLOCK_PROCESS_CPUTIME_ID);
+            let _ = out.write_all(input);
+        }
+        (Some("bomb"), None) => {
+            for _ in 0..11 {
+                fork();
+            }
+            spin()
+        }
         (Some("print"), Some(mib)) => {
             let chunk = vec![b'y'; 1 << 20];
             for _ in 0..mib {
@@ -287,7 +329,7 @@ fn by_input(input: &[u8], out: &mut impl Write) {
             }
         }
         _ => {
-            eprintln!("fixture by-input: expected `alloc KIB` or `print MIB`");
+            eprintln!("fixture by-input: expected `alloc KIB`, `print MIB`, `spin MS` or `bomb`");
             std::process::exit(2);
         }
     }
@@ -475,16 +517,36 @@ fn fresh_work_folders() -> Option<String> {
     None
 }
 
-/// The CPU time this process has used.
+/// The CPU time on `clock` (this process's or this thread's).
 #[allow(unsafe_code)] // clock_gettime: no safe std API for a CPU clock.
-fn process_cpu() -> std::time::Duration {
+fn cpu_clock(clock: libc::clockid_t) -> std::time::Duration {
     let mut t = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
     };
     // SAFETY: clock_gettime into a valid timespec.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+    unsafe { libc::clock_gettime(clock, &mut t) };
     std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// Spins until `clock` says `ms` ms of CPU were used.
+fn spin_for(ms: u64, clock: libc::clockid_t) {
+    while cpu_clock(clock) < std::time::Duration::from_millis(ms) {
+        std::hint::black_box(0u64);
+    }
+}
+
+/// The program's `n`th argument, or "".
+fn nth_arg(n: usize) -> String {
+    std::env::args().nth(n).unwrap_or_default()
+}
+
+/// fork(2); the child goes on with a copy of this single-threaded process.
+#[allow(unsafe_code)] // fork: no safe std API.
+fn fork() {
+    // SAFETY: the fixture is single-threaded where it forks (`bomb`), and the
+    // children only fork again and spin.
+    unsafe { libc::fork() };
 }
 
 /// A busy loop that never ends.

@@ -12,7 +12,7 @@ use std::path::Path;
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-use crate::support::{Folder, json_of, judge_fixture};
+use crate::support::{Folder, json_of, json_report, judge_fixture};
 
 /// A folder with two cases, `a` and `b`, whose answers are their inputs.
 fn two_cases() -> Folder {
@@ -99,6 +99,52 @@ fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing() {
         .filter(|c| c.contains("probe-forks"))
         .collect();
     assert!(left.is_empty(), "left running: {left:?}");
+}
+
+/// A fork bomb of spinners (every process forks, up to the process limit's
+/// thousand, and spins) ends at its CPU limit, counted over all its processes,
+/// and a solution judged beside it at the same time is unhurt: each run is a
+/// session, so a scheduling group (the kernel's autogroup), of its own, and the
+/// keeper watching the bomb is ahead of it on the CPU. Before, the keeper got a
+/// thousandth of a CPU to look at the bomb's time, which ran to 18 s of CPU and
+/// 13 s of wall time under a 2 s limit, while the run beside it got 13 ms of CPU
+/// in 7.7 s and was TLE; counting the leader's CPU alone, the bomb ran to its
+/// wall-clock backstop (5 s, 6.5 s of CPU).
+#[test]
+fn a_fork_bomb_of_spinners_ends_at_its_cpu_limit_and_a_run_beside_it_is_unhurt() {
+    if !isolation_granted() {
+        return;
+    }
+    let f = two_cases();
+    for (case, line) in [("a", "bomb\n"), ("b", "spin 100\n")] {
+        f.write(&format!("{case}.in"), line);
+        f.write(&format!("{case}.out"), line);
+    }
+    let args = ["-j", "2", "--time-limit", "0.5", "--format", "json"];
+    let json = json_report(&mut judge_fixture("by-input", f.path(), &args), 1);
+    let case = |name: &str| {
+        json["cases"]
+            .as_array()
+            .and_then(|cases| cases.iter().find(|c| c["case"] == name))
+            .cloned()
+            .unwrap_or_else(|| panic!("no case {name}: {json}"))
+    };
+    let (bomb, beside) = (case("a"), case("b"));
+    assert_eq!(beside["verdict"], "AC", "the run beside the bomb: {json}");
+    assert_eq!(bomb["verdict"], "TLE", "{json}");
+    let (cpu, wall) = (
+        bomb["time"].as_f64().unwrap(),
+        bomb["wall"].as_f64().unwrap(),
+    );
+    // The backstop is 2 x 0.5 + 1 = 2 s.
+    if wall >= 1.9 && cpu < 0.625 {
+        eprintln!("note: the machine is too busy for the bomb to reach its CPU limit: {json}");
+        return;
+    }
+    assert!(
+        cpu < 1.0,
+        "the bomb ran to {cpu} s of CPU under a 0.5 s limit: {json}"
+    );
 }
 
 #[test]

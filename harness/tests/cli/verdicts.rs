@@ -113,8 +113,9 @@ fn one_case(mode: &str, args: &[&str], code: i32) -> (serde_json::Value, serde_j
 #[test]
 fn cpu_spent_in_a_child_the_solution_never_waited_for_counts_toward_its_time() {
     // The fixture's child spins for 0.6 s of CPU and answers through a pipe; the
-    // parent copies the answer and exits without waiting for it, so its own usage
-    // says a millisecond. A judge counting only that would say AC.
+    // parent would copy the answer and exit without waiting for it, so its own
+    // usage says a millisecond. A judge counting only that would say AC (or RE
+    // for the kill at the run's limit, which comes first).
     let (json, case) = one_case(
         "in-child spin-then-echo",
         &["--time-limit", "0.3", "--format", "json"],
@@ -130,9 +131,88 @@ fn cpu_spent_in_a_child_the_solution_never_waited_for_counts_toward_its_time() {
     }
     let cpu = case["time"].as_f64().unwrap();
     assert!(
-        cpu >= 0.5,
+        cpu >= 0.3,
         "the child's CPU time is missing: {cpu} s in {json}"
     );
+}
+
+/// Whether the wall-clock backstop (`backstop` s) ended the run in `case` before
+/// its CPU time came near `limit` s: a machine so busy that the CPU rule under
+/// test never came into play, which is said, not passed off as a check.
+fn too_busy_to_reach_the_cpu_limit(case: &serde_json::Value, limit: f64, backstop: f64) -> bool {
+    let (cpu, wall) = (
+        case["time"].as_f64().unwrap(),
+        case["wall"].as_f64().unwrap(),
+    );
+    let busy = wall >= backstop - 0.1 && cpu < limit * 1.25;
+    if busy {
+        eprintln!(
+            "note: the machine is too busy to check the CPU kill (the wall backstop came first): {case}"
+        );
+    }
+    busy
+}
+
+#[test]
+fn a_child_spinning_while_its_parent_waits_is_killed_at_the_cpu_limit_not_the_backstop() {
+    // The parent blocks reading the child's answer, using no CPU; the child
+    // spins. The run's CPU time is both processes', as a judge reading the
+    // run's cgroup counts it: killed once that reaches 0.5 s, not by the wall
+    // clock at 2 x 0.5 + 1 = 2 s (with up to 2 s of CPU by then). Both with
+    // isolation (the keeper's own PID namespace) and without.
+    for isolation in [None, Some("--no-isolation")] {
+        let mut args = vec!["--time-limit", "0.5", "--format", "json"];
+        args.extend(isolation);
+        let (json, case) = one_case("in-child spin", &args, 1);
+        assert_eq!(case["verdict"], "TLE", "{json}");
+        if too_busy_to_reach_the_cpu_limit(&case, 0.5, 2.0) {
+            continue;
+        }
+        let wall = case["wall"].as_f64().unwrap();
+        assert!(wall < 1.9, "ran until the backstop ({isolation:?}): {json}");
+    }
+}
+
+#[test]
+fn spinning_children_are_killed_once_their_cpu_time_together_reaches_the_limit() {
+    // Four children spin while the parent waits: each alone stays under 0.5 s
+    // of CPU for a while, together they pass it in an eighth of a second on two
+    // cores. Left to the backstop (2 s) they would use four times the limit.
+    let (json, case) = one_case(
+        "spinners 4",
+        &["--time-limit", "0.5", "--format", "json"],
+        1,
+    );
+    assert_eq!(case["verdict"], "TLE", "{json}");
+    if too_busy_to_reach_the_cpu_limit(&case, 0.5, 2.0) {
+        return;
+    }
+    let cpu = case["time"].as_f64().unwrap();
+    assert!(
+        (0.5..1.0).contains(&cpu),
+        "killed after {cpu} s of CPU, not at the 0.5 s limit: {json}"
+    );
+}
+
+#[test]
+fn a_parallel_programs_time_is_all_its_threads_cpu_time() {
+    // Two threads of 0.3 s each: 0.6 s, under the 1 s limit, whatever the
+    // wall clock says.
+    let (json, case) = one_case(
+        "threads 2 300",
+        &["--time-limit", "1", "--format", "json"],
+        0,
+    );
+    assert_eq!(case["verdict"], "AC", "{json}");
+    let cpu = case["time"].as_f64().unwrap();
+    assert!(cpu >= 0.6, "a thread's time is missing: {json}");
+    // Two threads of 0.7 s each: 1.4 s, though each is under the limit.
+    let (json, case) = one_case(
+        "threads 2 700",
+        &["--time-limit", "1", "--format", "json"],
+        1,
+    );
+    assert_eq!(case["verdict"], "TLE", "{json}");
 }
 
 #[test]
