@@ -9,7 +9,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use crate::package::{copy, judge, package, submission, verify_json};
-use crate::support::{have, json_of};
+use crate::support::{have, json_of, skip};
 
 /// The `half` package with only its wrong answer and an empty `accepted/`, for a
 /// test's own submissions.
@@ -664,6 +664,58 @@ fn a_compiler_wrapper_on_path_keeps_compiling_as_the_judge() {
     let s = submission(&doc, "accepted/half.c");
     assert_eq!(s["verdict"], "AC", "{s:#}");
     assert!(home.path().join("cache/stamp").exists(), "the wrapper ran");
+}
+
+#[test]
+fn javac_compiles_a_packages_java_submission_isolated_and_the_jvm_still_works() {
+    // javac is confined as gcc and rustc are: it sees the submission's folder,
+    // not the package's data. A javac on PATH that first tries to read the
+    // answer (a stand-in for whatever a compiler run on package input might be
+    // made to do) is kept from it, and the real javac it then runs still
+    // compiles in the sandbox (a JVM: its threads, no address-space cap).
+    if !have(&["python3", "javac", "java"]) {
+        return;
+    }
+    let dir = half_with_an_empty_accepted();
+    std::fs::write(
+        dir.path().join("submissions/accepted/Half.java"),
+        "import java.util.Scanner;\n\npublic class Half {\n    \
+         public static void main(String[] args) {\n        \
+         System.out.println(new Scanner(System.in).nextLong() / 2.0);\n    }\n}\n",
+    )
+    .unwrap();
+    let javac = judge_sandbox::on_path(std::ffi::OsStr::new("javac")).unwrap();
+    let bin = tempfile::tempdir().unwrap();
+    let wrapper = bin.path().join("javac");
+    // The answer's path comes in a variable: a path the script named itself,
+    // the jail would show (docs/sandbox.md, "Shims and wrappers").
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nif cat \"$PEEK\" >/dev/null 2>&1; then echo 'javac read the answers' >&2; exit 1; fi\n\
+             exec '{}' \"$@\"\n",
+            javac.display()
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&wrapper, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.path().display(),
+        std::env::var("PATH").unwrap()
+    );
+    let peek = dir.path().join("data/secret/1.ans").display().to_string();
+    let doc = verify_built_afresh(dir.path(), &[("PATH", path), ("PEEK", peek)]);
+    if doc["isolation"] != "on" {
+        skip(&format!(
+            "the kernel refuses isolation here ({})",
+            doc["isolation"]
+        ));
+        return;
+    }
+    let s = submission(&doc, "accepted/Half.java");
+    assert_eq!(s["verdict"], "AC", "{s:#}");
 }
 
 #[test]

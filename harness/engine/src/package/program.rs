@@ -229,7 +229,7 @@ fn build_as(
     };
     let dir = cache_dir().join("builds").join(format!("{key:032x}{own}"));
     match source.lang {
-        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib, limits),
+        Lang::Java | Lang::Kotlin => build_jvm(source, &dir, memory_mib, confine, limits),
         Lang::Script => build_script(source, &dir, confine, limits),
         Lang::Unsupported(name) => bail!("{name} is not a language this judge builds"),
         Lang::C | Lang::Cpp | Lang::Rust | Lang::Go => {
@@ -510,7 +510,13 @@ const KOTLIN_JAR: &str = "program.jar";
 
 /// Java and Kotlin: compiled to classes (a jar for Kotlin), run with the heap at
 /// the memory limit and the main class found in the source.
-fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, limits: Limits) -> Result<Built> {
+fn build_jvm(
+    source: &Source,
+    dir: &Path,
+    memory_mib: u64,
+    confine: bool,
+    limits: Limits,
+) -> Result<Built> {
     let abs = |p: &Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
     let classes = dir.join("classes");
     if !classes.exists() {
@@ -548,12 +554,14 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, limits: Limits) -> Re
                 }
             }
         }
+        cmd.args(jvm_compiler_flags(limits.memory));
         cmd.args(&files);
-        // The machine's compiler on data (it builds no file into the program but
-        // the sources), so it runs as the judge, but under the compile limits
-        // with no address-space cap (`jvm::fit`: a JVM does not start under one).
         let mut cmd = RunSpec::from(cmd);
-        cmd.trust();
+        if confine {
+            confine_jvm_compiler(&mut cmd, source, staging.path());
+        } else {
+            cmd.trust();
+        }
         compile(cmd, limits)?;
         publish(staging, dir)?;
     }
@@ -573,6 +581,33 @@ fn build_jvm(source: &Source, dir: &Path, memory_mib: u64, limits: Limits) -> Re
     );
     argv.extend(["-cp".into(), class_path, main.into()]);
     Ok(Built::argv(argv))
+}
+
+/// javac and kotlinc compile a package's source isolated, as gcc and rustc do
+/// ([`confine_compiler`]): seeing the source's own folder read-only and writing
+/// only the staging folder (the classes, and a copy of a Java file renamed for its
+/// public class). Neither builds an arbitrary file into a program (no
+/// `#include`), but each is a large program run on the package's input, with
+/// the judge's rights until now: confined, whatever it can be made to do reaches
+/// only that folder. The JDK is found as any program's installation is
+/// (`/usr/lib/jvm` in the system's folders, or a JDK's folder in the home).
+/// DOMjudge compiles Java in its chroot, under runguard, the same way.
+fn confine_jvm_compiler(command: &mut RunSpec, source: &Source, out: &Path) {
+    command.share(&own_folder(source), judge_sandbox::Access::Read);
+    command.share(out, judge_sandbox::Access::Write);
+}
+
+/// The JVM options a compiler's JVM runs with (`-J`, which javac and kotlinc
+/// hand to their JVM) for `memory` bytes of compile memory: its heap and thread
+/// stack from the limit, as a program's are ([`crate::jvm::flags`]). A JVM gets
+/// no address-space cap (it does not start under one: `jvm::fit`), so without
+/// them javac's heap could grow to a quarter of the machine's memory; DOMjudge
+/// bounds it by the compile cgroup's memory, which this judge cannot have.
+fn jvm_compiler_flags(memory: u64) -> Vec<String> {
+    crate::jvm::flags(memory, false)
+        .into_iter()
+        .map(|f| format!("-J{f}"))
+        .collect()
 }
 
 /// A `build`/`run` program (2025-09 "Programs"): `build` runs in a copy of the
