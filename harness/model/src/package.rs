@@ -68,6 +68,17 @@ pub enum PackageWarning {
         /// Its 2025-09 name.
         instead: &'static str,
     },
+    /// `output_validator_args`, `input_validator_args` or `args` given as a
+    /// string in a 2025-09 package, whose format wants a sequence of strings:
+    /// taken as no arguments, as BAPCtools takes it.
+    NotASequence {
+        /// The `test_group.yaml` or the case's `.yaml`.
+        file: PathBuf,
+        /// The key's line.
+        line: usize,
+        /// The key.
+        key: &'static str,
+    },
     /// `limits.time_limit` in a legacy problem.yaml, a key of 2023-07 on: used
     /// as the time limit, as DOMjudge reads it in any format; problemtools'
     /// verifyproblem refuses the package.

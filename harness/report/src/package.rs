@@ -214,6 +214,11 @@ pub fn warning(w: &PackageWarning) -> String {
              ignores it (use {instead})",
             file.display()
         ),
+        PackageWarning::NotASequence { file, line, key } => format!(
+            "{}:{line}: {key} must be a sequence in the 2025-09 format ({key}: [a, b]): \
+             taken as no arguments, as BAPCtools takes it",
+            file.display()
+        ),
         PackageWarning::LegacyTimeLimit { line } => format!(
             "problem.yaml:{line}: limits.time_limit is not a key of the legacy format: used as \
              the time limit, as DOMjudge reads it (problemtools' verifyproblem refuses the \
@@ -418,6 +423,20 @@ mod tests {
             warning(&w),
             "data/secret/g/test_group.yaml:3: output_validator_flags is not a key of the \
              2025-09 format: ignored, as BAPCtools ignores it (use output_validator_args)"
+        );
+    }
+
+    #[test]
+    fn a_string_where_a_sequence_belongs_is_named_with_its_file_and_line() {
+        let w = PackageWarning::NotASequence {
+            file: PathBuf::from("data/secret/test_group.yaml"),
+            line: 1,
+            key: "args",
+        };
+        assert_eq!(
+            warning(&w),
+            "data/secret/test_group.yaml:1: args must be a sequence in the 2025-09 format \
+             (args: [a, b]): taken as no arguments, as BAPCtools takes it"
         );
     }
 

@@ -709,7 +709,7 @@ fn test_data(dir: &Path, data: &Path, doc: &Node, format: Format) -> Result<Test
         .map(String::from)
         .collect();
     let root = GroupConfig {
-        no_flags_keys: format == Format::V2025,
+        v2025: format == Format::V2025,
         ..GroupConfig::default()
     };
     let root_config = group_config(&data, &root, &mut warnings)?;
@@ -866,10 +866,12 @@ struct GroupConfig {
     input_flags: Option<Vec<String>>,
     input_flags_by_name: Option<Vec<(String, Vec<String>)>>,
     args: Option<Vec<String>>,
-    /// The package's format has no `output_validator_flags` and
-    /// `input_validator_flags` (2025-09, where they are `_args`): such a key is
-    /// ignored with a warning, as BAPCtools does, not applied.
-    no_flags_keys: bool,
+    /// The package is 2025-09, whose "Test data configuration" has no
+    /// `output_validator_flags` and `input_validator_flags` (they are `_args`)
+    /// and takes arguments as a sequence only: such a key, or a string where a
+    /// sequence belongs, is ignored with a warning, as BAPCtools does, not
+    /// applied.
+    v2025: bool,
 }
 
 /// The keys legacy and 2023-07 have and 2025-09 names `_args` (2025-09 "Test
@@ -898,7 +900,8 @@ fn group_config(
         return Ok(cfg);
     };
     let doc = read_yaml(&path)?;
-    if cfg.no_flags_keys {
+    let scalars = apply_config(&doc, &path, &mut cfg)?;
+    if parent.v2025 {
         for (key, instead) in FLAGS_KEYS {
             if let Some(n) = doc.get(key) {
                 let w = PackageWarning::IgnoredFlagsKey {
@@ -913,7 +916,11 @@ fn group_config(
             }
         }
     }
-    apply_config(&doc, &path, &mut cfg)?;
+    for w in scalars {
+        if !warnings.contains(&w) {
+            warnings.push(w);
+        }
+    }
     Ok(cfg)
 }
 
@@ -965,7 +972,7 @@ fn case_config(
         Value::Null => {}
         _ => bail!("{}:{}: expected a map of keys", path.display(), doc.line),
     }
-    apply_config(&doc, &path, &mut cfg)?;
+    warnings.extend(apply_config(&doc, &path, &mut cfg)?);
     Ok(cfg)
 }
 
@@ -992,19 +999,38 @@ fn words(doc: &Node, key: &str, path: &Path) -> Result<Option<Vec<String>>> {
 }
 
 /// Applies the validator arguments and `args` of a test_group.yaml (or
-/// testdata.yaml, or a case's `.yaml`) to `cfg`.
-fn apply_config(doc: &Node, path: &Path, cfg: &mut GroupConfig) -> Result<()> {
+/// testdata.yaml, or a case's `.yaml`) to `cfg`; what a 2025-09 package gives
+/// as a string where the format wants a sequence counts as no arguments, and is
+/// returned as a warning (BAPCtools 2026.10.0: "incompatible value for key ...
+/// SKIPPED", the key then empty).
+fn apply_config(doc: &Node, path: &Path, cfg: &mut GroupConfig) -> Result<Vec<PackageWarning>> {
+    let v2025 = cfg.v2025;
+    let mut ignored = Vec::new();
+    let mut args = |key: &'static str| -> Result<Option<Vec<String>>> {
+        match doc.get(key) {
+            Some(n) if v2025 && matches!(n.value, Value::Scalar(_)) => {
+                ignored.push(PackageWarning::NotASequence {
+                    file: path.to_path_buf(),
+                    line: n.line,
+                    key,
+                });
+                // Not the parent's either: BAPCtools sets the key to no
+                // arguments (`extract_optional_list` returns []).
+                Ok(Some(Vec::new()))
+            }
+            _ => words(doc, key, path),
+        }
+    };
     let flags = |key: &str| -> Result<Option<Vec<String>>> {
-        if cfg.no_flags_keys {
+        if v2025 {
             return Ok(None);
         }
         words(doc, key, path)
     };
-    if let Some(f) = flags("output_validator_flags")?.or(words(doc, "output_validator_args", path)?)
-    {
+    if let Some(f) = flags("output_validator_flags")?.or(args("output_validator_args")?) {
         cfg.output_flags = Some(f);
     }
-    if let Some(a) = words(doc, "args", path)? {
+    if let Some(a) = args("args")? {
         cfg.args = Some(a);
     }
     // 2025-09 "Test case configuration": input_validator_args is a list, or a
@@ -1027,13 +1053,11 @@ fn apply_config(doc: &Node, path: &Path, cfg: &mut GroupConfig) -> Result<()> {
             })
             .collect();
         cfg.input_flags_by_name = Some(by_name);
-    } else if let Some(f) =
-        flags("input_validator_flags")?.or(words(doc, "input_validator_args", path)?)
-    {
+    } else if let Some(f) = flags("input_validator_flags")?.or(args("input_validator_args")?) {
         cfg.input_flags = Some(f);
         cfg.input_flags_by_name = None;
     }
-    Ok(())
+    Ok(ignored)
 }
 
 /// Where `verify` keeps the time limit it computed for the package at `root`.
@@ -1498,6 +1522,54 @@ mod tests {
             );
             assert!(p.warnings.is_empty(), "{version}: {:?}", p.warnings);
         }
+    }
+
+    #[test]
+    fn a_2025_09_string_where_a_sequence_belongs_is_no_arguments_with_a_warning() {
+        // BAPCtools 2026.10.0 ("incompatible value ... SKIPPED") sets the key
+        // to no arguments, so neither the string nor the parent's list applies.
+        let mut files = DATA.to_vec();
+        files.push((
+            "data/test_group.yaml",
+            "output_validator_args: [float_tolerance, \"0.1\"]\n",
+        ));
+        files.push((
+            "data/secret/g2/test_group.yaml",
+            "output_validator_args: case_sensitive\nargs: fast\n",
+        ));
+        let (d, p) = package("problem_format_version: 2025-09\n", &files);
+        let p = p.unwrap();
+        assert!(
+            flags(&p, "secret/g2/1").is_empty(),
+            "{:?}",
+            flags(&p, "secret/g2/1")
+        );
+        assert_eq!(flags(&p, "secret/a"), ["float_tolerance", "0.1"]);
+        let case = p
+            .cases
+            .iter()
+            .find(|c| c.case.name == "secret/g2/1")
+            .unwrap();
+        assert!(case.args.is_empty(), "{:?}", case.args);
+        let file = d.path().join("data/secret/g2/test_group.yaml");
+        assert_eq!(
+            p.warnings,
+            [
+                PackageWarning::NotASequence {
+                    file: file.clone(),
+                    line: 1,
+                    key: "output_validator_args",
+                },
+                PackageWarning::NotASequence {
+                    file,
+                    line: 2,
+                    key: "args",
+                },
+            ]
+        );
+        // Legacy and 2023-07 flags are words in a string.
+        let (_d, p) = package("name: X\n", &files);
+        assert_eq!(flags(&p.unwrap(), "secret/g2/1"), ["case_sensitive"]);
     }
 
     #[test]
