@@ -12,6 +12,7 @@
 
 pub mod add;
 pub mod bless;
+pub mod checker;
 pub mod diff;
 pub mod export;
 pub mod generate;

@@ -54,6 +54,9 @@ pub struct Created {
     pub memory_mib: u64,
     /// The files the statement reads and writes instead of stdin and stdout.
     pub files: Vec<String>,
+    /// The checker its problem.toml names (`None`: interactive, the interactor
+    /// decides).
+    pub checker: Option<judge_model::problem::Checker>,
 }
 
 /// The lines for one event, drawn visibly.
@@ -103,7 +106,7 @@ pub fn lines(heard: &Heard) -> Vec<String> {
 fn created(c: &Created) -> Vec<String> {
     let name = &c.name;
     let mut lines = vec![format!(
-        "{name}: problems/{name}/ and testdata/{name}/ ({}{}, time limit {} s, {} MiB){}; next: cargo judge {name}",
+        "{name}: problems/{name}/ and testdata/{name}/ ({}{}, time limit {} s, {} MiB{}){}; next: cargo judge {name}",
         if c.interactive {
             "interactive, samples in its README.md".to_string()
         } else {
@@ -116,6 +119,12 @@ fn created(c: &Created) -> Vec<String> {
         },
         c.time_limit.as_secs_f64(),
         c.memory_mib,
+        c.checker
+            .as_ref()
+            .map_or_else(String::new, |checker| format!(
+                ", checker {}",
+                crate::checker::name(checker)
+            )),
         c.renamed
             .as_ref()
             .map_or_else(String::new, |(wanted, why)| format!(

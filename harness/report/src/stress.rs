@@ -28,6 +28,22 @@ pub struct Started {
     pub max: u64,
     /// The generator's further arguments (after `--`).
     pub extra_args: Vec<String>,
+    /// The checker comparing the solution's output with the brute force's (a
+    /// batch problem's; `None` for an interactive one, whose interactor decides).
+    pub checker: Option<Compared>,
+}
+
+/// The checker stress compares with, and where it comes from.
+#[derive(Debug, Clone)]
+pub struct Compared {
+    /// The checker.
+    pub checker: judge_model::problem::Checker,
+    /// The problem.toml it was read from (`testdata/NAME/problem.toml`).
+    pub file: String,
+    /// Whether that file exists: without it the checker is the default, which a
+    /// user who wrote another one elsewhere (a problem.toml moved, a folder
+    /// removed) would otherwise not know.
+    pub exists: bool,
 }
 
 impl Started {
@@ -232,6 +248,9 @@ impl<W: Write> Words<W> {
         match event {
             Event::Started(s) => {
                 self.say_started(s)?;
+                if let Some(c) = &s.checker {
+                    self.say_checker(c)?;
+                }
                 self.started = Some(s.clone());
             }
             Event::Answers(a) => self.say_answers(a)?,
@@ -308,6 +327,21 @@ impl<W: Write> Words<W> {
                 "stress {BOLD}{name}{BOLD:#}: solution vs brute force on `{name}-gen --seed S \
                  {args}`, seeds from {}",
                 s.first_seed
+            )
+        }
+    }
+
+    /// The line naming the checker, and where it comes from.
+    fn say_checker(&mut self, c: &Compared) -> io::Result<()> {
+        let name = crate::checker::name(&c.checker);
+        if c.exists {
+            writeln!(self.out, "checker: {name} (from {})", c.file)
+        } else {
+            writeln!(
+                self.out,
+                "checker: {name}, the default: there is no {} (a problem.toml there \
+                 names another, docs/problem-toml.md)",
+                c.file
             )
         }
     }
@@ -564,7 +598,33 @@ mod tests {
             lines: 10,
             max: 50,
             extra_args: vec!["--k".into(), "3".into()],
+            checker: None,
         }
+    }
+
+    #[test]
+    fn the_start_names_the_checker_and_whether_it_is_the_default() {
+        let compared = |exists| Compared {
+            checker: judge_model::problem::Checker::Exact,
+            file: "testdata/p/problem.toml".into(),
+            exists,
+        };
+        for (exists, line) in [
+            (true, "checker: exact (from testdata/p/problem.toml)\n"),
+            (
+                false,
+                "checker: exact, the default: there is no testdata/p/problem.toml (a \
+                 problem.toml there names another, docs/problem-toml.md)\n",
+            ),
+        ] {
+            let s = Started {
+                checker: Some(compared(exists)),
+                ..started(false)
+            };
+            let text = words(&[Event::Started(s)]);
+            assert!(text.ends_with(line), "{text}");
+        }
+        assert!(!words(&[Event::Started(started(false))]).contains("checker:"));
     }
 
     /// What `events` print, without styles.

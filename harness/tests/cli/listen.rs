@@ -202,8 +202,39 @@ fn listen_makes_a_whole_batch_into_problems_and_refuses_a_malformed_body() {
     let toml = ws.read("testdata/cf1b/problem.toml");
     assert!(toml.contains("type = \"interactive\""), "{toml}");
     assert!(ws.read("testdata/cf1b/README.md").contains("? 1\n! 5\n"));
+    // Each site's checker, written out and named on its line (none for the
+    // interactive one: its interactor decides).
+    for (name, checker) in [
+        ("cf1a", "tokens"),
+        ("abc086_a", "tokens"),
+        ("aplusb", "tokens"),
+    ] {
+        let toml = ws.read(&format!("testdata/{name}/problem.toml"));
+        assert!(
+            toml.contains(&format!("\nchecker = \"{checker}\"\n")),
+            "{toml}"
+        );
+        let line = said.iter().find(|l| l.starts_with(&format!("{name}: ")));
+        assert!(
+            line.is_some_and(|l| l.contains(&format!(", checker {checker})"))),
+            "{line:?}"
+        );
+    }
+    let cf1b = said.iter().find(|l| l.starts_with("cf1b: ")).unwrap();
+    assert!(!cf1b.contains("checker"), "{cf1b}");
     // The user writes main.rs in their own style: AC on the browser's samples.
     ws.write("problems/cf1a/src/main.rs", theatre_square("u64"));
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cf1a: 2/2 AC"));
+    // An answer Codeforces' wcmp accepts, after a blank line and spaced: AC here too
+    // (the exact checker called it PE).
+    ws.write(
+        "problems/cf1a/src/main.rs",
+        theatre_square("u64").replace("println!(\"{}\"", "println!(\"\\n  {}  \""),
+    );
     ws.judge()
         .arg("cf1a")
         .assert()
@@ -438,6 +469,8 @@ fn a_title_beyond_ascii_is_named_from_its_url_timus_and_cses_included() {
             said.starts_with(&format!("{name}: problems/{name}/ ")),
             "{said}"
         );
+        // Sites whose whitespace rule is not known here keep the strict checker.
+        assert!(said.contains(", checker exact)"), "{said}");
         let toml = ws.read(&format!("testdata/{name}/problem.toml"));
         assert!(toml.contains(&format!("title = \"{title}\"")), "{toml}");
     }

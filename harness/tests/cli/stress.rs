@@ -338,6 +338,47 @@ fn seed_is_input(ws: &TempWs) {
     );
 }
 
+/// `spaced`: the solution prints the seed twice on one line, the brute force
+/// once per line: the same tokens, other whitespace.
+fn spaced(ws: &TempWs) {
+    write_problem(
+        ws,
+        "spaced",
+        r#"fn main() {
+    let mut s = String::new();
+    std::io::stdin().read_line(&mut s).unwrap();
+    println!("{0} {0}", s.trim());
+}
+"#,
+        "    println!(\"{0}\\n{0}\", v[0]);\n}\n",
+        "    let _ = (lines, max, &mut next);\n    println!(\"{seed}\");\n}\n",
+    );
+}
+
+#[test]
+fn stress_names_its_checker_and_says_when_it_is_the_default_of_a_missing_problem_toml() {
+    let ws = TempWs::new(&[]);
+    spaced(&ws);
+    // No testdata folder (a crate made by hand, the folder removed): exact, said.
+    std::fs::remove_dir_all(ws.path("testdata/spaced")).unwrap();
+    ws.judge()
+        .args(["stress", "spaced", "--cases", "3", "--no-shrink"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "checker: exact, the default: there is no testdata/spaced/problem.toml",
+        ))
+        .stdout(predicate::str::contains("PE"));
+    ws.write("testdata/spaced/problem.toml", "checker = \"tokens\"\n");
+    ws.judge()
+        .args(["stress", "spaced", "--cases", "3"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains(
+            "checker: tokens (from testdata/spaced/problem.toml)",
+        ));
+}
+
 #[test]
 fn a_generator_failing_after_the_first_failing_seed_does_not_hide_it() {
     // Seed 4's generator runs beside seed 3's two sides; its failure must not

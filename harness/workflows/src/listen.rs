@@ -354,7 +354,14 @@ fn create(site: &mut Site, task: &Task) -> Result<Heard> {
     };
     let extra = extra(task, &name);
     site.create(&args, &extra)?;
+    // What the written problem.toml says (the judge's own reading of it), so the
+    // line names the checker the problem is judged by (`scaffold::checker_for`).
+    let checker = (!task.interactive)
+        .then(|| Settings::load(&site.root.join("testdata").join(&name)))
+        .transpose()?
+        .map(|s| s.checker);
     Ok(Heard::Created(Created {
+        checker,
         renamed: why_renamed.map(|why| (wanted, why)),
         interactive: task.interactive,
         samples: task.tests.len(),

@@ -13,7 +13,7 @@ use anyhow::{Context, Result, bail};
 
 use judge_engine::build;
 use judge_engine::cargo_json::Metadata;
-use judge_formats::problem::writer::{source_table, toml_string};
+use judge_formats::problem::writer::{CheckerKeys, Noted, ProblemToml, source_table, toml_string};
 use judge_model::problem::Origin;
 use judge_report::scaffold::{Kind, Made};
 
@@ -520,6 +520,10 @@ impl Values {
                 ("memory_limit", args.memory_limit.to_string()),
                 ("source_toml", source_toml),
                 (
+                    "checker_toml",
+                    checker_toml(checker_for(source.as_ref().map(|s| s.judge.as_str()))),
+                ),
+                (
                     "samples_md",
                     format!(
                         "There is no case until the statement's sample is pasted in (`cargo \
@@ -638,6 +642,76 @@ fn known_site(url: &str) -> Option<(String, String)> {
     }
 }
 
+/// The checker a problem from `judge` (its `[source]`'s, as `listen` names
+/// sites) gets in problem.toml, with the comment written above it: what that
+/// judge does with whitespace and case, so that an answer it accepts is not PE
+/// or WA here. Written out (never left to the default) so the user sees it and
+/// can change it. The reasons:
+/// - Codeforces (and its gym): problems are judged by testlib checkers, the
+///   standard ones `wcmp`/`ncmp` ("compare sequences of tokens", testlib's
+///   `checkers/wcmp.cpp`, `ncmp.cpp`) unless the statement needs its own; they
+///   read tokens, case-sensitively, so any whitespace between tokens is fine.
+/// - AtCoder: its judge ignores spaces at line ends and a missing or extra line
+///   break at the end (kyuridenamida/atcoder-tools issues #285 and #300: outputs
+///   AC on AtCoder that a byte comparison failed) and, as its users report, how
+///   tokens are split into lines; it publishes no checker, so tokens.
+/// - Kattis: problemtools' default output validator, which Kattis runs unless a
+///   problem ships its own, compares tokens and ignores case without its
+///   `case_sensitive` flag (problem package format, "Default output validator
+///   specification"). A problem's flags are not on its statement page, so the
+///   flagless default: tokens with `case_sensitive = false`.
+/// - Library Checker: each problem's `checker.cpp` is a testlib checker reading
+///   tokens.
+/// - HDU, POJ and any other judge (Timus, CSES, a site `listen` does not know):
+///   `exact`, as before. HDU and POJ answer Presentation Error for whitespace
+///   differences (HDU 1073 states its rule: identical is AC, only spaces, tabs or
+///   line breaks differing is PE), which is `exact`'s PE; for the others the rule
+///   is not known here, and exact's PE says "only whitespace differs" where
+///   tokens would hide it.
+pub fn checker_for(judge: Option<&str>) -> Noted<CheckerKeys> {
+    let tokens = |case_sensitive| CheckerKeys::Tokens { case_sensitive };
+    let judge = judge.map(str::to_ascii_lowercase);
+    match judge.as_deref() {
+        Some("codeforces" | "codeforces-gym") => Noted::new(
+            "Codeforces' usual checkers (testlib's wcmp, ncmp) compare tokens: any\n\
+             whitespace between them is fine. \"YES/NO in any case\": case_sensitive = false.",
+            tokens(true),
+        ),
+        Some("atcoder") => Noted::new(
+            "AtCoder's judge accepts whitespace changes between tokens. \"Yes/No in any\n\
+             case\" is rare there; where a statement says it: case_sensitive = false.",
+            tokens(true),
+        ),
+        Some("kattis") => Noted::new(
+            "Kattis' default output validator without flags: tokens, letters' case aside\n\
+             (a problem may set case_sensitive; its statement page does not say).",
+            tokens(false),
+        ),
+        Some("library-checker") => Noted::new(
+            "Library Checker's checkers (testlib) read tokens.",
+            tokens(true),
+        ),
+        Some(other @ ("hdu" | "poj")) => Noted::new(
+            format!(
+                "{}: a whitespace difference is Presentation Error there, as exact's PE here.",
+                other.to_ascii_uppercase()
+            ),
+            CheckerKeys::Exact,
+        ),
+        _ => Noted::plain(CheckerKeys::Exact),
+    }
+}
+
+/// `checker` as the lines problem.toml has for it, without the last newline
+/// (the template has it), written by problem.toml's one writer.
+fn checker_toml(checker: Noted<CheckerKeys>) -> String {
+    let toml = ProblemToml {
+        checker: Some(checker),
+        ..ProblemToml::default()
+    };
+    toml.render().trim_end_matches('\n').to_string()
+}
+
 /// Titles and sources go into one-line comments and TOML strings.
 fn one_line<'a>(option: &str, text: &'a str) -> Result<&'a str> {
     let text = text.trim();
@@ -742,6 +816,83 @@ mod tests {
                 ..judge_model::problem::Settings::default()
             }
         );
+    }
+
+    #[test]
+    fn a_problem_from_a_known_judge_gets_the_checker_that_judge_compares_like() {
+        use judge_model::problem::Checker;
+        let tokens = |case_sensitive| Checker::Tokens { case_sensitive };
+        for (source, checker, says) in [
+            (None, Checker::Exact, None),
+            (
+                Some("https://codeforces.com/contest/1/problem/A"),
+                tokens(true),
+                Some("wcmp"),
+            ),
+            (
+                Some("https://codeforces.com/gym/100001/problem/B"),
+                tokens(true),
+                Some("wcmp"),
+            ),
+            (Some("CODEFORCES 1A"), tokens(true), Some("wcmp")),
+            (
+                Some("https://atcoder.jp/contests/abc086/tasks/abc086_a"),
+                tokens(true),
+                Some("AtCoder"),
+            ),
+            (
+                Some("https://open.kattis.com/problems/hello"),
+                tokens(false),
+                Some("Kattis"),
+            ),
+            (
+                Some("https://judge.yosupo.jp/problem/aplusb"),
+                tokens(true),
+                Some("testlib"),
+            ),
+            (
+                Some("http://poj.org/problem?id=2348"),
+                Checker::Exact,
+                Some("POJ: a whitespace"),
+            ),
+            (Some("HDU 1846"), Checker::Exact, Some("HDU: a whitespace")),
+            (
+                Some("https://cses.fi/problemset/task/1068"),
+                Checker::Exact,
+                None,
+            ),
+            (
+                Some("https://acm.timus.ru/problem.aspx?space=1&num=1000"),
+                Checker::Exact,
+                None,
+            ),
+            (
+                Some("https://www.luogu.com.cn/problem/P1001"),
+                Checker::Exact,
+                None,
+            ),
+        ] {
+            let mut a = args("p");
+            a.game = false;
+            a.source = source.map(String::from);
+            let text = Values::from_args(&a)
+                .unwrap()
+                .render(PLAIN_TESTDATA_FILES[0].1)
+                .unwrap();
+            let read = judge_model::problem::Settings::parse(&text, Path::new("/p"))
+                .unwrap_or_else(|e| panic!("{source:?}: {e:#}\n{text}"));
+            assert_eq!(read.checker, checker, "{source:?}:\n{text}");
+            // The reason is the comment right above the checker.
+            let above = text
+                .lines()
+                .take_while(|l| !l.starts_with("checker ="))
+                .last()
+                .unwrap();
+            match says {
+                Some(why) => assert!(above.starts_with("# ") && text.contains(why), "{text}"),
+                None => assert!(above.starts_with("memory_limit"), "{text}"),
+            }
+        }
     }
 
     #[test]

@@ -39,7 +39,7 @@ use judge_engine::run;
 use judge_model::limits::Limits;
 use judge_model::problem::Settings;
 use judge_model::status::Status;
-use judge_report::stress::{Event, NoFailure, Started};
+use judge_report::stress::{Compared, Event, NoFailure, Started};
 use judge_sandbox::{Exit, RunSpec};
 
 pub use generator::DEFAULT_SECONDS;
@@ -114,7 +114,17 @@ pub fn stress(args: StressOptions, on: &mut Sink) -> Result<Status> {
     let scratch = tempfile::tempdir_in(judge_sandbox::fresh_base())
         .context("cannot create a scratch folder")?;
     let brute_time = args.brute_time_limit;
-    on(&Event::Started(started(&args, false)))?;
+    let mut start = started(&args, false);
+    start.checker = Some(Compared {
+        checker: settings.checker.clone(),
+        file: format!("testdata/{name}/{}", judge_model::problem::FILE_NAME),
+        exists: ws
+            .testdata()
+            .join(name)
+            .join(judge_model::problem::FILE_NAME)
+            .is_file(),
+    });
+    on(&Event::Started(start))?;
     let null = scratch.path().join("empty");
     std::fs::write(&null, "")?;
     let generator = Generator {
@@ -141,6 +151,7 @@ fn started(args: &StressOptions, interactive: bool) -> Started {
         lines: args.lines,
         max: args.max,
         extra_args: args.gen_args.clone(),
+        checker: None,
     }
 }
 
