@@ -561,3 +561,82 @@ fn the_reference_tools_give_every_submission_of_an_export_its_verdict() {
         );
     }
 }
+
+/// problemtools' default output validator, the program (`support/default_validator`
+/// in its Python package, built when problemtools is installed).
+fn default_validator() -> Option<PathBuf> {
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import os, problemtools; print(os.path.join(os.path.dirname(problemtools.__file__), 'support', 'default_validator'))",
+        ])
+        .output()
+        .ok()?;
+    let path = PathBuf::from(String::from_utf8(out.stdout).ok()?.trim());
+    have(&[path.to_str()?]).then_some(path)
+}
+
+/// The tokens checker and Kattis' default validator read words alike: with
+/// `case_sensitive = false` (`--checker tokens-any-case`) as the validator
+/// without flags, and the plain tokens checker as the validator with
+/// `case_sensitive`. Each pair is judged by both, side by side (the validator
+/// exits 42 to accept); problemtools folds ASCII letters only (`strcasecmp` in
+/// the C locale), as `judge_compare::same_token` does.
+#[test]
+fn the_tokens_checkers_case_rule_agrees_with_the_kattis_default_validator() {
+    if !have(&["verifyproblem"]) {
+        return;
+    }
+    let Some(validator) = default_validator() else {
+        return;
+    };
+    let pairs = [
+        ("YES\n", "yes\n"),
+        ("Alice\nBob\n", "ALICE BOB\n"),
+        ("possible\n", "Possible\n"),
+        ("YES\n", "NO\n"),
+        ("é\n", "É\n"),
+        ("1e5\n", "1E5\n"),
+        ("yes\n", "yes.\n"),
+        ("a b\n", "A  B\n\n"),
+        ("x\n", "x X\n"),
+    ];
+    let mut differ = Vec::new();
+    for (expected, output) in pairs {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("1.in"), output).unwrap();
+        std::fs::write(dir.path().join("1.out"), expected).unwrap();
+        for (checker, flags) in [
+            ("tokens-any-case", &[][..]),
+            ("tokens", &["case_sensitive"]),
+        ] {
+            let feedback = tempfile::tempdir().unwrap();
+            let theirs = Command::new(&validator)
+                .arg(dir.path().join("1.in"))
+                .arg(dir.path().join("1.out"))
+                .arg(feedback.path())
+                .args(flags)
+                .stdin(std::fs::File::open(dir.path().join("1.in")).unwrap())
+                .output()
+                .unwrap()
+                .status
+                .code();
+            let ours = judge()
+                .args(["run", "--cmd", "cat", "--checker", checker])
+                .arg(dir.path())
+                .output()
+                .unwrap()
+                .status
+                .code();
+            let (theirs, ours) = (theirs == Some(42), ours == Some(0));
+            if theirs != ours {
+                differ.push(format!(
+                    "{expected:?} vs {output:?} ({checker}): default validator {}, judge {}",
+                    if theirs { "accepts" } else { "rejects" },
+                    if ours { "accepts" } else { "rejects" },
+                ));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{differ:#?}");
+}
