@@ -651,10 +651,13 @@ fn known_site(url: &str) -> Option<(String, String)> {
 ///   standard ones `wcmp`/`ncmp` ("compare sequences of tokens", testlib's
 ///   `checkers/wcmp.cpp`, `ncmp.cpp`) unless the statement needs its own; they
 ///   read tokens, case-sensitively, so any whitespace between tokens is fine.
-/// - AtCoder: its judge ignores spaces at line ends and a missing or extra line
-///   break at the end (kyuridenamida/atcoder-tools issues #285 and #300: outputs
-///   AC on AtCoder that a byte comparison failed) and, as its users report, how
-///   tokens are split into lines; it publishes no checker, so tokens.
+/// - AtCoder: it publishes no checker; its users' tools report that its judge
+///   ignores whitespace and line breaks between tokens (qryxip/snowchains PR
+///   #167, from qryxip/cargo-compete issue #143: "match the current AtCoder
+///   official contests' judge" by ignoring spaces and line breaks) and spaces at
+///   line ends and a missing or extra final line break (kyuridenamida/
+///   atcoder-tools issues #285 and #300: submissions AC on AtCoder that a byte
+///   comparison failed). So tokens.
 /// - Kattis: problemtools' default output validator, which Kattis runs unless a
 ///   problem ships its own, compares tokens and ignores case without its
 ///   `case_sensitive` flag (problem package format, "Default output validator
