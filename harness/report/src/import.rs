@@ -40,8 +40,11 @@ pub enum Judging {
     KattisDefault(judge_model::kattis::Flags),
     /// The float checker.
     Float,
-    /// The tokens checker.
-    Tokens,
+    /// The tokens checker, case-sensitive or not.
+    Tokens {
+        /// Letters must match in case.
+        case_sensitive: bool,
+    },
     /// A Polygon package's testlib checker, copied as `file`.
     TestlibChecker {
         /// Its name in the testdata folder.
@@ -70,7 +73,12 @@ impl Judging {
                 format!("kattis default validator: {}", crate::package::flags(flags))
             }
             Judging::Float => "float checker".to_string(),
-            Judging::Tokens => "tokens checker".to_string(),
+            Judging::Tokens {
+                case_sensitive: true,
+            } => "tokens checker".to_string(),
+            Judging::Tokens {
+                case_sensitive: false,
+            } => "tokens checker, any case (case_sensitive = false)".to_string(),
             Judging::TestlibChecker { file, from } => {
                 format!(
                     "testlib checker {file}, from {}",

@@ -707,6 +707,29 @@ fn import_maps_the_default_validators_flags_to_a_checker() {
         toml.contains("checker = \"float\"\nfloat_abs = 1e-6\nfloat_rel = 1e-6"),
         "{toml}"
     );
+    // Words and no flags: the validator's rule is the tokens checker's without
+    // case (`case_sensitive = false`), readable in problem.toml.
+    let words = copy("ratio");
+    let yaml = words.path().join("problem.yaml");
+    let text = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(
+        &yaml,
+        text.replace("validator_flags: float_tolerance 1e-6", ""),
+    )
+    .unwrap();
+    ws.judge()
+        .arg("import")
+        .arg(words.path())
+        .arg("ratio-words")
+        .env("CP_GAMES_CACHE", &cache)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("tokens checker, any case"));
+    let toml = ws.read("testdata/ratio-words/problem.toml");
+    assert!(
+        toml.contains("checker = \"tokens\"\ncase_sensitive = false\n"),
+        "{toml}"
+    );
 }
 
 #[test]

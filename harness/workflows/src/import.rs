@@ -202,7 +202,10 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
         std::fs::read(&c.case.output).is_ok_and(|b| b.iter().any(u8::is_ascii_alphabetic))
     });
     let case_free = flags.case_sensitive || !letters;
-    let (keys, describe) = if flags.space_change_sensitive || !case_free {
+    let float = flags.abs.is_some() || flags.rel.is_some();
+    // Our float checker compares words case-sensitively, and no checker of ours
+    // keeps exact spacing as the validator does: those stay Kattis' own.
+    let (keys, describe) = if flags.space_change_sensitive || (!case_free && float) {
         (
             Noted::new(
                 "Kattis' default validator (case-insensitive unless case_sensitive):",
@@ -214,16 +217,31 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
             ),
             Judging::KattisDefault(flags.clone()),
         )
-    } else if flags.abs.is_some() || flags.rel.is_some() {
+    } else if float {
         let abs = Some(flags.abs.unwrap_or(0.0));
         let rel = Some(flags.rel.unwrap_or(0.0));
         let keys = Noted::plain(CheckerKeys::Float { abs, rel });
         (keys, Judging::Float)
     } else {
+        // The validator's words, case aside unless `case_sensitive`: the tokens
+        // checker's own rule (`judge_compare::same_token`).
         let keys = CheckerKeys::Tokens {
-            case_sensitive: true,
+            case_sensitive: case_free,
         };
-        (Noted::plain(keys), Judging::Tokens)
+        let keys = if case_free {
+            Noted::plain(keys)
+        } else {
+            Noted::new(
+                "Kattis' default validator without case_sensitive: letters' case aside.",
+                keys,
+            )
+        };
+        (
+            keys,
+            Judging::Tokens {
+                case_sensitive: case_free,
+            },
+        )
     };
     Ok(CheckerToml::only(keys, describe))
 }
@@ -350,7 +368,9 @@ fn polygon_checker(p: &judge_formats::package::polygon::Polygon) -> Result<Check
             Noted::plain(CheckerKeys::Tokens {
                 case_sensitive: *case_sensitive,
             }),
-            Judging::Tokens,
+            Judging::Tokens {
+                case_sensitive: *case_sensitive,
+            },
         ),
         other => bail!("the checker {other:?} cannot be written to problem.toml"),
     })
