@@ -599,6 +599,71 @@ fn cargo_test_compares_a_float_answer_within_the_tolerance_problem_toml_gives() 
     );
 }
 
+/// A program printing `yes` or `no` in `case`: whether the number read is even.
+fn even(case: &str) -> String {
+    let (yes, no) = match case {
+        "upper" => ("YES", "NO"),
+        _ => ("yes", "no"),
+    };
+    format!(
+        "fn main() {{\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    \
+         let n: u64 = s.trim().parse().unwrap();\n    println!(\"{{}}\", if n % 2 == 0 {{ \"{yes}\" }} else {{ \"{no}\" }});\n}}\n"
+    )
+}
+
+#[test]
+fn cargo_test_compares_words_in_any_case_when_problem_toml_says_case_sensitive_false() {
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "even"]).assert().code(0);
+    let toml = ws.read("testdata/even/problem.toml");
+    ws.write(
+        "testdata/even/problem.toml",
+        toml.replace(
+            "checker = \"exact\"",
+            "checker = \"tokens\"\ncase_sensitive = false",
+        ),
+    );
+    ws.write("testdata/even/01-sample.in", "4\n");
+    ws.write("testdata/even/01-sample.out", "Yes\n");
+    ws.write("problems/even/src/main.rs", even("lower"));
+    ws.write("problems/even/src/bin/brute.rs", even("upper"));
+    ws.write(
+        "problems/even/src/bin/gen.rs",
+        "fn main() {\n    println!(\"{}\", std::env::args().nth(2).unwrap());\n}\n",
+    );
+    let out = ws.cargo_test(&["-p", "even", "--test", "solution"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for test in [
+        "testdata::01-sample",
+        "agrees_with_the_brute_force_on_generated_inputs",
+    ] {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("test {test} ")) && l.ends_with("... ok")),
+            "{test} is run, not ignored:\n{stdout}"
+        );
+    }
+    // `cargo judge` agrees; and where case counts, both fail.
+    ws.judge().arg("even").assert().code(0);
+    ws.write(
+        "testdata/even/problem.toml",
+        ws.read("testdata/even/problem.toml")
+            .replace("case_sensitive = false", "case_sensitive = true"),
+    );
+    let out = ws.cargo_test(&["-p", "even", "--test", "solution"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("test testdata::01-sample ") && l.ends_with("... FAILED")),
+        "{stdout}"
+    );
+    ws.judge().arg("even").assert().code(1);
+}
+
 #[test]
 fn cargo_test_runs_the_unit_tests_a_contestant_writes_in_the_solution_and_its_modules() {
     let ws = TempWs::new(&["poj2484"]);
