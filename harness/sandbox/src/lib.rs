@@ -4,7 +4,7 @@
 //! A run is a spawn request sent to a *keeper*, forked on demand by the sandbox
 //! server (the judge binary re-executed once, small and single-threaded: see
 //! `server`) and kept in a pool for the next run once it has reported. The keeper
-//! starts the program (its own session and process group, default
+//! starts the program (its own process group, default
 //! signals, `RLIMIT_CPU`/`RLIMIT_AS`/`RLIMIT_FSIZE`, `RLIMIT_STACK` unlimited (the
 //! stack grows as far as `RLIMIT_AS` lets it), no core dumps, the working
 //! directory asked for) and is the subreaper of everything the program starts, so

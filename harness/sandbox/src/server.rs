@@ -52,7 +52,12 @@ pub(super) fn serve(sock: RawFd) -> ! {
     // SAFETY: plain system calls on our own process with valid arguments.
     unsafe {
         // Out of the terminal's process group: Ctrl-C is the judge's to handle.
-        libc::setsid();
+        // Not out of its session: where the kernel groups processes by session
+        // for the scheduler (autogroup), a session of its own put every program
+        // in a group apart from the judge reading its output, and each hand-off
+        // between them cost: 200 small cases at -j 2 took 1.19-1.71x a bare spawn
+        // loop on a busy machine, and 0.98-1.05x in the judge's own session.
+        libc::setpgid(0, 0);
         // Keepers (and anything reparented to us if a keeper died) are reaped as
         // soon as they exit, so the server leaves no zombies; reaped, not ignored, so
         // their CPU time (and their programs') adds up in ours and so in the judge's.
@@ -62,7 +67,6 @@ pub(super) fn serve(sock: RawFd) -> ! {
         libc::sigaction(libc::SIGCHLD, &action, std::ptr::null_mut());
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
-    raise_priority();
     text::find();
     let mut buf = [0u8; 16];
     loop {
@@ -190,9 +194,6 @@ struct KeeperState {
     /// The keeper's own hard limits (they never change): a program's limits stay
     /// under them, since an unprivileged process cannot raise its hard limit.
     hard: [u64; 6],
-    /// The nice value the keeper was started with, which its programs get back
-    /// ([`raise_priority`]).
-    nice: libc::c_int,
 }
 
 /// A program's environment as `exec` takes it, and the request it was built for.
@@ -291,36 +292,6 @@ fn non_default_signals() -> Vec<libc::c_int> {
         .collect()
 }
 
-/// The nice value the server was started with, which every program gets back
-/// before its `exec` ([`raise_priority`]).
-static NICE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
-
-/// Puts the server and its keepers ahead of their programs on the CPU, where
-/// the kernel lets it (as root): nice -20, for the process and for its session's
-/// autogroup (each run has a session, so an autogroup, of its own: see
-/// [`child`]), and records in [`NICE`] the nice value programs get back. A
-/// keeper must watch, kill and reap a run of a thousand spinning processes (a
-/// fork bomb, its own run's or a neighbour's), which the scheduler would
-/// otherwise give it a thousandth of a CPU for: its look at the run's CPU time
-/// then took seconds, and the bomb ran on long past its limit. Keepers mostly
-/// sleep, so their priority takes next to nothing from the programs.
-fn raise_priority() {
-    // SAFETY: getpriority/setpriority on our own process; errno tells a nice
-    // of -1 from a failure.
-    unsafe {
-        *libc::__errno_location() = 0;
-        let nice = libc::getpriority(libc::PRIO_PROCESS, 0);
-        if nice == -1 && last_errno() != 0 {
-            return;
-        }
-        NICE.store(nice, std::sync::atomic::Ordering::Relaxed);
-        libc::setpriority(libc::PRIO_PROCESS, 0, -20);
-    }
-    // Where the kernel groups each session's processes (autogroup), the
-    // priority among processes only holds within a group.
-    let _ = std::fs::write("/proc/self/autogroup", "-20");
-}
-
 /// Size of [`KeeperState::stack`]; only the few pages used become resident.
 const CHILD_STACK: usize = 256 << 10;
 
@@ -342,10 +313,24 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
             )
         };
     }
-    // SAFETY: resetting our own signal disposition and becoming a subreaper.
+    // SAFETY: resetting our own signal disposition, becoming a subreaper, and
+    // asking for a scheduling policy with a valid parameter.
     unsafe {
         libc::signal(libc::SIGCHLD, libc::SIG_DFL);
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        // Ahead of every ordinary process, its own run's too, where the kernel
+        // lets it (as root): a real-time task, which, unlike nice, holds across
+        // the scheduler's groups (autogroups). A keeper mostly sleeps; when it
+        // wakes it must look at a run's CPU time and kill the run in time, even
+        // among a thousand spinners of it (a fork bomb), which the scheduler
+        // would otherwise give it a thousandth of a CPU among. Reset on fork: its
+        // programs are ordinary processes. (Not a session per run or per keeper,
+        // which would group a run's processes for the scheduler: each group made
+        // and freed cost ~2 ms of idle wall time a run, 200 small cases at -j 2
+        // 0.17 s -> 0.57 s, and a keeper in a group with its run got too little
+        // CPU in it.)
+        let lowest = libc::sched_param { sched_priority: 1 };
+        libc::sched_setscheduler(0, libc::SCHED_RR | libc::SCHED_RESET_ON_FORK, &lowest);
     }
     let pinned = text::pin();
     let drop_text = pinned.is_none() && !super::refused("drop");
@@ -373,7 +358,6 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
                 have.rlim_max
             }
         }),
-        nice: NICE.load(std::sync::atomic::Ordering::Relaxed),
     };
     // Untouched pages cost no memory: only the bytes received are ever resident.
     let mut buf = vec![0u8; 1 << 20];
@@ -550,7 +534,6 @@ struct ChildArgs<'a> {
     clear_refs: RawFd,
     drop_text: bool,
     handled: &'a [libc::c_int],
-    nice: libc::c_int,
     failed: std::cell::Cell<(u32, i32)>,
 }
 
@@ -569,7 +552,6 @@ fn start(
         clear_refs: state.clear_refs,
         drop_text: state.drop_text,
         handled: &state.handled,
-        nice: state.nice,
         failed: std::cell::Cell::new((NOT_FAILED, 0)),
     };
     let top = state.stack.as_mut_ptr_range().end;
@@ -702,7 +684,7 @@ impl Prepared {
     }
 }
 
-/// The program's side of the clone: default signals, its own session, the
+/// The program's side of the clone: default signals, its own process group, the
 /// three descriptors, the directory, the limits, exec. It shares the keeper's
 /// memory until exec, so it only makes system calls (no allocation); a failure is
 /// written into `args.failed` as (step, errno) and ends it with status 127.
@@ -722,14 +704,9 @@ fn child(args: &ChildArgs<'_>) -> ! {
         let mut empty: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut empty);
         libc::sigprocmask(libc::SIG_SETMASK, &empty, std::ptr::null_mut());
-        // A session of its own, so, where the kernel groups processes by session
-        // for the scheduler (autogroup), the run's processes share one group's
-        // CPU, however many there are: a fork bomb of a thousand spinners then
-        // takes as much from a run beside it as one spinner would, not 1000
-        // times as much. As a session leader it leads its process group too.
-        libc::setsid();
-        // Not the keeper's priority ([`raise_priority`]): the one it was started with.
-        libc::setpriority(libc::PRIO_PROCESS, 0, args.nice);
+        // A process group of its own, so one kill reaches the run (not a
+        // session: see [`keeper`]).
+        libc::setpgid(0, 0);
         for (i, &fd) in args.io.iter().enumerate() {
             if libc::dup2(fd, i as RawFd) < 0 {
                 die(2);

@@ -103,9 +103,8 @@ fn a_fork_bomb_stops_at_the_process_limit_and_leaves_nothing() {
 
 /// A fork bomb of spinners (every process forks, up to the process limit's
 /// thousand, and spins) ends at its CPU limit, counted over all its processes,
-/// and a solution judged beside it at the same time is unhurt: each run is a
-/// session, so a scheduling group (the kernel's autogroup), of its own, and the
-/// keeper watching the bomb is ahead of it on the CPU. Before, the keeper got a
+/// and a solution judged beside it at the same time is unhurt: the keeper
+/// watching the bomb is ahead of it on the CPU. Before, the keeper got a
 /// thousandth of a CPU to look at the bomb's time, which ran to 18 s of CPU and
 /// 13 s of wall time under a 2 s limit, while the run beside it got 13 ms of CPU
 /// in 7.7 s and was TLE; counting the leader's CPU alone, the bomb ran to its
