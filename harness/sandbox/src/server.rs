@@ -58,6 +58,16 @@ pub(super) fn serve(sock: RawFd) -> ! {
         // between them cost: 200 small cases at -j 2 took 1.19-1.71x a bare spawn
         // loop on a busy machine, and 0.98-1.05x in the judge's own session.
         libc::setpgid(0, 0);
+        // Without the terminal as a controlling one, as a session of its own had
+        // it: a program run without isolation that opens /dev/tty gets ENXIO, as
+        // on a judge, rather than the terminal, where a read would stop it (a
+        // background process group) until the wall-clock backstop. Not being a
+        // session leader, the server alone gives it up, and what it forks after.
+        let tty = libc::open(c"/dev/tty".as_ptr(), libc::O_RDWR | libc::O_CLOEXEC);
+        if tty >= 0 {
+            libc::ioctl(tty, libc::TIOCNOTTY);
+            libc::close(tty);
+        }
         // Keepers (and anything reparented to us if a keeper died) are reaped as
         // soon as they exit, so the server leaves no zombies; reaped, not ignored, so
         // their CPU time (and their programs') adds up in ours and so in the judge's.

@@ -1,6 +1,6 @@
 //! The progress line on a real terminal (through a pty): it names the cases
 //! running now, comes back under each failure block, and is gone at the end and
-//! after Ctrl-C.
+//! after Ctrl-C; and that terminal is not the programs' to open.
 //!
 //! The pty is driven by python3's `pty` module (a dozen lines, no build cost);
 //! without python3 the tests are skipped with a message saying so (and fail
@@ -154,4 +154,25 @@ fn ctrl_c_clears_the_progress_line_before_saying_it_was_interrupted() {
         last_draw < last_clear,
         "the progress line is left above `interrupted`: {screen:?}"
     );
+}
+
+/// The judge's terminal is not the programs' controlling terminal: one run
+/// without isolation that opens /dev/tty gets ENXIO at once, as on a judge,
+/// instead of the terminal, where a read would stop it (it is not in the
+/// foreground process group) until the wall-clock backstop made it TLE.
+#[test]
+fn a_program_cannot_open_the_judges_terminal_as_dev_tty() {
+    let f = Folder::echo_cases();
+    let cmd = "if exec 3</dev/tty; then read x <&3; fi; cat";
+    let args: Vec<String> = ["run", "--no-isolation", "--time-limit", "5", "--cmd", cmd]
+        .into_iter()
+        .map(String::from)
+        .chain([f.path().display().to_string()])
+        .collect();
+    let Some((screen, code)) = on_a_terminal(None, &args) else {
+        return;
+    };
+    assert_eq!(code, 1, "{screen:?}");
+    assert!(screen.contains("RE  "), "{screen:?}");
+    assert!(screen.contains("No such device or address"), "{screen:?}");
 }
