@@ -173,6 +173,9 @@ pub fn workspace(ws: &Workspace, problems: &[String], options: &Selection) -> Re
 /// replace its checker; `check_checker` it after.)
 pub fn folder(dir: &Path, options: &Selection) -> Result<Plan> {
     if !dir.is_dir() {
+        if let Some(hint) = judge_formats::package::archive_hint(dir) {
+            bail!("{hint}");
+        }
         bail!(
             "{} is not a folder of NAME.in / NAME.out pairs",
             dir.display()

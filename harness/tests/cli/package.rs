@@ -759,3 +759,28 @@ fn import_refuses_a_package_whose_cases_give_the_submission_arguments() {
         ));
     assert!(!ws.path("testdata/shout").exists());
 }
+
+/// A package handed over as its zip (how Polygon and DOMjudge download it) is
+/// named as an archive, with the command that unpacks it, by verify and run
+/// alike: exit 2, not "Not a directory" from inside it.
+#[test]
+fn a_zipped_package_is_refused_with_how_to_unpack_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let zip = tmp.path().join("hello.zip");
+    // A zip's local file header signature, then anything.
+    std::fs::write(&zip, b"PK\x03\x04\x14\x00\x00\x00rest of an archive").unwrap();
+    let unpack = format!(
+        "is a zip archive: unpack it first (unzip {} -d hello)",
+        zip.display()
+    );
+    judge()
+        .arg("verify")
+        .arg(&zip)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(&unpack));
+    run("true", &zip)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(&unpack));
+}

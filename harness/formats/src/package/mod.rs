@@ -44,6 +44,34 @@ pub fn is_package(dir: &Path) -> bool {
     dir.join(FILE_NAME).is_file() || polygon::is_polygon(dir)
 }
 
+/// What `path`, a file where a package's folder belongs, is, when it is an
+/// archive: packages travel as zip files (Polygon's and DOMjudge's downloads,
+/// `bt zip`) or tarballs, and are read here unpacked. `None` for any other file.
+pub fn archive_hint(path: &Path) -> Option<String> {
+    use std::io::Read as _;
+    let mut magic = [0u8; 4];
+    let n = std::fs::File::open(path).ok()?.read(&mut magic).ok()?;
+    let stem = path
+        .file_stem()
+        .map_or("DIR".into(), |s| s.to_string_lossy());
+    let stem = stem.strip_suffix(".tar").unwrap_or(&stem);
+    let (what, how) = match &magic[..n] {
+        [b'P', b'K', 3, 4] => (
+            "a zip archive",
+            format!("unzip {} -d {stem}", path.display()),
+        ),
+        [0x1f, 0x8b, ..] => (
+            "a gzip archive",
+            format!("mkdir {stem} && tar xzf {} -C {stem}", path.display()),
+        ),
+        _ => return None,
+    };
+    Some(format!(
+        "{} is {what}: unpack it first ({how}) and give the folder",
+        path.display()
+    ))
+}
+
 /// Which version of the format `problem.yaml` says it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -243,6 +271,12 @@ fn number(node: &Node, key: &str, min_exclusive: f64) -> Result<Option<f64>> {
 /// generators.yaml names none. A Polygon package's missing tests are not made
 /// here ([`polygon::Polygon::fill`] says what they are).
 pub fn load(dir: &Path, can_build: CanBuild) -> Result<Package> {
+    if dir.is_file() {
+        match archive_hint(dir) {
+            Some(hint) => bail!("{hint}"),
+            None => bail!("{} is a file, not a package's folder", dir.display()),
+        }
+    }
     let path = dir.join(FILE_NAME);
     if !path.is_file() && polygon::is_polygon(dir) {
         return polygon::load(dir);
@@ -1198,6 +1232,36 @@ mod tests {
         let ms = Duration::from_millis;
         assert_eq!(p.computed_limit(ms(50)), ms(1000));
         assert_eq!(p.computed_limit(ms(500)), ms(2000));
+    }
+
+    #[test]
+    fn an_archive_where_a_package_folder_belongs_is_named_with_how_to_unpack_it() {
+        let d = tempfile::tempdir().unwrap();
+        for (name, bytes, hint) in [
+            (
+                "p.zip",
+                &b"PK\x03\x04rest"[..],
+                Some("is a zip archive: unpack it first (unzip "),
+            ),
+            (
+                "p.tar.gz",
+                &b"\x1f\x8b\x08rest"[..],
+                Some("is a gzip archive: unpack it first (mkdir p && tar xzf "),
+            ),
+            ("p.yaml", &b"name: p\n"[..], None),
+            ("empty", &b""[..], None),
+        ] {
+            let path = d.path().join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let got = archive_hint(&path);
+            match hint {
+                Some(h) => assert!(
+                    got.as_deref().is_some_and(|g| g.contains(h)),
+                    "{name}: {got:?}"
+                ),
+                None => assert_eq!(got, None, "{name}"),
+            }
+        }
     }
 
     #[test]
