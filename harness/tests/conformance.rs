@@ -48,8 +48,9 @@ fn judge() -> assert_cmd::Command {
 /// multi-pass one, packages a tool refuses or cannot score (said, not
 /// compared), and the default validator's reading of numbers (`roots`). The rest (`guess`, `ratio`, `half`, ...) under
 /// `CP_GAMES_CONFORMANCE=all`: ~7 minutes more.
-const SELECTED: [&str; 9] = [
+const SELECTED: [&str; 10] = [
     "divisor", "grouped", "subtasks", "relay", "doubling", "parrot", "scores", "terse", "roots",
+    "probes",
 ];
 
 /// Which reference tool judges a package.
