@@ -298,7 +298,8 @@ fn segfault() {
 /// the input; `print MIB` prints that many MiB and exits 0; `spin MS` spins for
 /// MS ms of CPU and echoes; `bomb` forks a binary tree of up to 2^11 processes
 /// (bounded: never an endless bomb, even where no process limit stops it) that
-/// all spin for good.
+/// all spin for good; `bomb-sessions` the same, each child in a session (so a
+/// scheduling group) of its own.
 fn by_input(input: &[u8], out: &mut impl Write) {
     let text = String::from_utf8_lossy(input);
     let mut words = text.split_whitespace();
@@ -316,9 +317,9 @@ fn by_input(input: &[u8], out: &mut impl Write) {
             spin_for(ms as u64, libc::CLOCK_PROCESS_CPUTIME_ID);
             let _ = out.write_all(input);
         }
-        (Some("bomb"), None) => {
+        (Some(bomb @ ("bomb" | "bomb-sessions")), None) => {
             for _ in 0..11 {
-                fork();
+                fork(bomb == "bomb-sessions");
             }
             spin()
         }
@@ -329,7 +330,9 @@ fn by_input(input: &[u8], out: &mut impl Write) {
             }
         }
         _ => {
-            eprintln!("fixture by-input: expected `alloc KIB`, `print MIB`, `spin MS` or `bomb`");
+            eprintln!(
+                "fixture by-input: expected `alloc KIB`, `print MIB`, `spin MS`, `bomb` or `bomb-sessions`"
+            );
             std::process::exit(2);
         }
     }
@@ -541,12 +544,17 @@ fn nth_arg(n: usize) -> String {
     std::env::args().nth(n).unwrap_or_default()
 }
 
-/// fork(2); the child goes on with a copy of this single-threaded process.
-#[allow(unsafe_code)] // fork: no safe std API.
-fn fork() {
+/// fork(2); the child goes on with a copy of this single-threaded process, in a
+/// session of its own when `setsid`.
+#[allow(unsafe_code)] // fork and setsid: no safe std API.
+fn fork(setsid: bool) {
     // SAFETY: the fixture is single-threaded where it forks (`bomb`), and the
-    // children only fork again and spin.
-    unsafe { libc::fork() };
+    // children only make a session, fork again and spin.
+    unsafe {
+        if libc::fork() == 0 && setsid {
+            libc::setsid();
+        }
+    }
 }
 
 /// A busy loop that never ends.
