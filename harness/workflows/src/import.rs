@@ -27,7 +27,7 @@ use judge_formats::problem::writer::{CheckerKeys, Noted, ProblemToml};
 use judge_model::kattis::Flags;
 use judge_model::package::TimeSource;
 use judge_model::problem::Checker;
-use judge_model::program::Lang;
+use judge_model::program::{Lang, Source};
 use judge_report::import::{Imported, Judging};
 
 /// Imports the package at `dir` as the workspace problem `name` (default: the
@@ -140,6 +140,46 @@ struct CheckerToml {
     copy: Vec<(PathBuf, String)>,
 }
 
+/// The package's own output validator `program`, copied beside problem.toml.
+fn custom_validator_toml(package: &Package, program: &Source) -> CheckerToml {
+    let v = &package.validator;
+    let name = if program.path.is_dir() {
+        "output_validator".to_string()
+    } else {
+        format!(
+            "output_validator.{}",
+            program
+                .path
+                .extension()
+                .and_then(|e| e.to_str())
+                .unwrap_or("txt")
+        )
+    };
+    // Its runs keep the package's limits (`validation_time`,
+    // `validation_memory`, `validation_output`, spec/2025-09.md "Limits"),
+    // so a validator that runs out of them in the package does here too.
+    let keys = CheckerKeys::Kattis {
+        validator: Some(name.clone()),
+        flags: v.flags.clone(),
+        limits: package.limits.validation,
+    };
+    let describe = Judging::CustomValidator {
+        file: name.clone(),
+        language: program.lang.name().to_string(),
+    };
+    CheckerToml {
+        copy: vec![(program.path.clone(), name)],
+        ..CheckerToml::only(
+            Noted::new(
+                "The package's own output validator, run as Kattis runs it:\n\
+                 VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT, exit 42 = AC, 43 = WA.",
+                keys,
+            ),
+            describe,
+        )
+    }
+}
+
 fn checker_toml(package: &Package) -> Result<CheckerToml> {
     if let Some(p) = &package.polygon {
         return polygon_checker_toml(p);
@@ -157,41 +197,7 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
         );
     }
     if let [program] = v.programs.as_slice() {
-        let name = if program.path.is_dir() {
-            "output_validator".to_string()
-        } else {
-            format!(
-                "output_validator.{}",
-                program
-                    .path
-                    .extension()
-                    .and_then(|e| e.to_str())
-                    .unwrap_or("txt")
-            )
-        };
-        // Its runs keep the package's limits (`validation_time`,
-        // `validation_memory`, `validation_output`, spec/2025-09.md "Limits"),
-        // so a validator that runs out of them in the package does here too.
-        let keys = CheckerKeys::Kattis {
-            validator: Some(name.clone()),
-            flags: v.flags.clone(),
-            limits: package.limits.validation,
-        };
-        let describe = Judging::CustomValidator {
-            file: name.clone(),
-            language: program.lang.name().to_string(),
-        };
-        return Ok(CheckerToml {
-            copy: vec![(program.path.clone(), name)],
-            ..CheckerToml::only(
-                Noted::new(
-                    "The package's own output validator, run as Kattis runs it:\n\
-                     VALIDATOR INPUT ANSWER FEEDBACK_DIR [flags] < OUTPUT, exit 42 = AC, 43 = WA.",
-                    keys,
-                ),
-                describe,
-            )
-        });
+        return Ok(custom_validator_toml(package, program));
     }
     if v.programs.len() > 1 {
         bail!("the package has several output validators; problem.toml holds one");
