@@ -197,22 +197,27 @@ mod tests {
             ("1000000000000", "1000000000001", false),
             ("2", "3", false),
         ] {
-            let token = |text: &str| Token {
-                line: 1,
-                column: 1,
-                text: text.into(),
-            };
-            let r = Rejection {
-                why: Why::Token,
-                expected: Some(token(expected)),
-                actual: Some(token(actual)),
-            };
+            let r = words_differ(expected, actual);
             assert_eq!(
                 header(&r).contains(hint),
                 hinted,
                 "{expected} vs {actual}: {}",
                 header(&r)
             );
+        }
+    }
+
+    /// A rejection of `actual` where `expected` was, both at line 1, column 1.
+    fn words_differ(expected: &str, actual: &str) -> Rejection {
+        let token = |text: &str| Token {
+            line: 1,
+            column: 1,
+            text: text.into(),
+        };
+        Rejection {
+            why: Why::Token,
+            expected: Some(token(expected)),
+            actual: Some(token(actual)),
         }
     }
 
@@ -238,16 +243,7 @@ mod tests {
             // A number written with another exponent mark is the float hint's.
             ("1e5", "1E5", false),
         ] {
-            let token = |text: &str| Token {
-                line: 1,
-                column: 1,
-                text: text.into(),
-            };
-            let r = Rejection {
-                why: Why::Token,
-                expected: Some(token(expected)),
-                actual: Some(token(actual)),
-            };
+            let r = words_differ(expected, actual);
             assert_eq!(
                 header(&r).contains(hint),
                 hinted,

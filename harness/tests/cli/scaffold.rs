@@ -572,7 +572,24 @@ fn cargo_test_compares_a_float_answer_within_the_tolerance_problem_toml_gives() 
         "problems/third/src/bin/gen.rs",
         "fn main() {\n    println!(\"{}\", std::env::args().nth(2).unwrap());\n}\n",
     );
+    sample_and_brute_force_pass(&ws, "third");
+    // Three decimals are beyond the tolerance: both fail.
+    ws.write("problems/third/src/main.rs", thirds(3));
     let out = ws.cargo_test(&["-p", "third", "--test", "solution"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout
+            .lines()
+            .any(|l| l.starts_with("test testdata::01-sample ") && l.ends_with("... FAILED")),
+        "{stdout}"
+    );
+}
+
+/// `cargo test -p NAME --test solution` passes, with its sample case and the
+/// comparison with the brute force each run, not ignored.
+fn sample_and_brute_force_pass(ws: &TempWs, name: &str) {
+    let out = ws.cargo_test(&["-p", name, "--test", "solution"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     for test in [
@@ -586,17 +603,6 @@ fn cargo_test_compares_a_float_answer_within_the_tolerance_problem_toml_gives() 
             "{test} is run, not ignored:\n{stdout}"
         );
     }
-    // Three decimals are beyond the tolerance: both fail.
-    ws.write("problems/third/src/main.rs", thirds(3));
-    let out = ws.cargo_test(&["-p", "third", "--test", "solution"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success(), "{stdout}");
-    assert!(
-        stdout
-            .lines()
-            .any(|l| l.starts_with("test testdata::01-sample ") && l.ends_with("... FAILED")),
-        "{stdout}"
-    );
 }
 
 /// A program printing `yes` or `no` in `case`: whether the number read is even.
@@ -631,20 +637,7 @@ fn cargo_test_compares_words_in_any_case_when_problem_toml_says_case_sensitive_f
         "problems/even/src/bin/gen.rs",
         "fn main() {\n    println!(\"{}\", std::env::args().nth(2).unwrap());\n}\n",
     );
-    let out = ws.cargo_test(&["-p", "even", "--test", "solution"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
-    for test in [
-        "testdata::01-sample",
-        "agrees_with_the_brute_force_on_generated_inputs",
-    ] {
-        assert!(
-            stdout
-                .lines()
-                .any(|l| l.starts_with(&format!("test {test} ")) && l.ends_with("... ok")),
-            "{test} is run, not ignored:\n{stdout}"
-        );
-    }
+    sample_and_brute_force_pass(&ws, "even");
     // `cargo judge` agrees; and where case counts, both fail.
     ws.judge().arg("even").assert().code(0);
     ws.write(
