@@ -157,31 +157,13 @@ impl Raw {
     /// `time_limit`, `memory_limit`, `output_limit`, each within its range.
     fn read_limits(&self, settings: &mut Settings) -> Result<()> {
         if let Some(t) = self.time_limit {
-            if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
-                return Err(at(
-                    "time_limit",
-                    format!("time_limit must be a number of seconds in (0, 3600], found {t}"),
-                ));
-            }
-            settings.limits.time = Duration::from_secs_f64(t);
+            settings.limits.time = seconds("time_limit", t)?;
         }
         if let Some(m) = self.memory_limit {
-            if m == 0 || m > 1 << 20 {
-                return Err(at(
-                    "memory_limit",
-                    format!("memory_limit must be MiB in 1..=1048576, found {m}"),
-                ));
-            }
-            settings.limits.memory = m << 20;
+            settings.limits.memory = mib("memory_limit", m, MAX_MEMORY_MIB)?;
         }
         if let Some(o) = self.output_limit {
-            if o == 0 || o > 1 << 14 {
-                return Err(at(
-                    "output_limit",
-                    format!("output_limit must be MiB in 1..=16384, found {o}"),
-                ));
-            }
-            settings.limits.output = o << 20;
+            settings.limits.output = mib("output_limit", o, MAX_OUTPUT_MIB)?;
         }
         Ok(())
     }
@@ -321,22 +303,10 @@ impl Raw {
             limits.time = checker_time_limit(self.checker_time_limit)?;
         }
         if let Some(m) = self.checker_memory_limit {
-            if m == 0 || m > 1 << 20 {
-                return Err(at(
-                    "checker_memory_limit",
-                    format!("checker_memory_limit must be MiB in 1..=1048576, found {m}"),
-                ));
-            }
-            limits.memory = m << 20;
+            limits.memory = mib("checker_memory_limit", m, MAX_MEMORY_MIB)?;
         }
         if let Some(o) = self.checker_output_limit {
-            if o == 0 || o > 1 << 14 {
-                return Err(at(
-                    "checker_output_limit",
-                    format!("checker_output_limit must be MiB in 1..=16384, found {o}"),
-                ));
-            }
-            limits.output = o << 20;
+            limits.output = mib("checker_output_limit", o, MAX_OUTPUT_MIB)?;
         }
         Ok(limits)
     }
@@ -465,16 +435,38 @@ fn interactor(value: &str, dir: &Path) -> Interactor {
 
 /// `checker_time_limit`, or the default.
 fn checker_time_limit(value: Option<f64>) -> Result<Duration> {
-    let Some(t) = value else {
-        return Ok(DEFAULT_CHECKER_TIME_LIMIT);
-    };
+    value.map_or(Ok(DEFAULT_CHECKER_TIME_LIMIT), |t| {
+        seconds("checker_time_limit", t)
+    })
+}
+
+/// The largest memory limit a key may give (`memory_limit`,
+/// `checker_memory_limit`), in MiB: 1 TiB.
+const MAX_MEMORY_MIB: u64 = 1 << 20;
+/// The largest output limit a key may give (`output_limit`,
+/// `checker_output_limit`), in MiB: 16 GiB.
+const MAX_OUTPUT_MIB: u64 = 1 << 14;
+
+/// `t` seconds, the value of the time key `key`: a number in (0, 3600].
+fn seconds(key: &'static str, t: f64) -> Result<Duration> {
     if !(t.is_finite() && t > 0.0 && t <= 3600.0) {
         return Err(at(
-            "checker_time_limit",
-            format!("checker_time_limit must be a number of seconds in (0, 3600], found {t}"),
+            key,
+            format!("{key} must be a number of seconds in (0, 3600], found {t}"),
         ));
     }
     Ok(Duration::from_secs_f64(t))
+}
+
+/// `value` MiB in bytes, the value of the size key `key`: in 1..=`max` MiB.
+fn mib(key: &'static str, value: u64, max: u64) -> Result<u64> {
+    if value == 0 || value > max {
+        return Err(at(
+            key,
+            format!("{key} must be MiB in 1..={max}, found {value}"),
+        ));
+    }
+    Ok(value << 20)
 }
 
 /// A tolerance, defaulting to 1e-6 as Kattis' float_tolerance does.
