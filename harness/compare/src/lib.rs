@@ -354,35 +354,31 @@ pub enum LineRule {
     },
 }
 
+/// Whether lines `a` and `b` have as many tokens, each pair the same by `word`.
+fn same_tokens(a: &[u8], b: &[u8], word: impl Fn(&[u8], &[u8]) -> bool) -> bool {
+    let (mut x, mut y) = (tokens(a), tokens(b));
+    loop {
+        match (x.next(), y.next()) {
+            (None, None) => return true,
+            (Some(p), Some(q)) if word(p, q) => {}
+            _ => return false,
+        }
+    }
+}
+
 impl LineRule {
     /// Whether expected line `a` and actual line `b` are the same under this rule.
     pub fn same(self, a: &[u8], b: &[u8]) -> bool {
         match self {
             LineRule::Exact => trim_blank_end(a) == trim_blank_end(b),
             LineRule::Tokens { case_sensitive } => {
-                let (mut x, mut y) = (tokens(a), tokens(b));
-                loop {
-                    match (x.next(), y.next()) {
-                        (None, None) => return true,
-                        (Some(p), Some(q)) if same_token(p, q, case_sensitive) => {}
-                        _ => return false,
-                    }
-                }
+                same_tokens(a, b, |p, q| same_token(p, q, case_sensitive))
             }
-            LineRule::Float { abs, rel } => {
-                let (mut x, mut y) = (tokens(a), tokens(b));
-                loop {
-                    match (x.next(), y.next()) {
-                        (None, None) => return true,
-                        (Some(p), Some(q)) if p == q => {}
-                        (Some(p), Some(q)) => match (number(p), number(q)) {
-                            (Some(p), Some(q)) if (p - q).abs() <= abs.max(rel * p.abs()) => {}
-                            _ => return false,
-                        },
-                        _ => return false,
-                    }
-                }
-            }
+            LineRule::Float { abs, rel } => same_tokens(a, b, |p, q| {
+                p == q
+                    || matches!((number(p), number(q)),
+                        (Some(p), Some(q)) if (p - q).abs() <= abs.max(rel * p.abs()))
+            }),
         }
     }
 
