@@ -227,7 +227,7 @@ fn fnv1a(text: &str) -> u32 {
 /// (`1A`), its gym, AtCoder (`abc086_a`), Kattis (`hello`), Library Checker
 /// (`aplusb`), Timus (`1000`, its problem set: space 1), CSES (`1068`), HDU
 /// (`1846`), POJ (`2348`).
-fn site(url: &str) -> Option<(&'static str, String)> {
+pub fn site(url: &str) -> Option<(&'static str, String)> {
     let after_scheme = url.split_once("://").map_or(url, |(_, rest)| rest);
     let (host, path) = after_scheme.split_once('/').unwrap_or((after_scheme, ""));
     let host = host

@@ -619,27 +619,9 @@ fn url_judge_and_id(url: &str) -> Result<(String, String)> {
 
 /// The judge and id of a URL on a site `listen` knows (Codeforces `1A`, AtCoder
 /// `abc086_a`, ...), as `listen` writes them from the same URL: Competitive
-/// Companion's reader owns that grammar (its `--source` line is `JUDGE ID URL`
-/// for a known site, the URL alone otherwise).
+/// Companion's reader owns that grammar.
 fn known_site(url: &str) -> Option<(String, String)> {
-    let task = judge_formats::companion::Task {
-        name: String::new(),
-        group: String::new(),
-        url: url.to_string(),
-        interactive: false,
-        memory_limit: 0.0,
-        time_limit_ms: 0.0,
-        tests: Vec::new(),
-        input: None,
-        output: None,
-        batch: None,
-    };
-    let source = task.source()?;
-    let mut words = source.split_whitespace();
-    match (words.next(), words.next(), words.next()) {
-        (Some(judge), Some(id), Some(_url)) => Some((judge.to_string(), id.to_string())),
-        _ => None,
-    }
+    judge_formats::companion::site(url).map(|(judge, id)| (judge.to_string(), id))
 }
 
 /// The checker a problem from `judge` (its `[source]`'s, as `listen` names
