@@ -254,12 +254,7 @@ fn a_missed_known_wrong_solution_is_not_green_in_json_junit_or_the_problem_line(
         1,
     );
     assert_eq!(json["ok"], false, "{json}");
-    let errors: Vec<&str> = json["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e.as_str().unwrap())
-        .collect();
+    let errors = crate::support::strings(&json["errors"]);
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
         errors[0].contains("hdu1525 [wa_not_wrong] was MISSED"),

@@ -106,12 +106,7 @@ fn an_input_validator_past_the_packages_validation_time_fails_the_input() {
         &[("input_validators/iv.py", spin)],
     );
     let (code, doc) = verify(pkg.path());
-    let errors: Vec<&str> = doc["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e.as_str().unwrap())
-        .collect();
+    let errors = crate::support::strings(&doc["errors"]);
     for case in ["sample/1.in", "secret/1.in"] {
         assert!(
             errors.iter().any(|e| e.starts_with("input validator iv")

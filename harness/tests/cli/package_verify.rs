@@ -356,12 +356,7 @@ fn an_invalid_output_accepted_or_a_valid_output_rejected_is_a_package_error() {
     // Without the folder's float tolerance, 0.501 is not 0.5.
     std::fs::remove_file(data.join("valid_output/test_group.yaml")).unwrap();
     let (code, doc) = verify_json(dir.path(), &[]);
-    let errors: Vec<&str> = doc["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| e.as_str().unwrap())
-        .collect();
+    let errors = crate::support::strings(&doc["errors"]);
     for (name, why) in [
         (
             "invalid_output/lower",

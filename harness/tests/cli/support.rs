@@ -257,3 +257,14 @@ pub fn json_report(cmd: &mut Command, code: i32) -> serde_json::Value {
     let out = cmd.assert().code(code).get_output().stdout.clone();
     json_of(&out)
 }
+
+/// The strings of the JSON array `list` (a report's `errors`); panics on
+/// anything else.
+#[track_caller]
+pub fn strings(list: &serde_json::Value) -> Vec<&str> {
+    list.as_array()
+        .unwrap_or_else(|| panic!("not an array: {list}"))
+        .iter()
+        .map(|e| e.as_str().unwrap_or_else(|| panic!("not a string: {e}")))
+        .collect()
+}
