@@ -1501,9 +1501,16 @@ mod tests {
     }
 
     /// The output validator's arguments for the case `name`.
+    /// The case of `p` called `name`.
+    fn case<'a>(p: &'a Package, name: &str) -> &'a PackageCase {
+        p.cases
+            .iter()
+            .find(|c| c.case.name == name)
+            .unwrap_or_else(|| panic!("no case {name}"))
+    }
+
     fn flags(p: &Package, name: &str) -> Vec<String> {
-        let case = p.cases.iter().find(|c| c.case.name == name).unwrap();
-        p.validator.flags_of(&case.case.input)
+        p.validator.flags_of(&case(p, name).case.input)
     }
 
     #[test]
@@ -1552,11 +1559,7 @@ mod tests {
             ["case_sensitive"],
             "secret's, inherited"
         );
-        let case = p
-            .cases
-            .iter()
-            .find(|c| c.case.name == "secret/g2/1")
-            .unwrap();
+        let case = case(&p, "secret/g2/1");
         assert!(case.input_flags.is_empty(), "{:?}", case.input_flags);
         let file = d.path().join("data/secret/g2/test_group.yaml");
         assert_eq!(
@@ -1609,11 +1612,7 @@ mod tests {
             flags(&p, "secret/g2/1")
         );
         assert_eq!(flags(&p, "secret/a"), ["float_tolerance", "0.1"]);
-        let case = p
-            .cases
-            .iter()
-            .find(|c| c.case.name == "secret/g2/1")
-            .unwrap();
+        let case = case(&p, "secret/g2/1");
         assert!(case.args.is_empty(), "{:?}", case.args);
         let file = d.path().join("data/secret/g2/test_group.yaml");
         assert_eq!(
@@ -1706,12 +1705,11 @@ mod tests {
         let (_d, p) = package("problem_format_version: 2025-09\n", &files);
         let p = p.unwrap();
         assert!(p.errors.is_empty(), "{:?}", p.errors);
-        let case = |name: &str| p.cases.iter().find(|c| c.case.name == name).unwrap();
-        let a = case("secret/a");
+        let a = case(&p, "secret/a");
         assert_eq!(a.args, ["3", "fast"]);
         assert_eq!(a.input_args("check.py"), ["--small", "3", "fast"]);
         assert_eq!(a.input_args("other.py"), ["3", "fast"]);
-        let g2 = case("secret/g2/1");
+        let g2 = case(&p, "secret/g2/1");
         assert!(g2.args.is_empty());
         assert_eq!(g2.input_args("check.py"), ["--big"]);
     }
