@@ -935,22 +935,19 @@ fn group_config(
     };
     let doc = read_yaml(&path)?;
     let scalars = apply_config(&doc, &path, &mut cfg)?;
-    if parent.v2025 {
-        for (key, instead) in FLAGS_KEYS {
-            if let Some(n) = doc.get(key) {
-                let w = PackageWarning::IgnoredFlagsKey {
-                    file: path.clone(),
-                    line: n.line,
-                    key,
-                    instead,
-                };
-                if !warnings.contains(&w) {
-                    warnings.push(w);
-                }
-            }
-        }
-    }
-    for w in scalars {
+    let ignored = FLAGS_KEYS
+        .iter()
+        .filter(|_| parent.v2025)
+        .filter_map(|&(key, instead)| {
+            Some(PackageWarning::IgnoredFlagsKey {
+                file: path.clone(),
+                line: doc.get(key)?.line,
+                key,
+                instead,
+            })
+        });
+    // A group's file is read once for each folder under it: each warning once.
+    for w in ignored.chain(scalars) {
         if !warnings.contains(&w) {
             warnings.push(w);
         }
