@@ -55,7 +55,7 @@ pub(super) fn serve(sock: RawFd) -> ! {
         // Not out of its session: where the kernel groups processes by session
         // for the scheduler (autogroup), a session of its own put every program
         // in a group apart from the judge reading its output, and each hand-off
-        // between them cost: 200 small cases at -j 2 took 1.19-1.71x a bare spawn
+        // between them cost: 200 small cases at -j 2 took 1.19-1.89x a bare spawn
         // loop on a busy machine, and 0.98-1.05x in the judge's own session.
         libc::setpgid(0, 0);
         // Without the terminal as a controlling one, as a session of its own had

@@ -203,15 +203,16 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
         bail!("the package has several output validators; problem.toml holds one");
     }
     let flags = Flags::parse(&v.flags)?;
-    // Case does not matter where no expected output has a letter.
+    // Case does not matter where no expected output has a letter: a
+    // case-sensitive comparison then judges as the validator does.
     let letters = package.cases.iter().any(|c| {
         std::fs::read(&c.case.output).is_ok_and(|b| b.iter().any(u8::is_ascii_alphabetic))
     });
-    let case_free = flags.case_sensitive || !letters;
+    let case_sensitive = flags.case_sensitive || !letters;
     let float = flags.abs.is_some() || flags.rel.is_some();
     // Our float checker compares words case-sensitively, and no checker of ours
     // keeps exact spacing as the validator does: those stay Kattis' own.
-    let (keys, describe) = if flags.space_change_sensitive || (!case_free && float) {
+    let (keys, describe) = if flags.space_change_sensitive || (!case_sensitive && float) {
         (
             Noted::new(
                 "Kattis' default validator (case-insensitive unless case_sensitive):",
@@ -231,10 +232,8 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
     } else {
         // The validator's words, case aside unless `case_sensitive`: the tokens
         // checker's own rule (`judge_compare::same_token`).
-        let keys = CheckerKeys::Tokens {
-            case_sensitive: case_free,
-        };
-        let keys = if case_free {
+        let keys = CheckerKeys::Tokens { case_sensitive };
+        let keys = if case_sensitive {
             Noted::plain(keys)
         } else {
             Noted::new(
@@ -242,12 +241,7 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
                 keys,
             )
         };
-        (
-            keys,
-            Judging::Tokens {
-                case_sensitive: case_free,
-            },
-        )
+        (keys, Judging::Tokens { case_sensitive })
     };
     Ok(CheckerToml::only(keys, describe))
 }
