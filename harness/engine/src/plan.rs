@@ -348,6 +348,32 @@ pub fn unknown_problem(name: &str, known: &[&str]) -> anyhow::Error {
     }
 }
 
+/// Drops each case whose input and output are both empty files, an error naming
+/// them: what an older `new` made, what the browser sends for samples it could not
+/// read. It tests nothing (a solution printing nothing on no input passes it), so
+/// judged it would be a green "1/1 AC". Whether it dropped any.
+fn drop_blank(plan: &mut Plan, cases: &mut Vec<Case>, name: &str) -> bool {
+    let before = cases.len();
+    cases.retain(|case| {
+        let blank = is_empty_file(&case.input) && is_empty_file(&case.output);
+        if blank {
+            plan.errors.push(format!(
+                "{} and {} are both empty: the case tests nothing (`cargo judge add {name} \
+                 --name {}` fills it: the input, a line ---, the output)",
+                shown(&case.input).display(),
+                shown(&case.output).display(),
+                case.name
+            ));
+        }
+        !blank
+    });
+    cases.len() < before
+}
+
+fn is_empty_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
+}
+
 /// `path` as the user would type it: relative to the current folder when inside
 /// it (`testdata/p/3.in` under `cargo judge`, which finds folders by absolute path).
 fn shown(path: &Path) -> PathBuf {
@@ -391,7 +417,7 @@ fn folder_into(
     if let Some(m) = options.memory_limit {
         settings.limits.memory = m << 20;
     }
-    let found = discover::cases(dir)?;
+    let mut found = discover::cases(dir)?;
     for path in &found.unpaired {
         let input = path.extension().is_some_and(|e| e == "in");
         let partner = if input { ".out" } else { ".in" };
@@ -415,13 +441,15 @@ fn folder_into(
             path.with_extension("ans").display()
         ));
     }
+    // A workspace problem's: what a package ships is judged as it is.
+    let blank_cases = bless_as.is_some_and(|name| drop_blank(plan, &mut found.cases, name));
     let total = found.cases.len();
     let cases: Vec<_> = found
         .cases
         .into_iter()
         .filter(|c| filter.matches(&c.name))
         .collect();
-    if total == 0 {
+    if total == 0 && !blank_cases {
         // A problem `new` or `listen` made without a sample has no case: judging
         // nothing is no pass, so it is said, once, naming the folder.
         let add = bless_as

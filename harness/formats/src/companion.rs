@@ -56,6 +56,15 @@ pub struct Sample {
     pub output: String,
 }
 
+impl Sample {
+    /// Whether input and output are both blank (whitespace at most): what the
+    /// extension sends when it could not read a page's samples. Such a case tests
+    /// nothing (a solution printing nothing on no input passes it), so it is no sample.
+    pub fn is_blank(&self) -> bool {
+        self.input.trim().is_empty() && self.output.trim().is_empty()
+    }
+}
+
 /// An `input` or `output` object: `{"type": "stdin"}`, or `{"type": "file",
 /// "fileName": "input.txt"}`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -473,6 +482,23 @@ mod tests {
         assert_eq!(task(hdu).source(), Some(format!("HDU 1525 {hdu}")));
         let poj = "http://poj.org/problem?id=2348";
         assert_eq!(task(poj).source(), Some(format!("POJ 2348 {poj}")));
+    }
+
+    #[test]
+    fn a_sample_is_blank_only_when_its_input_and_output_are_both_blanks_at_most() {
+        for (input, output, blank) in [
+            ("", "", true),
+            ("\n", " \r\n", true),
+            ("", "Hello\n", false),
+            ("1 2\n", "", false),
+            ("1 2\n", "3\n", false),
+        ] {
+            let sample = Sample {
+                input: input.into(),
+                output: output.into(),
+            };
+            assert_eq!(sample.is_blank(), blank, "{input:?} / {output:?}");
+        }
     }
 
     #[test]

@@ -46,6 +46,9 @@ pub struct Created {
     pub interactive: bool,
     /// The samples written.
     pub samples: usize,
+    /// The samples sent blank (no input, no output: the page's samples were not
+    /// read), not written.
+    pub blank_samples: usize,
     /// The contest it belongs to, as sent (may be empty).
     pub group: String,
     /// Its time limit.
@@ -106,7 +109,7 @@ pub fn lines(heard: &Heard) -> Vec<String> {
 fn created(c: &Created) -> Vec<String> {
     let name = &c.name;
     let mut lines = vec![format!(
-        "{name}: problems/{name}/ and testdata/{name}/ ({}{}, time limit {} s, {} MiB{}){}; next: cargo judge {name}",
+        "{name}: problems/{name}/ and testdata/{name}/ ({}{}, time limit {} s, {} MiB{}){}; next: {}",
         if c.interactive {
             "interactive, samples in its README.md".to_string()
         } else {
@@ -129,8 +132,21 @@ fn created(c: &Created) -> Vec<String> {
             .as_ref()
             .map_or_else(String::new, |(wanted, why)| format!(
                 " (not {wanted}: {why})"
-            ))
+            )),
+        if c.samples == 0 && !c.interactive {
+            // Judging nothing is no pass: the first step is a case.
+            format!("cargo judge add {name} (paste the statement's sample)")
+        } else {
+            format!("cargo judge {name}")
+        }
     )];
+    if c.blank_samples > 0 {
+        lines.push(format!(
+            "note: {name}: Competitive Companion sent {} with no input and no output (the \
+             page's samples were not read): not written, as such a case tests nothing",
+            judge_model::units::plural(c.blank_samples, "sample", "samples")
+        ));
+    }
     if !c.files.is_empty() {
         lines.push(format!(
             "note: {name} reads/writes the files {}; the judge feeds stdin and reads stdout",

@@ -521,6 +521,40 @@ fn a_problem_sent_with_no_sample_is_nothing_to_judge_in_every_report() {
 }
 
 #[test]
+fn a_sample_sent_with_no_input_and_no_output_is_not_written() {
+    // What the extension sends when it could not read a page's samples: judged, the
+    // placeholder (which prints nothing on no input) would be "1/1 AC" on nothing.
+    let (ws, port, child, lines) = listening(&[]);
+    let body = task(
+        "C. Unread",
+        "https://codeforces.com/contest/1999/problem/C",
+        false,
+        r#"[{"input":"","output":""},{"input":"\n","output":" \n"}]"#,
+        "b1",
+    );
+    assert_eq!(post(port, &body).0, 200);
+    let said = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    let note = lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    drop(child);
+    assert!(
+        said.contains("(0 samples, ")
+            && said.ends_with("next: cargo judge add cf1999c (paste the statement's sample)"),
+        "{said}"
+    );
+    assert_eq!(
+        note,
+        "note: cf1999c: Competitive Companion sent 2 samples with no input and no output (the \
+         page's samples were not read): not written, as such a case tests nothing"
+    );
+    assert!(!ws.path("testdata/cf1999c/01-sample.in").exists());
+    ws.judge()
+        .arg("cf1999c")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("AC").not());
+}
+
+#[test]
 fn watch_judges_again_after_a_save() {
     let ws = TempWs::new(&["poj2484"]);
     ws.judge().args(["new", "cf1a"]).assert().code(0);

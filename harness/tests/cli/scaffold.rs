@@ -263,6 +263,25 @@ fn new_scaffolds_a_plain_problem_green_with_only_main_rs_written() {
 }
 
 #[test]
+fn a_case_whose_input_and_output_are_both_empty_is_an_error_not_an_ac() {
+    // The empty pair an older `new` made: the placeholder prints nothing on no
+    // input, so judging it would be a green "1/1 AC" with nothing tested.
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge().args(["new", "cf1a"]).assert().code(0);
+    ws.write("testdata/cf1a/01-sample.in", "");
+    ws.write("testdata/cf1a/01-sample.out", "");
+    ws.judge()
+        .arg("cf1a")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("AC").not())
+        .stderr(predicate::str::contains(
+            "testdata/cf1a/01-sample.in and testdata/cf1a/01-sample.out are both empty: \
+             the case tests nothing (`cargo judge add cf1a --name 01-sample` fills it",
+        ));
+}
+
+#[test]
 fn the_plain_skeleton_reads_negative_numbers_and_its_bundle_compiles_alone() {
     let ws = TempWs::new(&["poj2484"]);
     ws.judge().args(["new", "sums"]).assert().code(0);

@@ -354,6 +354,11 @@ fn create(site: &mut Site, task: &Task) -> Result<Heard> {
     };
     let extra = extra(task, &name);
     site.create(&args, &extra)?;
+    // Not written (`extra`); an interactive problem's samples all go to its README.
+    let blank = match task.interactive {
+        true => 0,
+        false => task.tests.iter().filter(|t| t.is_blank()).count(),
+    };
     // What the written problem.toml says (the judge's own reading of it), so the
     // line names the checker the problem is judged by (`scaffold::checker_for`).
     let checker = (!task.interactive)
@@ -364,7 +369,8 @@ fn create(site: &mut Site, task: &Task) -> Result<Heard> {
         checker,
         renamed: why_renamed.map(|why| (wanted, why)),
         interactive: task.interactive,
-        samples: task.tests.len(),
+        samples: task.tests.len() - blank,
+        blank_samples: blank,
         group: task.group.clone(),
         time_limit: task.time_limit_duration(),
         memory_mib: task.memory_limit_mib(),
@@ -410,7 +416,8 @@ fn extra(task: &Task, name: &str) -> Extra {
     }
     let mut cases = Vec::new();
     let mut stems = Vec::new();
-    for (i, t) in task.tests.iter().enumerate() {
+    // A blank sample (the page's samples unread) would be "1/1 AC" on nothing.
+    for (i, t) in task.tests.iter().filter(|t| !t.is_blank()).enumerate() {
         let stem = format!("{:0width$}-sample", i + 1);
         cases.push((format!("{stem}.in"), t.input.clone().into_bytes()));
         cases.push((format!("{stem}.out"), t.output.clone().into_bytes()));
