@@ -110,12 +110,14 @@ pub fn terminal(scale: &Scale) -> String {
     let (t_lo, t_hi) = frame.times();
     let mut out = String::new();
     for (row, cells) in grid.iter().enumerate() {
-        let label = if row == 0 {
+        // The limit's row says so even where it is the top or the bottom row: a
+        // time there would read as the limit's value.
+        let label = if Some(row) == limit_row {
+            "limit".to_string()
+        } else if row == 0 {
             precise_time(t_hi)
         } else if row == HEIGHT - 1 {
             precise_time(t_lo)
-        } else if Some(row) == limit_row {
-            "limit".to_string()
         } else {
             String::new()
         };

@@ -173,6 +173,19 @@ fn the_terminal_plot_marks_points_curve_and_limit() {
 }
 
 #[test]
+fn the_limit_s_row_is_labelled_limit_even_at_the_top_of_the_plot() {
+    // Points far under the limit: the frame's top (1.5x the limit) and the limit
+    // share the first row, which read "3 s |-----" as if the limit were 3 s.
+    let mut scale = sorted();
+    scale.main.points = vec![point(1000, 0.0004), point(100_000, 0.004)];
+    scale.main.prediction.as_mut().unwrap().high = 0.006;
+    let plot = plot::terminal(&scale);
+    let dashed: Vec<&str> = plot.lines().filter(|l| l.contains("|-")).collect();
+    assert_eq!(dashed.len(), 1, "{plot}");
+    assert!(dashed[0].trim_start().starts_with("limit |-"), "{plot}");
+}
+
+#[test]
 fn a_failed_run_stops_the_sizes_with_its_verdict_and_reason_worded() {
     let mut scale = sorted();
     scale.main.stop = Stop::Failed(
