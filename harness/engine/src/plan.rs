@@ -348,17 +348,17 @@ pub fn unknown_problem(name: &str, known: &[&str]) -> anyhow::Error {
     }
 }
 
-/// Drops each case whose input and output are both empty files, an error naming
+/// Drops each case whose input and output are both blank files, an error naming
 /// them: what an older `new` made, what the browser sends for samples it could not
 /// read. It tests nothing (a solution printing nothing on no input passes it), so
 /// judged it would be a green "1/1 AC". Whether it dropped any.
 fn drop_blank(plan: &mut Plan, cases: &mut Vec<Case>, name: &str) -> bool {
     let before = cases.len();
     cases.retain(|case| {
-        let blank = is_empty_file(&case.input) && is_empty_file(&case.output);
+        let blank = is_blank_file(&case.input) && is_blank_file(&case.output);
         if blank {
             plan.errors.push(format!(
-                "{} and {} are both empty: the case tests nothing (`cargo judge add {name} \
+                "{} and {} are both empty (whitespace at most): the case tests nothing (`cargo judge add {name} \
                  --name {}` fills it: the input, a line ---, the output)",
                 shown(&case.input).display(),
                 shown(&case.output).display(),
@@ -370,8 +370,11 @@ fn drop_blank(plan: &mut Plan, cases: &mut Vec<Case>, name: &str) -> bool {
     cases.len() < before
 }
 
-fn is_empty_file(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0)
+/// A file with nothing but whitespace (a pasted blank line, a lone CRLF). Only a
+/// small one is read: a real case's large file is never blank.
+fn is_blank_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() <= 4096)
+        && std::fs::read(path).is_ok_and(|bytes| bytes.iter().all(u8::is_ascii_whitespace))
 }
 
 /// `path` as the user would type it: relative to the current folder when inside

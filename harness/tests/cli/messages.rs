@@ -117,6 +117,23 @@ fn add_makes_the_testdata_folder_of_a_problem_that_has_none() {
 }
 
 #[test]
+fn add_refuses_a_case_whose_input_and_output_are_both_empty() {
+    let ws = fresh();
+    for paste in ["---\n", "\n---\n \r\n"] {
+        ws.judge()
+            .args(["add", "cf1a"])
+            .write_stdin(paste)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "the input and the expected output are both empty (whitespace at most): \
+                 such a case tests nothing (nothing was written)",
+            ));
+    }
+    assert!(!ws.path("testdata/cf1a/01-sample.in").exists());
+}
+
+#[test]
 fn add_pastes_a_case_filling_the_empty_sample_first_and_never_overwrites() {
     let ws = fresh();
     // The empty pair an earlier `new` made (and a user may make) is filled first.

@@ -270,14 +270,21 @@ fn a_case_whose_input_and_output_are_both_empty_is_an_error_not_an_ac() {
     ws.judge().args(["new", "cf1a"]).assert().code(0);
     ws.write("testdata/cf1a/01-sample.in", "");
     ws.write("testdata/cf1a/01-sample.out", "");
+    // A pasted blank line tests no more.
+    ws.write("testdata/cf1a/02-blank.in", "\n");
+    ws.write("testdata/cf1a/02-blank.out", " \r\n");
     ws.judge()
         .arg("cf1a")
         .assert()
         .code(2)
         .stdout(predicate::str::contains("AC").not())
         .stderr(predicate::str::contains(
-            "testdata/cf1a/01-sample.in and testdata/cf1a/01-sample.out are both empty: \
-             the case tests nothing (`cargo judge add cf1a --name 01-sample` fills it",
+            "testdata/cf1a/01-sample.in and testdata/cf1a/01-sample.out are both empty \
+             (whitespace at most): the case tests nothing (`cargo judge add cf1a --name \
+             01-sample` fills it",
+        ))
+        .stderr(predicate::str::contains(
+            "testdata/cf1a/02-blank.in and testdata/cf1a/02-blank.out are both empty",
         ));
 }
 

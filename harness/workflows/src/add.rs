@@ -44,6 +44,16 @@ pub fn add(args: AddOptions, prompt: &mut dyn FnMut()) -> Result<Added> {
     };
     let (input, input_crlf) = lf(input);
     let (output, output_crlf) = lf(output);
+    if [&input, &output]
+        .iter()
+        .all(|t| t.iter().all(u8::is_ascii_whitespace))
+    {
+        // The judge refuses such a case: a solution printing nothing passes it.
+        bail!(
+            "the input and the expected output are both empty (whitespace at most): such a \
+             case tests nothing (nothing was written)"
+        );
+    }
     // The problem exists (its crate does), so its testdata folder is only missing
     // (a crate made by hand, a folder deleted): made here, once the case is read.
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
