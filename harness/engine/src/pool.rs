@@ -126,6 +126,7 @@ pub struct Pool {
     threads: usize,
     tick: Option<Duration>,
     starts: bool,
+    pinned: bool,
 }
 
 impl Pool {
@@ -135,6 +136,19 @@ impl Pool {
             threads: threads.max(1),
             tick: None,
             starts: true,
+            pinned: false,
+        }
+    }
+
+    /// Keeps each worker on a CPU of its own (round the CPUs the judge may use),
+    /// where the runs it starts in the sandbox begin: a case's hand-offs then wake
+    /// no idle CPU (see `judge_sandbox::affinity`). For workers that run programs
+    /// in the sandbox, not for ones that build: a compiler started from a worker
+    /// would stay on its CPU.
+    pub fn pinned(self) -> Pool {
+        Pool {
+            pinned: true,
+            ..self
         }
     }
 
@@ -181,6 +195,9 @@ impl Pool {
                 scope.spawn(move || {
                     // Said on the way out, a panic too: the caller stops waiting.
                     let _done = Done(mailbox);
+                    if self.pinned {
+                        judge_sandbox::affinity::pin_thread(w);
+                    }
                     let mut state = worker(w);
                     while let Some(i) = take(shared, wake, stop) {
                         if self.starts {

@@ -29,6 +29,7 @@ pub fn run_all(
     let mut results = Vec::with_capacity(tasks.len());
     let mut listening = true;
     Pool::new(threads)
+        .pinned()
         .announce_starts(sink.wants_started())
         .run(
             Cases(InOrder::until_failure(tasks.len())),

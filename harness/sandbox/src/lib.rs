@@ -25,6 +25,7 @@
 
 #![allow(unsafe_code)] // pipes, poll and the server's socket are raw system calls.
 
+pub mod affinity;
 mod cpu;
 mod isolation;
 mod jail;
@@ -252,6 +253,8 @@ pub struct Running {
     kind: usize,
     /// [`kept_key`] of the run: the keeper goes back to the pool with it.
     kept: u64,
+    /// The CPU the keeper moved to for the run, if told one: the same.
+    cpu: Option<usize>,
     /// The keeper's line, on which it reports; back to the pool once it has.
     keeper: Option<OwnedFd>,
     /// [`Running::kill`] has sent its message.
@@ -313,24 +316,26 @@ impl Server {
 
 static SERVER: Mutex<Option<Server>> = Mutex::new(None);
 
-/// An idle keeper: the judge's end of its line, and [`kept_key`] of the binds its
-/// last run kept.
+/// An idle keeper: the judge's end of its line, [`kept_key`] of the binds its
+/// last run kept, and the CPU it moved to for that run (see `affinity`).
 struct Idle<L = OwnedFd> {
     line: L,
     kept: u64,
+    cpu: Option<usize>,
 }
 
 /// Idle keepers, plain (0) and isolated (1).
 static POOL: Mutex<[Vec<Idle>; 2]> = Mutex::new([Vec::new(), Vec::new()]);
 
-/// Takes the idle keeper for a run whose kept binds are `kept`: the last one put
-/// back whose last run kept the same, else the last one put back.
-fn take_idle<L>(pool: &mut Vec<Idle<L>>, kept: u64) -> Option<L> {
-    let idle = match pool.iter().rposition(|k| k.kept == kept) {
-        Some(i) => pool.remove(i),
-        None => pool.pop()?,
-    };
-    Some(idle.line)
+/// Takes the idle keeper for a run whose kept binds are `kept`, asked for from
+/// `cpu`: the last one put back whose last run kept the same and was on the same
+/// CPU, else that kept the same (a keeper that must mount costs more than one
+/// that must move), else that was on the same CPU, else the last one put back.
+fn take_idle<L>(pool: &mut Vec<Idle<L>>, kept: u64, cpu: Option<usize>) -> Option<L> {
+    let fit = |k: &Idle<L>| 2 * u8::from(k.kept == kept) + u8::from(k.cpu == cpu);
+    // max_by_key keeps the last of equals: the last put back.
+    let best = (0..pool.len()).max_by_key(|&i| fit(&pool[i]))?;
+    Some(pool.remove(best).line)
 }
 
 /// Which kept binds (a program, its runtime) a run asks for, as one number: a run
@@ -496,7 +501,11 @@ pub fn prestart(isolated: bool) {
                 .unwrap_or_else(|e| e.into_inner())
                 .push(line);
         } else {
-            POOL.lock().unwrap_or_else(|e| e.into_inner())[0].push(Idle { line, kept: 0 });
+            POOL.lock().unwrap_or_else(|e| e.into_inner())[0].push(Idle {
+                line,
+                kept: 0,
+                cpu: None,
+            });
         }
     }
 }
@@ -504,11 +513,12 @@ pub fn prestart(isolated: bool) {
 /// A keeper for the next run: an idle one, or one [`prestart`] asked for, or a new
 /// one, forked by the server (started first if need be): the judge's end of its
 /// line. An isolated one first says which protections it could not have. An idle
-/// keeper whose last run kept `kept` ([`kept_key`]) goes first.
-fn keeper(isolated: bool, kept: u64) -> Result<OwnedFd> {
+/// keeper whose last run kept `kept` ([`kept_key`]) on `cpu` goes first.
+fn keeper(isolated: bool, kept: u64, cpu: Option<usize>) -> Result<OwnedFd> {
     let idle = take_idle(
         &mut POOL.lock().unwrap_or_else(|e| e.into_inner())[usize::from(isolated)],
         kept,
+        cpu,
     );
     if let Some(idle) = idle {
         return Ok(idle);
@@ -562,7 +572,8 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     };
     let kind = usize::from(spec.isolate);
     let kept = kept_key(spec);
-    let bytes = wire::encode(spec);
+    let cpu = affinity::pinned();
+    let bytes = wire::encode(spec, cpu);
     let fds: [RawFd; server::FDS] = [
         io.stdin.as_raw_fd(),
         io.stdout.as_raw_fd(),
@@ -570,7 +581,7 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     ];
     let mut tries = 0;
     let keeper = loop {
-        let keeper = keeper(spec.isolate, kept)?;
+        let keeper = keeper(spec.isolate, kept, cpu)?;
         match server::send_with_fds(keeper.as_raw_fd(), &bytes, &fds) {
             Ok(()) => break keeper,
             // That keeper is gone (killed from outside, or never forked): another.
@@ -583,6 +594,7 @@ pub fn spawn(spec: &Spec, io: Stdio) -> Result<Running> {
     Ok(Running {
         kind,
         kept,
+        cpu,
         keeper: Some(keeper),
         kill_sent: false,
         text: Vec::new(),
@@ -669,6 +681,7 @@ impl Running {
                 let idle = Idle {
                     line,
                     kept: self.kept,
+                    cpu: self.cpu,
                 };
                 POOL.lock().unwrap_or_else(|e| e.into_inner())[self.kind].push(idle);
             }
@@ -792,29 +805,56 @@ mod tests {
 
     fn pool(keys: &[(&'static str, u64)]) -> Vec<Idle<&'static str>> {
         keys.iter()
-            .map(|&(line, kept)| Idle { line, kept })
+            .map(|&(line, kept)| Idle {
+                line,
+                kept,
+                cpu: None,
+            })
             .collect()
     }
 
     #[test]
     fn a_run_goes_to_the_idle_keeper_that_kept_its_binds() {
         let mut idle = pool(&[("gen", 1), ("brute", 2), ("solution", 3)]);
-        assert_eq!(take_idle(&mut idle, 2), Some("brute"));
-        assert_eq!(take_idle(&mut idle, 1), Some("gen"));
+        assert_eq!(take_idle(&mut idle, 2, None), Some("brute"));
+        assert_eq!(take_idle(&mut idle, 1, None), Some("gen"));
         assert_eq!(idle.len(), 1);
     }
 
     #[test]
     fn of_two_that_kept_the_same_the_last_put_back_goes_first() {
         let mut idle = pool(&[("older", 7), ("other", 8), ("newer", 7)]);
-        assert_eq!(take_idle(&mut idle, 7), Some("newer"));
+        assert_eq!(take_idle(&mut idle, 7, None), Some("newer"));
     }
 
     #[test]
     fn without_a_match_the_last_put_back_goes() {
         let mut idle = pool(&[("a", 1), ("b", 2)]);
-        assert_eq!(take_idle(&mut idle, 9), Some("b"));
-        assert_eq!(take_idle(&mut idle, 9), Some("a"));
-        assert_eq!(take_idle(&mut idle, 9), None);
+        assert_eq!(take_idle(&mut idle, 9, None), Some("b"));
+        assert_eq!(take_idle(&mut idle, 9, None), Some("a"));
+        assert_eq!(take_idle(&mut idle, 9, None), None);
+    }
+
+    #[test]
+    fn of_those_that_kept_the_same_one_on_the_callers_cpu_goes_first() {
+        let on = |line, kept, cpu| Idle { line, kept, cpu };
+        let mut idle = vec![
+            on("same binds, this cpu", 1, Some(0)),
+            on("same binds, other cpu", 1, Some(1)),
+            on("other binds, this cpu", 2, Some(0)),
+        ];
+        assert_eq!(
+            take_idle(&mut idle, 1, Some(0)),
+            Some("same binds, this cpu")
+        );
+        // Moving costs less than mounting.
+        assert_eq!(
+            take_idle(&mut idle, 1, Some(0)),
+            Some("same binds, other cpu")
+        );
+        assert_eq!(
+            take_idle(&mut idle, 3, Some(0)),
+            Some("other binds, this cpu")
+        );
     }
 }

@@ -29,6 +29,7 @@ use std::os::unix::ffi::OsStringExt as _;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use super::affinity::CpuSet;
 use super::cpu;
 use super::jail::{self, Jail};
 use super::text;
@@ -204,6 +205,39 @@ struct KeeperState {
     /// The keeper's own hard limits (they never change): a program's limits stay
     /// under them, since an unprivileged process cannot raise its hard limit.
     hard: [u64; 6],
+    /// The CPUs the keeper may run on as it starts: its programs' (see
+    /// `affinity`), or `None` where the kernel would not say (it never moves then).
+    cpus: Option<CpuSet>,
+    /// The one CPU it moved to, for its caller's, if it did.
+    on_cpu: Option<usize>,
+    /// A real-time task (see [`keeper`]): it runs first when its program `exec`s.
+    realtime: bool,
+}
+
+impl KeeperState {
+    /// Moves to the CPU `cpu` its caller's thread is kept on (see `affinity`), or,
+    /// told none, back to all of them.
+    fn follow(&mut self, cpu: Option<usize>) {
+        let Some(all) = self.cpus else { return };
+        if cpu == self.on_cpu {
+            return;
+        }
+        self.on_cpu = match cpu {
+            Some(c) if all.contains(c) && CpuSet::only(c).apply(0) => Some(c),
+            _ => {
+                if self.on_cpu.is_some() {
+                    all.apply(0);
+                }
+                None
+            }
+        };
+    }
+
+    /// The CPUs a program started now must be let onto (the keeper's own start's),
+    /// if the keeper moved to one.
+    fn widen(&self) -> Option<&CpuSet> {
+        self.cpus.as_ref().filter(|_| self.on_cpu.is_some())
+    }
 }
 
 /// A program's environment as `exec` takes it, and the request it was built for.
@@ -325,7 +359,7 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
     }
     // SAFETY: resetting our own signal disposition, becoming a subreaper, and
     // asking for a scheduling policy with a valid parameter.
-    unsafe {
+    let realtime = unsafe {
         libc::signal(libc::SIGCHLD, libc::SIG_DFL);
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         // Ahead of every ordinary process, its own run's too, where the kernel
@@ -340,8 +374,8 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
         // 0.17 s -> 0.57 s, and a keeper in a group with its run got too little
         // CPU in it.)
         let lowest = libc::sched_param { sched_priority: 1 };
-        libc::sched_setscheduler(0, libc::SCHED_RR | libc::SCHED_RESET_ON_FORK, &lowest);
-    }
+        libc::sched_setscheduler(0, libc::SCHED_RR | libc::SCHED_RESET_ON_FORK, &lowest) == 0
+    };
     let pinned = text::pin();
     let drop_text = pinned.is_none() && !super::refused("drop");
     let mut state = KeeperState {
@@ -360,6 +394,9 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
         stack: vec![0u8; CHILD_STACK],
         handled: non_default_signals(),
         env: Environment::default(),
+        cpus: CpuSet::of(0),
+        on_cpu: None,
+        realtime,
         hard: LIMITS.map(|resource| {
             // SAFETY: getrlimit into a zeroed, valid rlimit.
             unsafe {
@@ -384,7 +421,10 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
             continue;
         }
         match (wire::decode(&buf[..n]), <[OwnedFd; FDS]>::try_from(fds)) {
-            (Some(spec), Ok(fds)) => run_one(&spec, fds, line.as_raw_fd(), &mut state),
+            (Some((spec, cpu)), Ok(fds)) => {
+                state.follow(cpu);
+                run_one(&spec, fds, line.as_raw_fd(), &mut state)
+            }
             // A malformed request: its descriptors close, and it never started.
             _ => fail(line.as_raw_fd(), Step::Exec, libc::EINVAL),
         }
@@ -540,6 +580,8 @@ const NOT_FAILED: u32 = u32::MAX;
 /// What the program's side of the `clone` reads, and where it writes its failure.
 struct ChildArgs<'a> {
     prepared: &'a Prepared,
+    /// Let onto these CPUs before `exec` (see [`start`]).
+    widen: Option<&'a libc::cpu_set_t>,
     io: [RawFd; 3],
     clear_refs: RawFd,
     drop_text: bool,
@@ -556,7 +598,19 @@ fn start(
     io: [RawFd; 3],
     state: &mut KeeperState,
 ) -> (i32, (u32, i32), Option<OwnedFd>) {
+    // A program started on the keeper's one CPU is let onto all of them before it
+    // runs a line of its own, so its threads may spread. A real-time keeper does
+    // it for the program, once `exec` has woken it (it runs before the program,
+    // on the same CPU): the program still starts here, where `exec` would move
+    // it to an idle CPU. Any other keeper might not run before the program's
+    // first thread starts, so the program's side does it before `exec`.
+    let widen = state.widen().copied();
+    let (widen_after, widen_before) = match widen {
+        Some(w) if state.realtime => (Some(w), None),
+        other => (None, other),
+    };
     let args = ChildArgs {
+        widen: widen_before.as_ref().map(CpuSet::raw),
         prepared: p,
         io,
         clear_refs: state.clear_refs,
@@ -602,6 +656,9 @@ fn start(
         let pidfd = (pidfd >= 0).then(|| OwnedFd::from_raw_fd(pidfd));
         if pid < 0 {
             return (-1, (NOT_FAILED, errno), pidfd);
+        }
+        if let Some(all) = widen_after {
+            all.apply(pid);
         }
         (pid, std::ptr::read_volatile(args.failed.as_ptr()), pidfd)
     }
@@ -770,6 +827,9 @@ fn child(args: &ChildArgs<'_>) -> ! {
         // its code is not pinned, drop it now, and reset the mark to what is left.
         if args.drop_text {
             text::drop_all();
+        }
+        if let Some(all) = args.widen {
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), all);
         }
         if args.clear_refs >= 0 {
             libc::write(args.clear_refs, b"5".as_ptr().cast(), 1);

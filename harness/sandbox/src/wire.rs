@@ -10,8 +10,9 @@ use std::path::PathBuf;
 
 use super::{Bind, Cwd, ResourceLimits, Spec};
 
-/// Encodes a spec as length-prefixed fields.
-pub(super) fn encode(spec: &Spec) -> Vec<u8> {
+/// Encodes a run request, a spec and the CPU its caller is kept on (see
+/// `affinity`), as length-prefixed fields.
+pub(super) fn encode(spec: &Spec, cpu: Option<usize>) -> Vec<u8> {
     let mut w = Vec::with_capacity(256);
     put(&mut w, spec.program.as_bytes());
     put_u64(&mut w, spec.args.len() as u64);
@@ -62,11 +63,12 @@ pub(super) fn encode(spec: &Spec) -> Vec<u8> {
         put(&mut w, b.real.as_os_str().as_bytes());
         put_u64(&mut w, u64::from(b.write) | u64::from(b.keep) << 1);
     }
+    put_u64(&mut w, cpu.map_or(0, |c| c as u64 + 1));
     w
 }
 
 /// Decodes what [`encode`] wrote; `None` for anything malformed.
-pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
+pub(super) fn decode(bytes: &[u8]) -> Option<(Spec, Option<usize>)> {
     let mut r = Reader(bytes);
     let program = r.os()?;
     let args = (0..r.u64()?).map(|_| r.os()).collect::<Option<Vec<_>>>()?;
@@ -106,7 +108,8 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
             })
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(Spec {
+    let cpu = r.u64()?.checked_sub(1).map(|c| c as usize);
+    let spec = Spec {
         program,
         args,
         env_clear,
@@ -117,7 +120,8 @@ pub(super) fn decode(bytes: &[u8]) -> Option<Spec> {
         binds,
         report_pid,
         hold_output,
-    })
+    };
+    Some((spec, cpu))
 }
 
 fn put(w: &mut Vec<u8>, bytes: &[u8]) {
@@ -295,9 +299,12 @@ mod tests {
             report_pid: true,
             hold_output: true,
         };
-        let back = decode(&encode(&spec)).unwrap();
-        assert_eq!(format!("{back:?}"), format!("{spec:?}"));
-        assert!(decode(&encode(&spec)[..10]).is_none());
+        for cpu in [None, Some(0), Some(5)] {
+            let (back, back_cpu) = decode(&encode(&spec, cpu)).unwrap();
+            assert_eq!(format!("{back:?}"), format!("{spec:?}"));
+            assert_eq!(back_cpu, cpu);
+        }
+        assert!(decode(&encode(&spec, None)[..10]).is_none());
     }
 
     #[test]

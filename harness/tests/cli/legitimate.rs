@@ -332,3 +332,27 @@ fn a_java_program_that_fills_its_heap_is_mle_at_the_problems_limit() {
             "the heap the memory limit of 128.0 MiB leaves a JVM is full",
         ));
 }
+
+#[test]
+fn a_program_may_run_on_every_cpu_the_judge_may_though_its_worker_keeps_to_one() {
+    // Each worker of `judge run` stays on one CPU, where its runs start; the
+    // program must then be let onto all of them, so its threads can spread as
+    // on a judge. `nproc` counts the CPUs it may run on (sched_getaffinity).
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cpus < 2 {
+        eprintln!("SKIPPED: one CPU here, so a program kept to one looks the same");
+        return;
+    }
+    let cases = Folder::echo_cases();
+    for case in ["1", "2", "3", "4"] {
+        cases.write(&format!("{case}.in"), "");
+        cases.write(&format!("{case}.out"), &format!("{cpus}\n"));
+    }
+    for isolation in [&[][..], &["--no-isolation"]] {
+        let args: Vec<&str> = ["-j", "2"].iter().chain(isolation).copied().collect();
+        judge(&How::Cmd("nproc".into()), cases.path(), &args, None)
+            .assert()
+            .code(0)
+            .stdout(predicates::str::contains("4/4 AC"));
+    }
+}

@@ -798,7 +798,7 @@ fn schedule<J: Sync, R: Send>(
 ) -> Vec<Option<R>> {
     let subs = serial.len();
     let mut results: Vec<Option<R>> = jobs.iter().map(|_| None).collect();
-    let rounds = Pool::new(threads).run(
+    let rounds = Pool::new(threads).pinned().run(
         Rounds {
             at: jobs.iter().map(|(sub, case, _)| (*sub, *case)).collect(),
             serial,

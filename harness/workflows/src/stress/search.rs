@@ -155,7 +155,9 @@ impl<F: Send> Search<F> {
         for dir in &dirs {
             std::fs::create_dir_all(dir)?;
         }
-        let pool = Pool::new(dirs.len()).tick(Duration::from_millis(100));
+        let pool = Pool::new(dirs.len())
+            .pinned()
+            .tick(Duration::from_millis(100));
         let mut failed = None;
         pool.run(
             InOrder::all(dirs.len()),
