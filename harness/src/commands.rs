@@ -13,12 +13,12 @@ use anyhow::{Context, Result, bail};
 
 use crate::cli::{CheckerArg, Format, JudgeArgs, Options, RunArgs};
 use judge_engine::build::{self, Executables, Workspace};
-use judge_engine::case::Task;
 use judge_engine::interact;
 use judge_engine::known_wrong;
 use judge_engine::plan::{self, Plan};
 use judge_engine::run;
 use judge_engine::runner;
+use judge_engine::task::Task;
 use judge_model::judge::{CaseResult, Job, Verdict};
 use judge_model::known_wrong::{Catch, KnownWrong};
 use judge_model::problem::Checker;

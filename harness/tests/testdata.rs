@@ -16,8 +16,8 @@
 use judge_formats::problem::SettingsExt as _;
 use std::process::ExitCode;
 
-use judge_engine::case::Task;
 use judge_engine::runner::exe_command;
+use judge_engine::task::Task;
 use judge_engine::{build, known_wrong};
 use judge_formats::discover;
 use judge_model::judge::{Job, Verdict};

@@ -7,20 +7,9 @@ use crate::check;
 use crate::judge::{Classified, classify, ended};
 use crate::programs::Programs;
 use crate::run;
-use judge_model::judge::{CaseResult, Job, Verdict};
+use crate::task::Task;
+use judge_model::judge::{CaseResult, Verdict};
 use judge_model::outcome::Outcome;
-use judge_sandbox::RunSpec;
-
-/// A job and how to start its solution: what the runner judges. The start is
-/// beside the [`Job`], not in it, because the model (where reporters see jobs)
-/// knows no sandbox.
-pub struct Task<'a> {
-    /// The job, as the reporters see it.
-    pub job: Job<'a>,
-    /// Starts the solution: a fresh run spec per run (a multi-pass case runs it
-    /// again), with what an isolated run of it may see.
-    pub start: Box<dyn Fn() -> RunSpec + Send + Sync + 'a>,
-}
 
 /// Runs `task` and decides its verdict, building its settings' programs first (for
 /// one case judged alone; the runner builds them once for all its jobs).

@@ -10,8 +10,8 @@
 //! decide single verdicts (see `judge`).
 
 use crate::build::Problem;
-use crate::case::Task;
 use crate::runner;
+use crate::task::Task;
 use judge_model::case::Case;
 use judge_model::judge::Job;
 use judge_model::known_wrong::{Catch, KnownWrong, expected_verdict};

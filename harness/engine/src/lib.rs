@@ -26,6 +26,7 @@ pub mod programs;
 pub mod run;
 pub mod runner;
 pub mod shell;
+pub mod task;
 pub mod testlib;
 
 /// What the engine does with the model's specs, as traits on them: build and

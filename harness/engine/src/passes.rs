@@ -17,10 +17,10 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 
-use crate::case::Task;
 use crate::judge::{Classified, classify, ended};
 use crate::programs::Programs;
 use crate::run;
+use crate::task::Task;
 use judge_model::judge::{CaseResult, CaseScore, Extra, Reason, Verdict};
 use judge_model::kattis::Kattis;
 use judge_model::limits::Limits;

@@ -17,8 +17,8 @@ use std::sync::Arc;
 use anyhow::{Context, Result, bail};
 
 use crate::build::{Problem, Workspace};
-use crate::case::Task;
 use crate::shell::ShellCommand;
+use crate::task::Task;
 use judge_formats::discover;
 use judge_formats::glob::Glob;
 use judge_formats::problem::SettingsExt;

@@ -8,9 +8,10 @@
 use judge_sandbox::RunSpec;
 use std::path::Path;
 
-use crate::case::{self, Task};
+use crate::case;
 use crate::pool::{Event, InOrder, Next, Pool, Queue};
 use crate::programs::Programs;
+use crate::task::Task;
 use judge_model::judge::CaseResult;
 use judge_model::problem::Settings;
 use judge_model::sink::Sink;

@@ -422,7 +422,7 @@ impl CaseResult {
 
 /// One job: a solution to judge on a case under some settings, as the reporters
 /// see it. How the solution is started (a command and what an isolated run of it
-/// may see) is the engine's `judge_engine::case::Task`, which holds a job: the
+/// may see) is the engine's `judge_engine::task::Task`, which holds a job: the
 /// model runs nothing.
 pub struct Job<'a> {
     /// Problem (or folder) name, for the report.

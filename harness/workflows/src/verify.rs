@@ -19,12 +19,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
-use judge_engine::case::Task;
 use judge_engine::package::program;
 use judge_engine::package::program::Built;
 use judge_engine::package::validator::FEEDBACK_FILES;
 use judge_engine::pool::{Event, Next, Pool, Queue};
 use judge_engine::run;
+use judge_engine::task::Task;
 use judge_formats::package::expect::{self, Expectation, Observed, SubmissionsYaml};
 use judge_formats::package::scoring::Dialect;
 use judge_formats::package::static_validation::StaticResult;

@@ -39,9 +39,9 @@ use judge_model::problem::Interactor;
 
 use anyhow::Context as _;
 
-use crate::case::Task;
 use crate::programs::Programs;
 use crate::run::Measured;
+use crate::task::Task;
 use judge_model::judge::{CaseResult, Ended, Extra, Job};
 use judge_model::limits::Limits;
 use judge_sandbox::{Exit, RunSpec};
