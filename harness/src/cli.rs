@@ -184,7 +184,8 @@ impl From<ExportArgs> for judge_workflows::export::ExportOptions {
 /// `cargo judge [PROBLEM...]`.
 #[derive(Debug, Args)]
 pub struct JudgeArgs {
-    /// Problems to judge (crate names under problems/); all when none is given.
+    /// Problems to judge (crate names under problems/); when none is given, the
+    /// problem of the current folder (problems/NAME/ or testdata/NAME/), else all.
     pub problems: Vec<String>,
     /// Judge each solution's bundle (`cargo judge bundle`, compiled with plain
     /// rustc --edition 2021 -O) instead of the crate's binary.
@@ -397,7 +398,7 @@ pub enum BlessFrom {
 /// `cargo judge lint [PROBLEM...]`.
 #[derive(Debug, Args)]
 pub struct LintArgs {
-    /// Testdata folders to check (all when none is given).
+    /// Testdata folders to check (when none is given, the current problem's, else all).
     pub problems: Vec<String>,
     /// `--color WHEN`.
     #[command(flatten)]

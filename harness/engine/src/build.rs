@@ -52,6 +52,19 @@ impl Workspace {
     pub fn problem(&self, name: &str) -> Option<&Problem> {
         self.problems.iter().find(|p| p.name == name)
     }
+
+    /// The problem whose crate folder or testdata folder holds the current folder:
+    /// what `cargo judge` and `lint` without names take there, as cargo in a
+    /// member's folder takes that package (`cd problems/cf1a && cargo judge`).
+    pub fn problem_here(&self) -> Option<String> {
+        let here = std::env::current_dir().ok()?;
+        let here = here.canonicalize().unwrap_or(here);
+        let within = |dir: &Path| dir.canonicalize().is_ok_and(|dir| here.starts_with(dir));
+        self.problems
+            .iter()
+            .find(|p| within(&p.dir) || within(&self.testdata().join(&p.name)))
+            .map(|p| p.name.clone())
+    }
 }
 
 /// The cargo that ran us (`cargo judge` sets `CARGO`), else the one on PATH.

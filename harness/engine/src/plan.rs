@@ -140,8 +140,11 @@ pub struct Selection {
     pub memory_limit: Option<u64>,
 }
 
-/// The plan for `cargo judge [PROBLEM...]`: the named problems (all when none).
+/// The plan for `cargo judge [PROBLEM...]`: the named problems (when none, the
+/// problem of the current folder, else all).
 pub fn workspace(ws: &Workspace, problems: &[String], options: &Selection) -> Result<Plan> {
+    let here: Vec<String> = ws.problem_here().into_iter().collect();
+    let problems = if problems.is_empty() { &here } else { problems };
     let selected = select(ws, problems, Takes::Problems)?;
     let filter = CaseFilter::new(&options.cases)?;
     let mut plan = Plan::default();

@@ -117,6 +117,34 @@ fn add_makes_the_testdata_folder_of_a_problem_that_has_none() {
 }
 
 #[test]
+fn without_names_judge_and_lint_take_the_problem_of_the_current_folder() {
+    // As cargo in a member's folder takes that package: not every problem.
+    let ws = fresh();
+    ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
+    ws.write("testdata/cf1a/01-sample.out", "4\n");
+    let out = ws
+        .judge()
+        .current_dir(ws.path("problems/cf1a/src"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("cf1a: 1/1 AC"))
+        .get_output()
+        .clone();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("poj2484"));
+    ws.judge()
+        .arg("lint")
+        .current_dir(ws.path("testdata/cf1a"))
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("ok 1 folder, 2 files"));
+    // From the root, all of them.
+    ws.judge()
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("poj2484"));
+}
+
+#[test]
 fn add_refuses_a_case_whose_input_and_output_are_both_empty() {
     let ws = fresh();
     for paste in ["---\n", "\n---\n \r\n"] {

@@ -85,7 +85,7 @@ struct Finding {
 /// What `cargo judge lint` checks.
 #[derive(Debug, Clone, Default)]
 pub struct LintOptions {
-    /// Testdata folders to check (all when empty).
+    /// Testdata folders to check (when empty, the current problem's, else all).
     pub problems: Vec<String>,
 }
 
@@ -145,19 +145,26 @@ pub fn lint(args: LintOptions) -> Result<Linted> {
 /// problem crates (named, or all) whose testdata folder is missing. Both from the
 /// plan's one discovery, where a testdata folder counts whoever owns it.
 fn folders(ws: &build::Workspace, args: &LintOptions) -> Result<(Vec<String>, Vec<String>)> {
-    if args.problems.is_empty() {
+    // In a problem's folder, that problem (as `cargo judge` there).
+    let here: Vec<String> = ws.problem_here().into_iter().collect();
+    let problems = if args.problems.is_empty() {
+        &here
+    } else {
+        &args.problems
+    };
+    if problems.is_empty() {
         // Nothing to lint is not a clean bill: say the folder is missing.
         let testdata = ws.testdata();
         std::fs::read_dir(&testdata)
             .with_context(|| format!("cannot read {}", testdata.display()))?;
     }
-    let selected = plan::select(ws, &args.problems, plan::Takes::Folders)?;
+    let selected = plan::select(ws, problems, plan::Takes::Folders)?;
     let mut present: Vec<String> = selected
         .iter()
         .filter(|n| n.has_testdata)
         .map(|n| n.name.clone())
         .collect();
-    if args.problems.is_empty() {
+    if problems.is_empty() {
         present.sort();
     }
     let missing = selected
