@@ -411,7 +411,8 @@ pub struct LintArgs {
 /// `cargo judge bundle [NAME...]`.
 #[derive(Debug, Args)]
 pub struct BundleArgs {
-    /// Problems to bundle (crate names under problems/); all when none is given.
+    /// Problems to bundle (crate names under problems/); when none is given, the
+    /// problem of the current folder, else all.
     pub problems: Vec<String>,
     /// The judge to bundle for: std (one std-only file), atcoder (its installed
     /// crates stay `use` lines) or codeforces [default: problem.toml's

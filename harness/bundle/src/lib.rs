@@ -296,6 +296,18 @@ impl Sources {
         self.solutions.keys().cloned().collect()
     }
 
+    /// The problem whose crate folder or testdata folder holds the current
+    /// folder, as `cargo judge` takes it there
+    /// (`judge_engine::build::Workspace::problem_here`).
+    pub fn problem_here(&self) -> Option<String> {
+        let within = judge_engine::build::here_within;
+        let testdata = self.root.join("testdata");
+        self.solutions
+            .iter()
+            .find(|(name, s)| within(&s.dir) || within(&testdata.join(name)))
+            .map(|(name, _)| name.clone())
+    }
+
     /// Where a problem's bundle for its own judge goes (see [`Sources::path_for`]).
     pub fn path(&self, problem: &str) -> PathBuf {
         self.path_for(problem, self.judge_of(problem))
@@ -1212,7 +1224,9 @@ pub fn bundle(args: Options) -> Result<Status> {
     let sources = Sources::load()?;
     let judge = args.judge.as_deref().map(judges::find).transpose()?;
     let names = if args.problems.is_empty() {
-        sources.problems()
+        // In a problem's folder, that problem (as `cargo judge` there).
+        let here = sources.problem_here();
+        here.map_or_else(|| sources.problems(), |name| vec![name])
     } else {
         args.problems.clone()
     };

@@ -57,14 +57,20 @@ impl Workspace {
     /// what `cargo judge` and `lint` without names take there, as cargo in a
     /// member's folder takes that package (`cd problems/cf1a && cargo judge`).
     pub fn problem_here(&self) -> Option<String> {
-        let here = std::env::current_dir().ok()?;
-        let here = here.canonicalize().unwrap_or(here);
-        let within = |dir: &Path| dir.canonicalize().is_ok_and(|dir| here.starts_with(dir));
         self.problems
             .iter()
-            .find(|p| within(&p.dir) || within(&self.testdata().join(&p.name)))
+            .find(|p| here_within(&p.dir) || here_within(&self.testdata().join(&p.name)))
             .map(|p| p.name.clone())
     }
+}
+
+/// Whether the current folder is `dir` or inside it (links resolved).
+pub fn here_within(dir: &Path) -> bool {
+    let Ok(here) = std::env::current_dir() else {
+        return false;
+    };
+    let here = here.canonicalize().unwrap_or(here);
+    dir.canonicalize().is_ok_and(|dir| here.starts_with(dir))
 }
 
 /// The cargo that ran us (`cargo judge` sets `CARGO`), else the one on PATH.

@@ -117,7 +117,7 @@ fn add_makes_the_testdata_folder_of_a_problem_that_has_none() {
 }
 
 #[test]
-fn without_names_judge_and_lint_take_the_problem_of_the_current_folder() {
+fn without_names_judge_lint_and_bundle_take_the_problem_of_the_current_folder() {
     // As cargo in a member's folder takes that package: not every problem.
     let ws = fresh();
     ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
@@ -137,6 +137,19 @@ fn without_names_judge_and_lint_take_the_problem_of_the_current_folder() {
         .assert()
         .code(0)
         .stdout(predicate::str::contains("ok 1 folder, 2 files"));
+    let out = ws
+        .judge()
+        .arg("bundle")
+        .current_dir(ws.path("problems/cf1a"))
+        .assert()
+        .code(0)
+        .get_output()
+        .clone();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("target/bundle/cf1a.rs") && !said.contains("poj2484"),
+        "{said}"
+    );
     // From the root, all of them.
     ws.judge()
         .assert()
