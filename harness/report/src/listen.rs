@@ -133,7 +133,13 @@ fn created(c: &Created) -> Vec<String> {
             .map_or_else(String::new, |(wanted, why)| format!(
                 " (not {wanted}: {why})"
             )),
-        if c.samples == 0 && !c.interactive {
+        if c.interactive {
+            // Its one case is the template's: AC there says nothing of this problem.
+            format!(
+                "the dialogue in src/bin/interactor.rs and src/main.rs (until then both \
+                 play a placeholder, guess the number, on testdata/{name}/01-placeholder)"
+            )
+        } else if c.samples == 0 {
             // Judging nothing is no pass: the first step is a case.
             format!("cargo judge add {name} (paste the statement's sample)")
         } else {

@@ -42,14 +42,14 @@ pub fn text(made: &Made) -> String {
     text
 }
 
-/// What to do after `new` made the interactive game `name`.
+/// What to do after `new` made the interactive problem `name`.
 fn interactive_next_steps(name: &str) -> String {
     format!(
         "\nThe skeleton plays a placeholder dialogue against its interactor (guess the\n\
          number: T cases, each a hidden x in 1..=n found by questions ? y), so everything\n\
          runs now. Next: the real dialogue in src/main.rs and src/bin/interactor.rs (the\n\
          TODOs: statement, dialogue, idea, why it is right), the inputs in gen.rs, the\n\
-         sample in testdata/{name}/. Then:\n\
+         real cases in testdata/{name}/ (01-placeholder is the placeholder's). Then:\n\
          \n    cargo judge {name}                     build and judge against the interactor\
          \n    cargo judge stress {name}              the solution against the interactor on random inputs\
          \n    cargo judge lint {name}                testdata hygiene, .interaction samples replayed\

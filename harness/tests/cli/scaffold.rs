@@ -448,8 +448,10 @@ fn new_interactive_scaffolds_a_problem_judged_against_its_interactor_at_once() {
             "{file}:\n{text}"
         );
     }
+    // Its report names the placeholder's case for what it is, not a sample.
     ws.judge().args(["my-talk", "-v"]).assert().code(0).stdout(
-        predicate::str::contains("1/1 AC")
+        predicate::str::contains("1/1 AC  slowest ")
+            .and(predicate::str::contains(" (01-placeholder), max "))
             .and(predicate::str::contains("> ? 5"))
             .and(predicate::str::contains("> ! 7")),
     );
@@ -465,10 +467,10 @@ fn new_interactive_scaffolds_a_problem_judged_against_its_interactor_at_once() {
     // `stress --save` writes is a case like the ones the template ships.
     Command::new(ws.built("my-talk-gen"))
         .arg("--answer")
-        .arg(ws.path("testdata/my-talk/01-sample.in"))
+        .arg(ws.path("testdata/my-talk/01-placeholder.in"))
         .assert()
         .code(0)
-        .stdout(ws.read("testdata/my-talk/01-sample.out"));
+        .stdout(ws.read("testdata/my-talk/01-placeholder.out"));
 }
 
 /// A checker for "print any permutation of 1..=n", in plain std as a contestant

@@ -125,9 +125,11 @@ const INTERACTIVE_TESTDATA_FILES: [(&str, &str); 4] = [
         include_str!("../template/interactive/README.md.tmpl"),
     ),
     // Two cases: x = 7 of 10 (4 questions, all that 10's 4 binary digits allow),
-    // and the only number of 1; the answer file is each case's x.
-    ("01-sample.in", "2\n10 7\n1 1\n"),
-    ("01-sample.out", "7\n1\n"),
+    // and the only number of 1; the answer file is each case's x. Named for what it
+    // is, so a report's "1/1 AC (01-placeholder)" never reads as the statement's
+    // sample passing (a problem from the browser keeps those in its README).
+    ("01-placeholder.in", "2\n10 7\n1 1\n"),
+    ("01-placeholder.out", "7\n1\n"),
 ];
 
 /// Template files: `(path inside the new folder, text)`.
