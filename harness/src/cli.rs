@@ -246,7 +246,9 @@ impl RunArgs {
 /// `cargo judge stress NAME [-- GENERATOR ARGS]`.
 #[derive(Debug, Args)]
 pub struct StressArgs {
-    /// The problem (crate name under problems/).
+    /// The problem (crate name under problems/); in problems/NAME/ or
+    /// testdata/NAME/, NAME when none is given.
+    #[arg(default_value = "", hide_default_value = true)]
     pub problem: String,
     /// The first seed; each further case uses the next one.
     #[arg(long, default_value_t = 1)]
@@ -302,8 +304,9 @@ pub struct StressArgs {
 /// `cargo judge scale NAME` or `cargo judge scale --cmd CMD --gen GEN_CMD`.
 #[derive(Debug, Args)]
 pub struct ScaleArgs {
-    /// The problem (crate name under problems/); or give --cmd and --gen.
-    #[arg(required_unless_present = "cmd", conflicts_with = "cmd")]
+    /// The problem (crate name under problems/; in problems/NAME/ or
+    /// testdata/NAME/, NAME when none is given); or give --cmd and --gen.
+    #[arg(conflicts_with = "cmd")]
     pub problem: Option<String>,
     /// The solution as a shell command line in any language, e.g. "python3 sol.py"
     /// (with --gen, instead of NAME).
@@ -361,7 +364,9 @@ pub struct ScaleArgs {
 /// `cargo judge bless NAME`.
 #[derive(Debug, Args)]
 pub struct BlessArgs {
-    /// The problem (crate name under problems/).
+    /// The problem (crate name under problems/); in problems/NAME/ or
+    /// testdata/NAME/, NAME when none is given.
+    #[arg(default_value = "", hide_default_value = true)]
     pub problem: String,
     /// Which program writes the outputs; the other one must agree.
     #[arg(long, value_enum, default_value_t = BlessFrom::Brute)]
@@ -430,7 +435,9 @@ pub struct BundleArgs {
 /// `cargo judge add NAME`.
 #[derive(Debug, Args)]
 pub struct AddArgs {
-    /// The problem (crate name under problems/).
+    /// The problem (crate name under problems/); in problems/NAME/ or
+    /// testdata/NAME/, NAME when none is given.
+    #[arg(default_value = "", hide_default_value = true)]
     pub problem: String,
     /// The case's input, from a file (with --output) instead of pasted.
     #[arg(long, value_name = "FILE", requires = "output")]

@@ -365,6 +365,8 @@ fn passed_if(ok: bool) -> Status {
 /// `cargo judge bless NAME`: what it wrote, or why nothing, on stdout; fails
 /// when it refused.
 pub fn bless(args: crate::cli::BlessArgs) -> Result<Status> {
+    let problem = build::named_or_here(args.problem, "bless")?;
+    let args = crate::cli::BlessArgs { problem, ..args };
     let outcome = judge_workflows::bless::bless(args.into())?;
     anstream::stdout().write_all(report::bless::text(&outcome).as_bytes())?;
     Ok(passed_if(outcome.passed()))
@@ -406,6 +408,8 @@ pub fn new(args: crate::cli::NewArgs) -> Result<Status> {
 
 /// `cargo judge add NAME`: the case written, on stdout.
 pub fn add(args: crate::cli::AddArgs) -> Result<Status> {
+    let problem = build::named_or_here(args.problem, "add")?;
+    let args = crate::cli::AddArgs { problem, ..args };
     let prompt = report::add::paste_prompt(judge_workflows::add::SEPARATOR);
     let added = judge_workflows::add::add(args.into(), &mut || eprintln!("{prompt}"))?;
     std::io::stdout().write_all(report::add::text(&added).as_bytes())?;
@@ -591,6 +595,7 @@ pub fn scale(args: crate::cli::ScaleArgs) -> Result<Status> {
     use judge_workflows::scale::{self, Progress, Target};
     let target = match (args.problem, args.cmd, args.generator) {
         (Some(name), None, None) => Target::Problem(name),
+        (None, None, None) => Target::Problem(build::named_or_here(String::new(), "scale")?),
         (None, Some(cmd), Some(generator)) => Target::Commands { cmd, generator },
         _ => bail!("give a problem NAME, or --cmd CMD with --gen GEN_CMD"),
     };
@@ -630,6 +635,8 @@ pub fn scale(args: crate::cli::ScaleArgs) -> Result<Status> {
 /// `cargo judge stress NAME`: the workflow's events, worded by the report as they
 /// come (the progress line on a terminal's stderr, the rest on stdout).
 pub fn stress(args: crate::cli::StressArgs) -> Result<Status> {
+    let problem = build::named_or_here(args.problem, "stress")?;
+    let args = crate::cli::StressArgs { problem, ..args };
     let mut words = report::stress::Words::stdout();
     judge_workflows::stress::stress(args.into(), &mut |event| Ok(words.event(event)?))
 }

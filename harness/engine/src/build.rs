@@ -64,6 +64,20 @@ impl Workspace {
     }
 }
 
+/// `name`, or when it is empty the problem of the current folder
+/// ([`Workspace::problem_here`]); else an error saying how to name one.
+pub fn named_or_here(name: String, command: &str) -> Result<String> {
+    if !name.is_empty() {
+        return Ok(name);
+    }
+    workspace()?.problem_here().with_context(|| {
+        format!(
+            "which problem? `cargo judge {command} NAME`, or run it in the problem's folder \
+             (problems/NAME/ or testdata/NAME/)"
+        )
+    })
+}
+
 /// Whether the current folder is `dir` or inside it (links resolved).
 pub fn here_within(dir: &Path) -> bool {
     let Ok(here) = std::env::current_dir() else {

@@ -117,7 +117,7 @@ fn add_makes_the_testdata_folder_of_a_problem_that_has_none() {
 }
 
 #[test]
-fn without_names_judge_lint_and_bundle_take_the_problem_of_the_current_folder() {
+fn without_a_name_each_command_takes_the_problem_of_the_current_folder() {
     // As cargo in a member's folder takes that package: not every problem.
     let ws = fresh();
     ws.write("testdata/cf1a/01-sample.in", "6 6 4\n");
@@ -150,6 +150,30 @@ fn without_names_judge_lint_and_bundle_take_the_problem_of_the_current_folder() 
         said.contains("target/bundle/cf1a.rs") && !said.contains("poj2484"),
         "{said}"
     );
+    ws.judge()
+        .arg("add")
+        .current_dir(ws.path("testdata/cf1a"))
+        .write_stdin("1 1 1\n---\n1\n")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("added testdata/cf1a/02-sample.in"));
+    ws.judge()
+        .arg("stress")
+        .current_dir(ws.path("problems/cf1a/src/bin"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot stress cf1a: not written yet",
+        ));
+    // Elsewhere a command of one problem asks which.
+    ws.judge()
+        .arg("stress")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "error: which problem? `cargo judge stress NAME`, or run it in the problem's \
+             folder (problems/NAME/ or testdata/NAME/)",
+        ));
     // From the root, all of them.
     ws.judge()
         .assert()
