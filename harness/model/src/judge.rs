@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use crate::case::Case;
 use crate::excerpt::Excerpt;
-use crate::outcome::Rejection;
 use crate::problem::Settings;
+use judge_compare::Rejection;
 
 /// What the judge says about one case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -289,7 +289,7 @@ pub enum Reason {
         /// The checker, as `describe` names it.
         checker: String,
         /// Where and why it rejected.
-        rejection: crate::outcome::Rejection,
+        rejection: judge_compare::Rejection,
     },
     /// The reason of one pass of a multi-pass problem.
     InPass {

@@ -3,7 +3,7 @@
 //! difference). Every checker kind (the built-in ones, command, Kattis and
 //! testlib validators) answers with it; the engine turns it into a verdict.
 
-pub use judge_compare::Rejection;
+use judge_compare::Rejection;
 
 /// What a checker decided.
 #[derive(Debug, Clone, PartialEq)]

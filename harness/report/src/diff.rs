@@ -13,8 +13,8 @@ use std::fmt::{self, Write};
 
 use crate::words::{header, visible};
 use anstyle::{AnsiColor, Style};
+use judge_compare::Rejection;
 use judge_model::excerpt::{Excerpt, Tag, WINDOW};
-use judge_model::outcome::Rejection;
 
 const EMPH_REMOVED: Style = AnsiColor::Red.on_default().bold().underline();
 const EMPH_ADDED: Style = AnsiColor::Green.on_default().bold().underline();

@@ -15,7 +15,7 @@ use super::{Reporter, Summary, Tally, detail_text, ended, extra_title, tally};
 use crate::judge::{CaseResult, Verdict};
 use crate::known_wrong::Catch;
 use crate::status::Status;
-use judge_model::outcome::Rejection;
+use judge_compare::Rejection;
 
 /// The JSON reporter; writes at [`Reporter::finish`].
 #[derive(Default)]

@@ -225,8 +225,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+    use judge_compare::Rejection;
     use judge_compare::Why;
-    use judge_model::outcome::Rejection;
 
     const MIB: u64 = 1 << 20;
 

@@ -6,8 +6,8 @@
 
 use std::fmt::Write as _;
 
+use judge_compare::Rejection;
 use judge_compare::{Token, Why};
-use judge_model::outcome::Rejection;
 
 /// Appends `c` drawn visibly: control characters as their Unicode pictures, a tab
 /// as `→`, a CR as `␍`; with `blank`, a space as `·`.
