@@ -210,6 +210,8 @@ struct KeeperState {
     cpus: Option<CpuSet>,
     /// The one CPU it moved to, for its caller's, if it did.
     on_cpu: Option<usize>,
+    /// How many CPUs its programs may run on at once (counted before it moved).
+    program_cpus: u32,
     /// A real-time task (see [`keeper`]): it runs first when its program `exec`s.
     realtime: bool,
 }
@@ -376,6 +378,7 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
         let lowest = libc::sched_param { sched_priority: 1 };
         libc::sched_setscheduler(0, libc::SCHED_RR | libc::SCHED_RESET_ON_FORK, &lowest) == 0
     };
+    let cpus = CpuSet::of(0);
     let pinned = text::pin();
     let drop_text = pinned.is_none() && !super::refused("drop");
     let mut state = KeeperState {
@@ -394,8 +397,9 @@ fn keeper(line: OwnedFd, jail: Option<Jail>, clear_refs: RawFd) -> ! {
         stack: vec![0u8; CHILD_STACK],
         handled: non_default_signals(),
         env: Environment::default(),
-        cpus: CpuSet::of(0),
+        cpus,
         on_cpu: None,
+        program_cpus: cpus.map_or(1, |c| c.iter().count().clamp(1, 1024) as u32),
         realtime,
         hard: LIMITS.map(|resource| {
             // SAFETY: getrlimit into a zeroed, valid rlimit.
@@ -479,7 +483,8 @@ fn run_one(spec: &Spec, fds: [OwnedFd; FDS], line: RawFd, state: &mut KeeperStat
     }
 
     let pidfd = pidfd.as_ref().map_or(-1, |f| f.as_raw_fd());
-    let (wall_exceeded, killed) = watch(pid, pidfd, line, spec, started, &state.proc_view);
+    let spread = state.program_cpus;
+    let (wall_exceeded, killed) = watch(pid, pidfd, line, spec, started, &state.proc_view, spread);
     let (status, usage) = reap_leader(pid);
     let wall = started.elapsed();
     // What the leader waited for is in its own usage; what it left (a worker it
@@ -860,6 +865,7 @@ fn watch(
     spec: &Spec,
     started: Instant,
     view: &cpu::View,
+    spread: u32,
 ) -> (bool, bool) {
     let deadline = started + spec.limits.wall;
     let (mut wall_exceeded, mut killed, mut cpu_exceeded) = (false, false, false);
@@ -879,9 +885,9 @@ fn watch(
                     kill_run(pid, &run.pids);
                     continue;
                 }
-                // Its processes use at most this many CPUs at once: the next look
+                // Its processes use at most `spread` CPUs at once: the next look
                 // comes before they can have used the rest.
-                left = left.min((limit - used) / cpus());
+                left = left.min((limit - used) / spread);
             }
             left.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32
         };
@@ -928,14 +934,6 @@ fn kill_run(leader: i32, pids: &[i32]) {
         // SAFETY: kill(2) of a process of the run (ESRCH: already gone).
         unsafe { libc::kill(pid, libc::SIGKILL) };
     }
-}
-
-/// The CPUs the keeper's programs may run on.
-fn cpus() -> u32 {
-    static CPUS: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
-    *CPUS.get_or_init(|| {
-        std::thread::available_parallelism().map_or(1, |n| n.get().min(1024) as u32)
-    })
 }
 
 /// Waits for the program itself without reaping it, kills what is left of its
