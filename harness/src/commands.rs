@@ -322,7 +322,9 @@ fn checker_override(args: &RunArgs, dir: &Path, current: &Checker) -> Result<Opt
         (Some(CheckerArg::Kattis), None) => CheckerKeys::Kattis {
             validator: None,
             flags: Vec::new(),
+            format: None,
             limits: judge_model::limits::VALIDATION,
+            compilation: judge_model::limits::COMPILATION,
         },
         (None, None) => return Ok(None),
     };

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use judge_model::problem::Interactor;
 
-use judge_model::limits::{Limits, VALIDATION};
+use judge_model::limits::{COMPILATION, Limits, VALIDATION};
 use judge_model::problem::{Checker, DEFAULT_CHECKER_TIME_LIMIT, FILE_NAME, Origin, Settings};
 
 pub mod writer;
@@ -40,12 +40,15 @@ struct Raw {
     checker_time_limit: Option<f64>,
     checker_memory_limit: Option<u64>,
     checker_output_limit: Option<u64>,
+    checker_build_time_limit: Option<f64>,
+    checker_build_memory_limit: Option<u64>,
     #[serde(rename = "type")]
     kind: Option<String>,
     interactor: Option<String>,
     interactor_source: Option<String>,
     kattis_validator: Option<String>,
     kattis_flags: Option<String>,
+    kattis_format: Option<String>,
     validator_source: Option<String>,
     scale: Option<RawScale>,
 }
@@ -287,8 +290,43 @@ impl Raw {
             .collect();
         let mut validator =
             judge_model::kattis::Kattis::new(programs, flags, Vec::new(), Vec::new())?;
+        match self.kattis_format.as_deref() {
+            None | Some("legacy") => {}
+            // The default validator as 2023-07 and 2025-09 define it: numbers
+            // in their decimal grammar, a float flag at most once
+            // (spec/2025-09.md "General requirements", "Comparing
+            // floating-point tokens"), so an imported package judges as it did.
+            Some("2023-07" | "2023-07-draft" | "2025-09") => validator
+                .follow_decimal_spec()
+                .map_err(|e| at("kattis_flags", format!("kattis_flags: {e:#}")))?,
+            Some(other) => {
+                return Err(at(
+                    "kattis_format",
+                    format!(
+                        "unknown kattis_format \"{other}\" (expected legacy, 2023-07 or 2025-09)"
+                    ),
+                ));
+            }
+        }
         validator.limits = self.kattis_limits()?;
+        validator.compilation = self.kattis_build_limits()?;
         Ok(Checker::Kattis(std::sync::Arc::new(validator)))
+    }
+
+    /// What each build step of a Kattis validator program may take:
+    /// `checker_build_time_limit` (CPU seconds) and `checker_build_memory_limit`
+    /// (MiB) where given, else a package's defaults ([`COMPILATION`]: a
+    /// package's `compilation_time` and `compilation_memory`, which `cargo judge
+    /// import` writes as these keys; spec/2025-09.md "Limits").
+    fn kattis_build_limits(&self) -> Result<Limits> {
+        let mut limits = COMPILATION;
+        if let Some(t) = self.checker_build_time_limit {
+            limits.time = seconds("checker_build_time_limit", t)?;
+        }
+        if let Some(m) = self.checker_build_memory_limit {
+            limits.memory = mib("checker_build_memory_limit", m, MAX_MEMORY_MIB)?;
+        }
+        Ok(limits)
     }
 
     /// What a Kattis validator program may take per case: `checker_time_limit`
@@ -362,6 +400,15 @@ impl Raw {
         for (key, set) in [
             ("checker_memory_limit", self.checker_memory_limit.is_some()),
             ("checker_output_limit", self.checker_output_limit.is_some()),
+            ("kattis_format", self.kattis_format.is_some()),
+            (
+                "checker_build_time_limit",
+                self.checker_build_time_limit.is_some(),
+            ),
+            (
+                "checker_build_memory_limit",
+                self.checker_build_memory_limit.is_some(),
+            ),
         ] {
             if set && !kattis {
                 return Err(at(
@@ -577,10 +624,14 @@ fn expected_value(line: &str) -> Option<String> {
     // The value, without a trailing comment.
     let value = value.split('#').next().unwrap_or("").trim();
     let (what, example, fits): (&str, &str, fn(&str) -> bool) = match key {
-        "time_limit" | "checker_time_limit" => {
+        "time_limit" | "checker_time_limit" | "checker_build_time_limit" => {
             ("a number of seconds", "1.5", |v| v.parse::<f64>().is_ok())
         }
-        "memory_limit" | "output_limit" | "checker_memory_limit" | "checker_output_limit" => {
+        "memory_limit"
+        | "output_limit"
+        | "checker_memory_limit"
+        | "checker_output_limit"
+        | "checker_build_memory_limit" => {
             ("a whole number of MiB", "256", |v| v.parse::<u64>().is_ok())
         }
         "float_abs" | "float_rel" => ("a number", "1e-6", |v| v.parse::<f64>().is_ok()),
@@ -646,6 +697,80 @@ mod tests {
         ] {
             let err = parse(&format!("checker = \"kattis\"\n{text}\n")).unwrap_err();
             assert!(err.to_string().starts_with(says), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_kattis_validators_builds_take_the_build_keys_else_a_packages_defaults() {
+        let build = |text: &str| match parse(text).unwrap().checker {
+            Checker::Kattis(k) => k.compilation,
+            other => panic!("{text:?} gave {other:?}"),
+        };
+        assert_eq!(build("checker = \"kattis\"\n"), COMPILATION);
+        assert_eq!(
+            build(
+                "checker = \"kattis\"\nchecker_build_time_limit = 5\n\
+                 checker_build_memory_limit = 300\n"
+            ),
+            Limits {
+                time: Duration::from_secs(5),
+                memory: 300 << 20,
+                ..COMPILATION
+            }
+        );
+        for (text, says) in [
+            (
+                "checker = \"kattis\"\nchecker_build_time_limit = 0",
+                "line 2: checker_build_time_limit must be",
+            ),
+            (
+                "checker = \"kattis\"\nchecker_build_memory_limit = \"x\"",
+                "checker_build_memory_limit: expected a whole number of MiB",
+            ),
+            (
+                "checker = \"tokens\"\nchecker_build_time_limit = 5",
+                "line 2: checker_build_time_limit only applies with checker = \"kattis\"",
+            ),
+        ] {
+            let err = format!("{:#}", parse(text).unwrap_err());
+            assert!(err.contains(says), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn kattis_format_picks_the_default_validators_number_grammar() {
+        let decimal = |text: &str| match parse(text).unwrap().checker {
+            Checker::Kattis(k) => k.default_flags().unwrap().decimal,
+            other => panic!("{text:?} gave {other:?}"),
+        };
+        for (format, want) in [
+            ("", false),
+            ("kattis_format = \"legacy\"\n", false),
+            ("kattis_format = \"2023-07\"\n", true),
+            ("kattis_format = \"2023-07-draft\"\n", true),
+            ("kattis_format = \"2025-09\"\n", true),
+        ] {
+            let text =
+                format!("checker = \"kattis\"\nkattis_flags = \"float_tolerance 0.1\"\n{format}");
+            assert_eq!(decimal(&text), want, "{text}");
+        }
+        for (text, says) in [
+            (
+                "checker = \"kattis\"\nkattis_format = \"2024\"",
+                "line 2: unknown kattis_format \"2024\" (expected legacy, 2023-07 or 2025-09)",
+            ),
+            (
+                "checker = \"kattis\"\nkattis_flags = \"float_tolerance 1 float_tolerance 2\"\n\
+                 kattis_format = \"2025-09\"",
+                "line 2: kattis_flags: validator flag float_tolerance is given more than once",
+            ),
+            (
+                "checker = \"float\"\nkattis_format = \"2025-09\"",
+                "line 2: kattis_format only applies with checker = \"kattis\"",
+            ),
+        ] {
+            let err = format!("{:#}", parse(text).unwrap_err());
+            assert!(err.contains(says), "{text}: {err}");
         }
     }
 

@@ -686,7 +686,9 @@ fn import_maps_the_default_validators_flags_to_a_checker() {
         toml.contains("checker = \"kattis\"\nkattis_flags = \"float_tolerance 1e-6\""),
         "{toml}"
     );
-    // With numbers only, the same flags are our float checker.
+    // With numbers only, the same flags stay Kattis' own in a legacy package:
+    // its validator reads glibc's %lf numbers (`0x3`, `2e`), which our float
+    // checker does not.
     let numbers = copy("ratio");
     for c in walkdir::WalkDir::new(numbers.path().join("data")) {
         let c = c.unwrap();
@@ -704,7 +706,8 @@ fn import_maps_the_default_validators_flags_to_a_checker() {
         .success();
     let toml = ws.read("testdata/ratio-numbers/problem.toml");
     assert!(
-        toml.contains("checker = \"float\"\nfloat_abs = 1e-6\nfloat_rel = 1e-6"),
+        toml.contains("checker = \"kattis\"\nkattis_flags = \"float_tolerance 1e-6\"\n")
+            && !toml.contains("kattis_format"),
         "{toml}"
     );
     // Words and no flags: the validator's rule is the tokens checker's without
@@ -730,6 +733,107 @@ fn import_maps_the_default_validators_flags_to_a_checker() {
         toml.contains("checker = \"tokens\"\ncase_sensitive = false\n"),
         "{toml}"
     );
+}
+
+/// A 2025-09 package whose answers are a word and a number, its
+/// `output_validator_args` in `data/test_group.yaml` (the only place 2025-09
+/// has for them), so every group has the same ones.
+fn decimal_package() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    for (rel, text) in [
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Num\n\
+             uuid: 0f1e2d3c-4b5a-4697-8877-665544332211\nlimits:\n  time_limit: 4\n",
+        ),
+        (
+            "data/test_group.yaml",
+            "output_validator_args: [float_tolerance, \"0.1\"]\n",
+        ),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "three 3\n"),
+        ("data/secret/1.in", "2\n"),
+        ("data/secret/1.ans", "three 3\n"),
+    ] {
+        let path = tmp.path().join(rel);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    tmp
+}
+
+#[test]
+fn import_keeps_a_2025_09_packages_flags_and_its_number_grammar() {
+    // spec/2025-09.md "General requirements": a number is decimal, so `0x3`
+    // and `3e` are words, WA against 3 (as under bt run and verify), where a
+    // legacy package's validator reads them as glibc's %lf does (3).
+    let pkg = decimal_package();
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge()
+        .arg("import")
+        .arg(pkg.path())
+        .arg("num")
+        .assert()
+        .success();
+    let toml = ws.read("testdata/num/problem.toml");
+    assert!(
+        toml.contains(
+            "checker = \"kattis\"\nkattis_flags = \"float_tolerance 0.1\"\nkattis_format = \"2025-09\"\n"
+        ),
+        "{toml}"
+    );
+    for (prints, shown) in [
+        ("three 3.05", "ok   num: 2/2 AC"),
+        ("THREE 3", "ok   num: 2/2 AC"),
+        ("three 0x3", "WA  num/sample-1"),
+        ("three 3e", "WA  num/sample-1"),
+        ("three 3.5", "WA  num/sample-1"),
+    ] {
+        ws.judge()
+            .args(["run", "--cmd", &format!("echo {prints}")])
+            .arg(ws.path("testdata/num"))
+            .assert()
+            .code(if shown.starts_with("ok") { 0 } else { 1 })
+            .stdout(predicate::str::contains(shown));
+    }
+    // With numbers only, the flags are our float checker, which reads them as
+    // that grammar does (`0x3` is no number to Rust's parser either).
+    for (rel, text) in [("data/sample/1.ans", "3\n"), ("data/secret/1.ans", "3\n")] {
+        std::fs::write(pkg.path().join(rel), text).unwrap();
+    }
+    ws.judge()
+        .arg("import")
+        .arg(pkg.path())
+        .arg("num-only")
+        .assert()
+        .success();
+    let toml = ws.read("testdata/num-only/problem.toml");
+    assert!(
+        toml.contains("checker = \"float\"\nfloat_abs = 0.1\nfloat_rel = 0.1\n"),
+        "{toml}"
+    );
+}
+
+#[test]
+fn import_refuses_groups_with_different_flags_naming_two_cases() {
+    let pkg = decimal_package();
+    std::fs::write(
+        pkg.path().join("data/secret/test_group.yaml"),
+        "output_validator_args: [case_sensitive]\n",
+    )
+    .unwrap();
+    let ws = TempWs::new(&["poj2484"]);
+    ws.judge()
+        .arg("import")
+        .arg(pkg.path())
+        .arg("num")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cases sample/1 and secret/1 give the output validator different arguments \
+             (\"float_tolerance 0.1\" and \"case_sensitive\"): problem.toml holds one set",
+        ));
+    assert!(!ws.path("testdata/num").exists());
 }
 
 #[test]

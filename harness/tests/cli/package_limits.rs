@@ -228,6 +228,35 @@ fn run_builds_the_output_validator_within_the_packages_compilation_time() {
 }
 
 #[test]
+fn an_imported_package_builds_its_validator_within_the_packages_compilation_time() {
+    // The package's compilation_time (1 s) is problem.toml's
+    // checker_build_time_limit, so the validator whose build never ends is
+    // stopped there in the imported problem too, not after the default 60 s.
+    let pkg = validator_that_never_builds();
+    let ws = crate::tempws::TempWs::new(&["poj2484"]);
+    ws.judge()
+        .arg("import")
+        .arg(pkg.path())
+        .arg("never")
+        .env("CP_GAMES_CACHE", ws.path(".cache"))
+        .assert()
+        .success();
+    let toml = ws.read("testdata/never/problem.toml");
+    assert!(toml.contains("checker_build_time_limit = 1.0\n"), "{toml}");
+    let started = std::time::Instant::now();
+    ws.judge()
+        .args(["run", "--cmd", "echo 42"])
+        .arg(ws.path("testdata/never"))
+        .env("CP_GAMES_CACHE", ws.path(".cache"))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "./build ran out of time (1 s of CPU, 1.5 s of wall time)",
+        ));
+    assert!(started.elapsed() < std::time::Duration::from_secs(50));
+}
+
+#[test]
 fn run_compiles_the_solution_within_the_packages_compilation_time() {
     if !have(&["perl"]) {
         return;

@@ -141,7 +141,7 @@ struct CheckerToml {
 }
 
 /// The package's own output validator `program`, copied beside problem.toml.
-fn custom_validator_toml(package: &Package, program: &Source) -> CheckerToml {
+fn custom_validator_toml(package: &Package, program: &Source, flags: Vec<String>) -> CheckerToml {
     let v = &package.validator;
     let name = if program.path.is_dir() {
         "output_validator".to_string()
@@ -155,13 +155,16 @@ fn custom_validator_toml(package: &Package, program: &Source) -> CheckerToml {
                 .unwrap_or("txt")
         )
     };
-    // Its runs keep the package's limits (`validation_time`,
-    // `validation_memory`, `validation_output`, spec/2025-09.md "Limits"),
-    // so a validator that runs out of them in the package does here too.
+    // Its runs and builds keep the package's limits (`validation_time`,
+    // `validation_memory`, `validation_output`, `compilation_time`,
+    // `compilation_memory`: spec/2025-09.md "Limits"), so a validator that
+    // runs out of them in the package does here too.
     let keys = CheckerKeys::Kattis {
         validator: Some(name.clone()),
-        flags: v.flags.clone(),
+        flags,
+        format: None,
         limits: package.limits.validation,
+        compilation: v.compilation,
     };
     let describe = Judging::CustomValidator {
         file: name.clone(),
@@ -185,65 +188,105 @@ fn checker_toml(package: &Package) -> Result<CheckerToml> {
         return polygon_checker_toml(p);
     }
     let v = &package.validator;
-    if !v.group_flags.is_empty() {
-        let groups: Vec<String> = v
-            .group_flags
-            .iter()
-            .map(|(d, _)| d.display().to_string())
-            .collect();
-        bail!(
-            "test groups with their own validator flags ({}) cannot be written to problem.toml",
-            groups.join(", ")
-        );
-    }
+    let words = one_set_of_flags(package)?;
     if let [program] = v.programs.as_slice() {
-        return Ok(custom_validator_toml(package, program));
+        return Ok(custom_validator_toml(package, program, words));
     }
     if v.programs.len() > 1 {
         bail!("the package has several output validators; problem.toml holds one");
     }
-    let flags = Flags::parse(&v.flags)?;
+    let mut flags = Flags::parse(&words)?;
+    // 2023-07 and 2025-09 read numbers by their own grammar (the package's
+    // reading of its flags says which).
+    flags.decimal = v.default_flags().is_some_and(|f| f.decimal);
     // Case does not matter where no expected output has a letter: a
     // case-sensitive comparison then judges as the validator does.
-    let letters = package.cases.iter().any(|c| {
-        std::fs::read(&c.case.output).is_ok_and(|b| b.iter().any(u8::is_ascii_alphabetic))
-    });
+    let answers: Vec<Vec<u8>> = package
+        .cases
+        .iter()
+        .filter_map(|c| std::fs::read(&c.case.output).ok())
+        .collect();
+    let letters = answers
+        .iter()
+        .any(|b| b.iter().any(u8::is_ascii_alphabetic));
     let case_sensitive = flags.case_sensitive || !letters;
     let float = flags.abs.is_some() || flags.rel.is_some();
+    // Our float checker reads a number as Rust does, which is the 2023-07 and
+    // 2025-09 grammar ("General requirements") but for `inf`, `nan` and values
+    // too large for a double, words there: where an answer has none of those,
+    // it judges as the validator does. Not so in a legacy package, whose
+    // validator also reads glibc's `%lf` numbers (`0x3`, `2e`) in any output.
+    let float_reads_alike = flags.decimal && !answers.iter().any(|a| non_finite_number(a));
     // Our float checker compares words case-sensitively, and no checker of ours
     // keeps exact spacing as the validator does: those stay Kattis' own.
-    let (keys, describe) = if flags.space_change_sensitive || (!case_sensitive && float) {
-        (
-            Noted::new(
-                "Kattis' default validator (case-insensitive unless case_sensitive):",
-                CheckerKeys::Kattis {
-                    validator: None,
-                    flags: v.flags.clone(),
-                    limits: package.limits.validation,
-                },
-            ),
-            Judging::KattisDefault(flags.clone()),
-        )
-    } else if float {
-        let abs = Some(flags.abs.unwrap_or(0.0));
-        let rel = Some(flags.rel.unwrap_or(0.0));
-        let keys = Noted::plain(CheckerKeys::Float { abs, rel });
-        (keys, Judging::Float)
-    } else {
-        // The validator's words, case aside unless `case_sensitive`: the tokens
-        // checker's own rule (`judge_compare::same_token`).
-        let keys = CheckerKeys::Tokens { case_sensitive };
-        let keys = if case_sensitive {
-            Noted::plain(keys)
-        } else {
-            Noted::new(
-                "Kattis' default validator without case_sensitive: letters' case aside.",
-                keys,
+    let (keys, describe) =
+        if flags.space_change_sensitive || (float && (!case_sensitive || !float_reads_alike)) {
+            (
+                Noted::new(
+                    "Kattis' default validator (case-insensitive unless case_sensitive):",
+                    CheckerKeys::Kattis {
+                        validator: None,
+                        flags: words,
+                        format: flags.decimal.then(|| package.format.name().to_string()),
+                        limits: package.limits.validation,
+                        compilation: judge_model::limits::COMPILATION,
+                    },
+                ),
+                Judging::KattisDefault(flags.clone()),
             )
+        } else if float {
+            let abs = Some(flags.abs.unwrap_or(0.0));
+            let rel = Some(flags.rel.unwrap_or(0.0));
+            let keys = Noted::plain(CheckerKeys::Float { abs, rel });
+            (keys, Judging::Float)
+        } else {
+            // The validator's words, case aside unless `case_sensitive`: the tokens
+            // checker's own rule (`judge_compare::same_token`).
+            let keys = CheckerKeys::Tokens { case_sensitive };
+            let keys = if case_sensitive {
+                Noted::plain(keys)
+            } else {
+                Noted::new(
+                    "Kattis' default validator without case_sensitive: letters' case aside.",
+                    keys,
+                )
+            };
+            (keys, Judging::Tokens { case_sensitive })
         };
-        (keys, Judging::Tokens { case_sensitive })
-    };
     Ok(CheckerToml::only(keys, describe))
+}
+
+/// Whether `answer` has a token Rust reads as a number that is not finite
+/// (`inf`, `NaN`, `1e400`): a word to the Kattis default validator.
+fn non_finite_number(answer: &[u8]) -> bool {
+    answer
+        .split(u8::is_ascii_whitespace)
+        .filter_map(judge_compare::parse_f64)
+        .any(|x| !x.is_finite())
+}
+
+/// The validator flags every case gets (problem.yaml's `validator_flags`, or
+/// the same ones from every test group's settings, as a 2025-09 package gives
+/// them in `data/test_group.yaml`): problem.toml holds one set. Cases given
+/// different ones are an error naming two of them.
+fn one_set_of_flags(package: &Package) -> Result<Vec<String>> {
+    let v = &package.validator;
+    let mut first: Option<(&str, &[String])> = None;
+    for c in &package.cases {
+        let words = v.flags_for(&c.case.input).0;
+        match first {
+            None => first = Some((&c.case.name, words)),
+            Some((name, seen)) if seen != words => bail!(
+                "cases {name} and {} give the output validator different arguments \
+                 (\"{}\" and \"{}\"): problem.toml holds one set",
+                c.case.name,
+                seen.join(" "),
+                words.join(" ")
+            ),
+            Some(_) => {}
+        }
+    }
+    Ok(first.map_or_else(|| v.flags.clone(), |(_, w)| w.to_vec()))
 }
 
 impl CheckerToml {

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use judge_model::limits::{Limits, VALIDATION};
+use judge_model::limits::{COMPILATION, Limits, VALIDATION};
 use judge_model::problem::Origin;
 
 /// A value with the comment written above it, for the person reading the file
@@ -59,17 +59,25 @@ pub enum CheckerKeys {
         rel: Option<f64>,
     },
     /// `checker = "kattis"`: the package's own `kattis_validator` (none for the
-    /// default validator) with its `kattis_flags` (none written when empty) and
-    /// the limits of each of its runs.
+    /// default validator) with its `kattis_flags` (none written when empty),
+    /// the format whose rules the default validator follows, and the limits of
+    /// each of its runs and builds.
     Kattis {
         /// `kattis_validator`.
         validator: Option<String>,
         /// `kattis_flags`, joined by spaces.
         flags: Vec<String>,
+        /// `kattis_format` (`2023-07`, `2025-09`: numbers in their decimal
+        /// grammar), none for the reader's default, legacy.
+        format: Option<String>,
         /// `checker_time_limit`, `checker_memory_limit` and
         /// `checker_output_limit`, each written only where it differs from the
         /// reader's default ([`VALIDATION`]).
         limits: Limits,
+        /// `checker_build_time_limit` and `checker_build_memory_limit`, each
+        /// written only where it differs from the reader's default
+        /// ([`COMPILATION`]).
+        compilation: Limits,
     },
     /// `checker = "testlib"` with its `checker_source`.
     Testlib {
@@ -184,13 +192,18 @@ fn checker_lines(out: &mut String, checker: &CheckerKeys) {
         CheckerKeys::Kattis {
             validator,
             flags,
+            format,
             limits,
+            compilation,
         } => {
             if let Some(v) = validator {
                 let _ = writeln!(out, "kattis_validator = {}", toml_string(v));
             }
             if !flags.is_empty() {
                 let _ = writeln!(out, "kattis_flags = {}", toml_string(&flags.join(" ")));
+            }
+            if let Some(f) = format {
+                let _ = writeln!(out, "kattis_format = {}", toml_string(f));
             }
             if limits.time != VALIDATION.time {
                 let _ = writeln!(out, "checker_time_limit = {:?}", limits.time.as_secs_f64());
@@ -200,6 +213,14 @@ fn checker_lines(out: &mut String, checker: &CheckerKeys) {
             }
             if limits.output != VALIDATION.output {
                 let _ = writeln!(out, "checker_output_limit = {}", limits.output >> 20);
+            }
+            if compilation.time != COMPILATION.time {
+                let t = compilation.time.as_secs_f64();
+                let _ = writeln!(out, "checker_build_time_limit = {t:?}");
+            }
+            if compilation.memory != COMPILATION.memory {
+                let m = compilation.memory >> 20;
+                let _ = writeln!(out, "checker_build_memory_limit = {m}");
             }
         }
         CheckerKeys::Testlib { source } => {
@@ -348,7 +369,9 @@ mod tests {
                 checker: Some(Noted::plain(CheckerKeys::Kattis {
                     validator: None,
                     flags: Vec::new(),
+                    format: None,
                     limits,
+                    compilation: COMPILATION,
                 })),
                 ..ProblemToml::default()
             }
@@ -368,6 +391,44 @@ mod tests {
                 .iter()
                 .filter(|d| **d)
                 .count(),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_kattis_validators_format_and_build_limits_are_read_back_as_written() {
+        for (format, compilation) in [
+            (None, COMPILATION),
+            (
+                Some("2025-09"),
+                Limits {
+                    time: Duration::from_secs_f64(2.5),
+                    memory: 512 << 20,
+                    ..COMPILATION
+                },
+            ),
+            (Some("2023-07"), COMPILATION),
+        ] {
+            let text = ProblemToml {
+                checker: Some(Noted::plain(CheckerKeys::Kattis {
+                    validator: None,
+                    flags: vec!["float_tolerance".into(), "0.1".into()],
+                    format: format.map(String::from),
+                    limits: VALIDATION,
+                    compilation,
+                })),
+                ..ProblemToml::default()
+            }
+            .render();
+            let Checker::Kattis(k) = Settings::parse(&text, Path::new("/p")).unwrap().checker
+            else {
+                panic!("{text}")
+            };
+            assert_eq!(k.compilation, compilation, "{text}");
+            assert_eq!(
+                k.default_flags().unwrap().decimal,
+                format.is_some(),
                 "{text}"
             );
         }
@@ -503,7 +564,9 @@ mod tests {
                                 "float_tolerance".into(),
                                 "1e-6".into(),
                             ],
+                            format: None,
                             limits: VALIDATION,
+                            compilation: COMPILATION,
                         },
                     )),
                     ..ProblemToml::default()
