@@ -1,11 +1,12 @@
 //! Kattis / ICPC problem packages: a folder with `problem.yaml` at its root.
 //!
 //! Owns reading a package: `problem.yaml` (legacy and 2023-07 formats), the test
-//! data (`data/sample/` then `data/secret/`, nested groups in natural order, `.ans`
-//! as the expected output, `testdata.yaml` flags per group), the output validator
-//! (`output_validators/` or the 2023-07 `output_validator/`), input validators and
-//! submissions, and the time limit (problem.yaml, a `.timelimit` file, the limit
-//! `verify` computed, or the default, always said). A package becomes a judge
+//! data (`data/sample/` then `data/secret/`, cases and nested groups in
+//! lexicographical order: [`spec_order`], `.ans` as the expected output,
+//! `testdata.yaml` flags per group), the output validator (`output_validators/`
+//! or the 2023-07 `output_validator/`), input validators and submissions, and
+//! the time limit (problem.yaml, a `.timelimit` file, the limit `verify`
+//! computed, or the default, always said). A package becomes a judge
 //! plan: cases in order, limits and a [`judge_model::kattis::Kattis`] checker.
 //! `verify` judges its submissions, `import` turns it into a workspace problem.
 
@@ -697,7 +698,19 @@ fn folder_config(
     Ok(cfg)
 }
 
-/// The cases of `found`, in natural order, with those that have both an `.ans`
+/// The order a package's test cases and groups are used in: "lexicographical
+/// order on base name" (spec/2025-09.md "Test data", the legacy text alike),
+/// folder by folder, by code point: `secret/10` before `secret/2`, as
+/// problemtools (`sorted(os.listdir(...))`: verifyproblem 1.20260907 gave a
+/// submission RTE on `2` and WA on `10` its WA), BAPCtools
+/// (`test_cases.sort(key=name)`) and DOMjudge (`ImportProblemService`:
+/// `asort($dataFiles, SORT_STRING)`) run them. `a` and `b` are `/`-separated
+/// paths.
+pub fn spec_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.split('/').cmp(b.split('/'))
+}
+
+/// The cases of `found`, in [`spec_order`], with those that have both an `.ans`
 /// and an `.out` judged against the `.ans`: in a package the `.ans` is the
 /// answer and the `.out` an output shown in the statement (spec/2025-09.md
 /// "Samples"), which must pass the output validator.
@@ -720,7 +733,7 @@ fn with_answers(folder: &Path, found: discover::Found) -> Vec<Case> {
             output,
         });
     }
-    cases.sort_by(|a, b| discover::natural_cmp(&a.name, &b.name));
+    cases.sort_by(|a, b| spec_order(&a.name, &b.name));
     cases
 }
 
@@ -1203,7 +1216,7 @@ mod tests {
     ];
 
     #[test]
-    fn cases_are_samples_then_secret_groups_in_natural_order() {
+    fn cases_are_samples_then_secret_groups_in_lexicographical_order() {
         let (_d, p) = package("name: X\n", DATA);
         let names: Vec<_> = p
             .unwrap()
@@ -1213,7 +1226,7 @@ mod tests {
             .collect();
         assert_eq!(
             names,
-            ["sample/1", "secret/a", "secret/g2/1", "secret/g10/1"]
+            ["sample/1", "secret/a", "secret/g10/1", "secret/g2/1"]
         );
     }
 

@@ -12,7 +12,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use super::{GroupConfig, PackageCase, case_config, folder_config};
-use crate::discover;
 use judge_model::case::Case;
 
 /// An output the output validator must accept or reject.
@@ -122,7 +121,7 @@ pub(super) fn invalid_inputs(
 }
 
 /// Every `.in` under `folder` (none when it is missing), hidden files left out,
-/// in natural order.
+/// in the order test cases are used ([`super::spec_order`]).
 fn inputs_under(folder: &Path) -> Vec<PathBuf> {
     let mut inputs: Vec<PathBuf> = walkdir::WalkDir::new(folder)
         .into_iter()
@@ -132,7 +131,7 @@ fn inputs_under(folder: &Path) -> Vec<PathBuf> {
         .map(|e| e.into_path())
         .filter(|p| p.extension().is_some_and(|e| e == "in"))
         .collect();
-    inputs.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+    inputs.sort_by(|a, b| super::spec_order(&a.to_string_lossy(), &b.to_string_lossy()));
     inputs
 }
 

@@ -19,7 +19,6 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 
 use super::yaml::{self, Value};
-use crate::discover;
 use crate::program;
 use judge_model::judge::{CaseScore, Verdict};
 use judge_model::program::Source;
@@ -75,7 +74,7 @@ pub fn read(
             .map(|e| e.path())
             .filter(|p| p.is_dir())
             .collect();
-        groups.sort_by(|a, b| discover::natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
+        groups.sort_by(|a, b| super::spec_order(&a.to_string_lossy(), &b.to_string_lossy()));
         folders.extend(groups);
     }
     let (mut cases, mut errors) = (Vec::new(), Vec::new());
