@@ -167,7 +167,9 @@ fn row<'a>(text: &'a str, sub: &str) -> &'a str {
 }
 
 #[test]
-fn run_judges_a_package_samples_first_then_groups_in_natural_order() {
+fn run_judges_a_package_samples_first_then_groups_in_lexicographical_order() {
+    // spec/2025-09.md "Test data": "lexicographical order on base name", as
+    // verifyproblem's sorted(os.listdir(...)) runs them: 10-last before 2-big.
     if !have(&["python3"]) {
         return;
     }
@@ -190,9 +192,9 @@ fn run_judges_a_package_samples_first_then_groups_in_natural_order() {
             "sample/2",
             "secret/1-basic/1",
             "secret/1-basic/2",
+            "secret/10-last/1",
             "secret/2-big/1",
-            "secret/2-big/2",
-            "secret/10-last/1"
+            "secret/2-big/2"
         ],
         "{text}"
     );
