@@ -501,6 +501,12 @@ fn limits_of(
         .get("time_multipliers")
         .filter(|n| !n.is_null())
         .unwrap_or(&empty);
+    // A list or a word where the keys belong would read as no limits at all.
+    for (key, node) in [("limits", limits_node), ("time_multipliers", multipliers)] {
+        if !matches!(node.value, Value::Map(_)) {
+            bail!("line {}: {key} must be a mapping of keys", node.line);
+        }
+    }
     // spec/legacy.md "Limits" has no time_limit (the time limit is the judge's,
     // from time_multiplier and time_safety_margin). The two tools disagree on a
     // legacy problem.yaml that has one: problemtools' verifyproblem refuses it
@@ -1488,9 +1494,21 @@ mod tests {
 
     #[test]
     fn a_bad_limit_is_an_error_naming_its_line() {
-        let (_d, p) = package("name: X\nlimits:\n  memory: lots\n", DATA);
-        let err = format!("{:#}", p.unwrap_err());
-        assert!(err.contains("line 3: memory"), "{err}");
+        for (yaml, says) in [
+            ("name: X\nlimits:\n  memory: lots\n", "line 3: memory"),
+            (
+                "name: X\nlimits: [1, 2]\n",
+                "line 2: limits must be a mapping of keys",
+            ),
+            (
+                "name: X\nlimits:\n  time_multipliers: 2\n",
+                "line 3: time_multipliers must be a mapping of keys",
+            ),
+        ] {
+            let (_d, p) = package(yaml, DATA);
+            let err = format!("{:#}", p.unwrap_err());
+            assert!(err.contains(says), "{yaml}: {err}");
+        }
     }
 
     #[test]

@@ -454,6 +454,46 @@ fn float(tolerance: f64) -> Checker {
     }
 }
 
+/// `<test-count>`, checked against what it counts: Polygon writes one `<test>`
+/// per test, so a count that differs from the list is an error, as is one
+/// beyond the files there are when there is no list (a count of 10^10 would
+/// otherwise look for that many files).
+fn test_count(
+    doc: &roxmltree::Document,
+    dir: &Path,
+    testset: Node,
+    list: &[Node],
+    input_pattern: &str,
+) -> Result<usize> {
+    let Some(node) = child(testset, "test-count") else {
+        return Ok(list.len());
+    };
+    let at = line(doc, node);
+    let t = node.text().unwrap_or("").trim();
+    let count = t
+        .parse::<usize>()
+        .with_context(|| format!("line {at}: <test-count> \"{t}\" is not a number"))?;
+    if !list.is_empty() && count != list.len() {
+        bail!(
+            "line {at}: <test-count> is {count}, but <tests> lists {} tests",
+            list.len()
+        );
+    }
+    if list.is_empty() {
+        let folder = dir.join(pattern(input_pattern, 1)?);
+        let folder = folder.parent().unwrap_or(dir);
+        let files = std::fs::read_dir(folder).map_or(0, |d| d.count());
+        if count > files {
+            bail!(
+                "line {at}: <test-count> is {count}, but {} holds {files} files and no <tests> \
+                 says how to make the rest",
+                folder.display()
+            );
+        }
+    }
+    Ok(count)
+}
+
 /// The cases of the test set, with what is missing to be made ([`Polygon::fill`]).
 fn tests(
     doc: &roxmltree::Document,
@@ -468,12 +508,7 @@ fn tests(
     let list: Vec<Node> = child(testset, "tests")
         .map(|t| children(t, "test").collect())
         .unwrap_or_default();
-    let count = match text(testset, "test-count") {
-        Some(t) => t
-            .parse::<usize>()
-            .with_context(|| format!("<test-count> \"{t}\" is not a number"))?,
-        None => list.len(),
-    };
+    let count = test_count(doc, dir, testset, &list, input_pattern)?;
     polygon.fill = Fill::new(dir, problem, polygon, memory_mib);
     let (mut cases, mut errors) = (Vec::new(), Vec::new());
     for n in 1..=count {
@@ -686,6 +721,40 @@ mod tests {
         let tags: Vec<_> = poly.solutions.iter().map(|s| s.tag.as_str()).collect();
         assert_eq!(tags, ["main", "rejected"]);
         assert_eq!(poly.groups[1], (Some("1".into()), Some(5.0)));
+    }
+
+    #[test]
+    fn a_test_count_other_than_what_it_counts_is_an_error_naming_its_line() {
+        let files = ["tests/01", "tests/01.a", "tests/02", "tests/02.a"];
+        let listless = XML.replace(
+            r#"<tests><test method="manual" sample="true" group="0" points="0"/><test method="manual" group="1" points="5"/></tests>"#,
+            "",
+        );
+        for (xml, says) in [
+            (
+                XML.replace("<test-count>2</test-count>", "<test-count>3</test-count>"),
+                "line 4: <test-count> is 3, but <tests> lists 2 tests",
+            ),
+            // Without a list, the tests are files: 10^10 of them is an error
+            // at once, not a search through that many names.
+            (
+                listless.replace(
+                    "<test-count>2</test-count>",
+                    "<test-count>10000000000</test-count>",
+                ),
+                "line 4: <test-count> is 10000000000, but ",
+            ),
+            (
+                XML.replace("<test-count>2</test-count>", "<test-count>two</test-count>"),
+                "line 4: <test-count> \"two\" is not a number",
+            ),
+        ] {
+            let (_d, p) = package(&xml, &files);
+            let err = format!("{:#}", p.unwrap_err());
+            assert!(err.contains(says), "{err}");
+        }
+        let (_d, p) = package(&listless, &files);
+        assert_eq!(p.unwrap().cases.len(), 2);
     }
 
     #[test]
