@@ -138,8 +138,15 @@ fn a_submission_against_its_expectation_is_a_mismatch_and_the_report_is_not_ok()
     let floor = submission(&doc, "accepted/floor.py");
     assert_eq!(floor["verdict"], "WA");
     assert_eq!(floor["matched"], false, "{floor:#}");
-    // The tag wins over the folder it lies in.
+    // A tag without its folder's verdict wins over the folder, as DOMjudge
+    // takes it (BAPCtools ignores it: a warning says so).
     assert_eq!(submission(&doc, "wrong_answer/tagged.py")["matched"], true);
+    assert!(
+        crate::support::strings(&doc["warnings"])
+            .iter()
+            .any(|w| w.starts_with("wrong_answer/tagged.py: its @EXPECTED_RESULTS@ tag (AC) lacks")),
+        "{doc:#}"
+    );
     let quiet = submission(&doc, "no_output/quiet.py");
     assert_eq!(
         (&quiet["verdict"], &quiet["matched"]),
@@ -154,6 +161,74 @@ fn a_submission_against_its_expectation_is_a_mismatch_and_the_report_is_not_ok()
     assert_eq!(code, 1);
     let xml = std::fs::read_to_string(junit.path()).unwrap();
     assert_eq!(xml.matches("<failure ").count(), 2, "{xml}");
+}
+
+#[test]
+fn a_tag_saying_more_than_its_verdict_folder_is_held_to_the_folder() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // bt run 2026.10.0 on such a package: "@EXPECTED_RESULTS@ in submission
+    // accepted/x.py is ignored" and a WA in accepted/ fails; DOMjudge keeps only
+    // the folder's verdict of a tag holding it ("restricted to match directory").
+    // In a folder of no verdict (mixed/) the tag decides.
+    let dir = half_with_an_empty_accepted();
+    let subs = dir.path().join("submissions");
+    let floor = "print(int(input()) // 2)\n";
+    std::fs::write(subs.join("accepted/half.py"), "print(int(input()) / 2)\n").unwrap();
+    std::fs::write(
+        subs.join("accepted/either.py"),
+        format!("# @EXPECTED_RESULTS@: CORRECT, WRONG-ANSWER\n{floor}"),
+    )
+    .unwrap();
+    std::fs::create_dir(subs.join("mixed")).unwrap();
+    std::fs::write(
+        subs.join("mixed/tagged.py"),
+        format!("# @EXPECTED_RESULTS@: WRONG-ANSWER\n{floor}"),
+    )
+    .unwrap();
+    let (code, doc) = verify_json(dir.path(), &[]);
+    let either = submission(&doc, "accepted/either.py");
+    assert_eq!(
+        (&either["verdict"], &either["matched"]),
+        (&"WA".into(), &false.into()),
+        "{either:#}"
+    );
+    assert_eq!(
+        submission(&doc, "mixed/tagged.py")["matched"],
+        true,
+        "{doc:#}"
+    );
+    assert!(
+        crate::support::strings(&doc["warnings"]).contains(
+            &"accepted/either.py: its @EXPECTED_RESULTS@ tag (AC, WA) says more than \
+              accepted/: the folder decides, as BAPCtools and DOMjudge read it"
+        ),
+        "{doc:#}"
+    );
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_package_whose_every_submission_is_skipped_is_not_green() {
+    // Haskell has no builder here: the one submission is skipped, so nothing
+    // was checked, and the report must not say ok.
+    let dir = half_with_an_empty_accepted();
+    dir.remove_submissions(&["wrong_answer"]);
+    let subs = dir.path().join("submissions");
+    std::fs::write(subs.join("accepted/half.hs"), "main = interact id\n").unwrap();
+    let (code, doc) = verify_json(dir.path(), &[]);
+    assert!(
+        submission(&doc, "accepted/half.hs")["skipped"].is_string(),
+        "{doc:#}"
+    );
+    assert_eq!(doc["ok"], false, "{doc:#}");
+    assert!(
+        crate::support::strings(&doc["errors"])
+            .contains(&"no submission was judged: all 1 were skipped, so nothing was checked"),
+        "{doc:#}"
+    );
+    assert_eq!(code, 1);
 }
 
 /// Verifies `name`, a doubling package (each pass doubles x until it reaches 8),

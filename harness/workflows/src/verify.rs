@@ -177,15 +177,15 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<VerifyOutcome> {
         .iter()
         .map(|e| PackageError::Read(e.clone()))
         .collect();
-    let mut subs = match &package.polygon {
-        Some(p) => polygon_submissions(p, &package.root),
-        None => collect_submissions(&package.root)?,
-    };
     let mut warnings: Vec<Warning> = package
         .warnings
         .iter()
         .map(|w| Warning::Read(w.clone()))
         .collect();
+    let mut subs = match &package.polygon {
+        Some(p) => polygon_submissions(p, &package.root),
+        None => collect_submissions(&package.root, &mut warnings)?,
+    };
     choose_interpreters(System::of(&package), &mut subs, &mut warnings);
     build_submissions(&package, &mut subs, options.threads);
     package.validator.build()?;
@@ -206,6 +206,11 @@ pub fn verify(dir: &Path, options: &VerifyOptions) -> Result<VerifyOutcome> {
         .map(|s| report_of(&package, s, time_limit, scoring))
         .unzip();
     warnings.extend(notes.into_iter().flatten());
+    // A report is never green when nothing was checked: every submission
+    // skipped (a language not installed, no expectation) is a failure.
+    if !submissions.is_empty() && submissions.iter().all(|s| s.skipped.is_some()) {
+        errors.push(PackageError::NothingJudged(submissions.len()));
+    }
     let ok = errors.is_empty()
         && !submissions.is_empty()
         && submissions.iter().all(|s| s.matched || s.skipped.is_some());
@@ -574,7 +579,7 @@ fn domjudge_entry_points(root: &Path) -> Vec<(String, String)> {
 
 /// Every program under `submissions/<folder>/`, by folder then name, with what
 /// it is expected to get.
-fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
+fn collect_submissions(root: &Path, warnings: &mut Vec<Warning>) -> Result<Vec<Submission>> {
     let dir = root.join("submissions");
     let mut subs = Vec::new();
     if !dir.is_dir() {
@@ -627,7 +632,8 @@ fn collect_submissions(root: &Path) -> Result<Vec<Submission>> {
                 None if entry.is_dir() => walk(&entry),
                 None => vec![entry.clone()],
             };
-            let expect = expectation(&name, &label, &files, &yaml);
+            let (expect, ignored) = expectation(&name, &label, &files, &yaml);
+            warnings.extend(ignored);
             let (source, compile_error) = match source {
                 Some(s) => with_included(root, s, named_entry.as_deref()),
                 None => (None, compile_error),
@@ -669,14 +675,45 @@ fn with_included(
     }
 }
 
-/// A submission's expectation: its tags, else its folder's, with submissions.yaml on top.
+/// The verdict of one of the format's own folders, where a submission's
+/// `@EXPECTED_RESULTS@` tag holding it does not widen it: DOMjudge keeps only
+/// the folder's verdict of such a tag (`ImportProblemService`: "Annotated
+/// results ... restricted to match directory"; a tag without it is kept, and
+/// called an error) and BAPCtools ignores any tag there (`run.py`, after
+/// DOMjudge/domjudge#1861).
+fn folder_verdict(folder: &str) -> Option<PackageVerdict> {
+    match folder {
+        "accepted" => Some(PackageVerdict::AC),
+        "wrong_answer" => Some(PackageVerdict::WA),
+        "time_limit_exceeded" => Some(PackageVerdict::TLE),
+        "run_time_error" => Some(PackageVerdict::RTE),
+        _ => None,
+    }
+}
+
+/// A submission's expectation: its tags, else its folder's, with
+/// submissions.yaml on top; and a warning when its tag and folder differ.
 fn expectation(
     folder: &str,
     label: &str,
     files: &[PathBuf],
     yaml: &SubmissionsYaml,
-) -> Option<Expectation> {
-    let (results, score) = expect::submission_tags(files);
+) -> (Option<Expectation>, Option<Warning>) {
+    let (mut results, score) = expect::submission_tags(files);
+    let mut warning = None;
+    if let (Some(own), Some(tag)) = (folder_verdict(folder), results.clone()) {
+        let kept = !tag.contains(&own);
+        if !kept {
+            results = None;
+        }
+        if tag.iter().any(|v| *v != own) {
+            warning = Some(Warning::TagBesideFolder {
+                submission: label.to_string(),
+                tag,
+                kept,
+            });
+        }
+    }
     let mut e = match results {
         Some(any_of) => Some(Expectation {
             any_of,
@@ -698,7 +735,7 @@ fn expectation(
         || e.score.is_some()
         || e.manual
         || folder == "partially_accepted";
-    says_something.then_some(e)
+    (says_something.then_some(e), warning)
 }
 
 fn file_name(p: &Path) -> String {

@@ -15,6 +15,8 @@ pub enum PackageError {
     Read(String),
     /// No submission bounds the time limit from below (spec/2025-09.md "Timelimit inference").
     NoLowerBound,
+    /// Every submission was skipped (this many): nothing was checked.
+    NothingJudged(usize),
     /// A validator (input or static) that does not build.
     NotBuilt {
         /// `input validator` or `static validator`.
@@ -111,6 +113,17 @@ pub enum Warning {
         submission: String,
         /// How.
         how: Sensitivity,
+    },
+    /// An `@EXPECTED_RESULTS@` tag in one of the format's own verdict folders
+    /// that says more than the folder, or other than it.
+    TagBesideFolder {
+        /// The submission (`accepted/x.py`).
+        submission: String,
+        /// The tag's verdicts.
+        tag: Vec<judge_model::package::PackageVerdict>,
+        /// Whether the tag was kept (it lacks the folder's verdict), else the
+        /// folder decides.
+        kept: bool,
     },
 }
 
@@ -230,6 +243,9 @@ impl PackageError {
                  use_for_time_limit: lower in submissions.yaml)"
                     .to_string()
             }
+            PackageError::NothingJudged(skipped) => format!(
+                "no submission was judged: all {skipped} were skipped, so nothing was checked"
+            ),
             PackageError::NotBuilt { what, path, why } => {
                 format!("cannot build {what} {path}: {why}")
             }
@@ -309,6 +325,26 @@ impl Warning {
                 };
                 format!("{submission} sensitive to the time limit: {how}")
             }
+            Warning::TagBesideFolder {
+                submission,
+                tag,
+                kept,
+            } => {
+                let folder = submission.split('/').next().unwrap_or_default();
+                let tag = judge_model::package::join(tag, ", ");
+                if *kept {
+                    format!(
+                        "{submission}: its @EXPECTED_RESULTS@ tag ({tag}) lacks the verdict of \
+                         {folder}/: the tag decides, as DOMjudge takes it (and calls it an error); \
+                         BAPCtools ignores the tag"
+                    )
+                } else {
+                    format!(
+                        "{submission}: its @EXPECTED_RESULTS@ tag ({tag}) says more than \
+                         {folder}/: the folder decides, as BAPCtools and DOMjudge read it"
+                    )
+                }
+            }
         }
     }
 }
@@ -360,6 +396,7 @@ mod tests {
         };
         #[rustfmt::skip]
         let rows: Vec<(String, &str)> = vec![
+            (PackageError::NothingJudged(2).text(), "no submission was judged: all 2 were skipped, so nothing was checked"),
             (PackageError::NoLowerBound.text(), "no submission bounds the time limit from below (an accepted one, or use_for_time_limit: lower in submissions.yaml)"),
             (PackageError::NotBuilt { what: "static validator", path: "sv/x.py".into(), why: "boom".into() }.text(), "cannot build static validator sv/x.py: boom"),
             (PackageError::InputRejected { validator: "v".into(), rejection: InputRejection::Rejected { input: "data/1.in".into(), exit: "exit 43".into(), said: String::new() } }.text(), "input validator v: data/1.in rejected (exit 43, 42 accepts)"),
@@ -372,6 +409,8 @@ mod tests {
             (Warning::NoPyPy { count: 2, system: "DOMjudge" }.text(), "pypy3 is not installed: 2 Python 3 submission(s) run on CPython, where DOMjudge runs them on PyPy; their times do not set the time limit"),
             (Warning::Sensitive { submission: "time_limit_exceeded/s.py".into(), how: Sensitivity::UnderMargin(under.clone()) }.text(), "time_limit_exceeded/s.py sensitive to the time limit: TLE only under the safety margin in secret/g1: over the 1 s limit but not past 2 s"),
             (Warning::Sensitive { submission: "a/x.c".into(), how: Sensitivity::ExtraTime { why: Mismatch::NoExpectation, margin: 2.0 } }.text(), "a/x.c sensitive to the time limit: no expectation; it gets what it expects at the limit x safety margin 2 (problemtools: \"OK with extra time\")"),
+            (Warning::TagBesideFolder { submission: "accepted/x.py".into(), tag: vec![judge_model::package::PackageVerdict::AC, judge_model::package::PackageVerdict::TLE], kept: false }.text(), "accepted/x.py: its @EXPECTED_RESULTS@ tag (AC, TLE) says more than accepted/: the folder decides, as BAPCtools and DOMjudge read it"),
+            (Warning::TagBesideFolder { submission: "wrong_answer/x.py".into(), tag: vec![judge_model::package::PackageVerdict::AC], kept: true }.text(), "wrong_answer/x.py: its @EXPECTED_RESULTS@ tag (AC) lacks the verdict of wrong_answer/: the tag decides, as DOMjudge takes it (and calls it an error); BAPCtools ignores the tag"),
             (Skipped::NotInstalled { language: "Kotlin".into(), tool: "kotlinc".into() }.text(), "Kotlin needs kotlinc, which is not installed"),
             (Skipped::NoExpectation { folder: "misc".into() }.text(), "nothing says what it should get: misc/ is not a verdict folder and it has no @EXPECTED_RESULTS@ tag"),
             (Mismatch::JudgeError { case: "secret/1".into(), reason: None, why: "checker crashed".into() }.text(), "judge error on secret/1: checker crashed"),
