@@ -1,8 +1,9 @@
 //! Shrinking a failing stress input by delta debugging on its text: first whole
 //! cases of a `T` then `T` cases input (below), then whole chunks of lines are
 //! dropped (halves, quarters, ... single lines), then each
-//! number is made smaller (0, 1, 2, half, ...) and single tokens are dropped,
-//! repeated until nothing changes or the budget is spent.
+//! number is made smaller (0, 1, 2, half, ...), each word shorter (runs of its
+//! characters dropped: a string problem's minimal input is a short string), and
+//! single tokens are dropped, repeated until nothing changes or the budget is spent.
 //!
 //! Count-prefixed formats shrink too: when lines or tokens are dropped, the count
 //! that announces them is lowered in the same candidate, since an input whose count
@@ -169,24 +170,28 @@ impl<F: FnMut(&str) -> Result<bool>> Search<F> {
         Ok(false)
     }
 
-    /// Replaces token `t` of line `l`, a number, by the first one nearer 0 with
-    /// which the input still fails (a negative one keeps its sign: -46 becomes
-    /// 0, -1, -2, ..., -45).
+    /// Replaces token `t` of line `l` by the first smaller one with which the
+    /// input still fails: a number nearer 0 (a negative one keeps its sign: -46
+    /// becomes 0, -1, -2, ..., -45), a word shorter ([`shorter_words`]).
     fn smaller_token(&mut self, lines: &mut Vec<String>, l: usize, t: usize) -> Result<bool> {
         let toks = tokens(&lines[l]);
         let (minus, digits) = match toks[t].strip_prefix('-') {
             Some(digits) => ("-", digits),
             None => ("", toks[t].as_str()),
         };
-        let Ok(v) = digits.parse::<u128>() else {
-            return Ok(false);
+        let smaller: Vec<String> = match digits.parse::<u128>() {
+            Ok(v) => smaller_numbers(v)
+                .into_iter()
+                .map(|smaller| match smaller {
+                    0 => "0".to_string(),
+                    _ => format!("{minus}{smaller}"),
+                })
+                .collect(),
+            Err(_) => shorter_words(&toks[t]),
         };
-        for smaller in smaller_numbers(v) {
+        for smaller in smaller {
             let mut changed = toks.clone();
-            changed[t] = match smaller {
-                0 => "0".to_string(),
-                _ => format!("{minus}{smaller}"),
-            };
+            changed[t] = smaller;
             let mut candidate = lines.clone();
             candidate[l] = changed.join(" ");
             if self.try_lines(&candidate)? {
@@ -340,6 +345,26 @@ fn join(lines: &[String]) -> String {
     s
 }
 
+/// `word` with a run of its characters dropped: halves first, then quarters,
+/// ..., down to single characters while that makes at most 64 candidates in all
+/// (a long word shrinks a run at a time, each kept one starting the next round).
+fn shorter_words(word: &str) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut run = chars.len().div_ceil(2);
+    while run > 0 && out.len() + chars.len().div_ceil(run) <= 64 {
+        for start in (0..chars.len()).step_by(run) {
+            let end = (start + run).min(chars.len());
+            let shorter: String = chars[..start].iter().chain(&chars[end..]).collect();
+            if !shorter.is_empty() && !out.contains(&shorter) {
+                out.push(shorter);
+            }
+        }
+        run /= 2;
+    }
+    out
+}
+
 /// Candidates below `v`, smallest first: 0, 1, 2, then `v` minus ever smaller halves
 /// of it, ending with `v - 1`, so a failing region is approached in log steps.
 fn smaller_numbers(v: u128) -> Vec<u128> {
@@ -393,6 +418,27 @@ mod tests {
         })
         .unwrap();
         assert_eq!(small, "-10\n");
+    }
+
+    #[test]
+    fn shrink_cuts_a_word_down_to_the_characters_that_fail() {
+        // A string bug: fails on a word holding a `q` after a `z`.
+        let fails = |s: &str| {
+            Ok(s.split_whitespace()
+                .any(|w| w.find('z').is_some_and(|z| w[z..].contains('q'))))
+        };
+        let small = shrink("2\nhello 5\nabzcdefqghij 7\n", 10_000, fails).unwrap();
+        assert_eq!(small, "zq\n");
+    }
+
+    #[test]
+    fn a_long_word_is_tried_shorter_a_run_at_a_time_with_few_candidates() {
+        let word = "a".repeat(100_000);
+        let shorter = shorter_words(&word);
+        assert!(shorter.len() <= 64, "{}", shorter.len());
+        assert!(shorter.iter().any(|w| w.len() == 50_000));
+        assert_eq!(shorter_words("ab"), ["b", "a"]);
+        assert!(shorter_words("a").is_empty());
     }
 
     /// `T`, then T cases `n` / n numbers, read as tokens (as proconio or a
