@@ -186,6 +186,32 @@ fn a_validator_printing_past_validation_output_still_rejects() {
     assert_eq!(code, 0, "{doc:#}");
 }
 
+#[test]
+fn an_output_limit_kill_is_a_run_time_error_in_2025_09_only() {
+    if !have(&["python3"]) {
+        return;
+    }
+    // verifyproblem 1.20260907 on the legacy package: "ERROR
+    // run_time_error/flood.py got OLE [output (20.0 MiB) exceeds output limit
+    // (8 MiB)": OLE is a verdict of its own there (and DOMjudge's OUTPUT-LIMIT is
+    // not RUN-ERROR). 2025-09 has only AC, WA, TLE and RTE.
+    let flood = "import sys\nsys.stdout.write('1\\n' * (10 << 20))\n";
+    for (yaml, matched) in [
+        ("name: Flood\n", false),
+        (
+            "problem_format_version: 2025-09\nname: Flood\n\
+             uuid: 7b8c9d0e-1f2a-4b3c-8d4e-5f6a7b8c9d0e\nlimits:\n  time_limit: 4\n",
+            true,
+        ),
+    ] {
+        let pkg = package_with(yaml, &[("submissions/run_time_error/flood.py", flood)]);
+        let (_, doc) = verify(pkg.path());
+        let flood = submission(&doc, "run_time_error/flood.py");
+        assert_eq!(flood["verdict"], "OLE", "{doc:#}");
+        assert_eq!(flood["matched"], matched, "{yaml}: {doc:#}");
+    }
+}
+
 /// A 2025-09 package whose output validator's `build` never ends, under
 /// `compilation_time: 1`.
 fn validator_that_never_builds() -> tempfile::TempDir {

@@ -996,7 +996,7 @@ fn report_of(
         Err(why)
             if problemtools_package(package)
                 && scoring.is_none()
-                && meets_with_extra_time(s, &judged) =>
+                && meets_with_extra_time(package, s, &judged) =>
         {
             r.matched = true;
             note = Some(Sensitivity::ExtraTime {
@@ -1091,6 +1091,7 @@ fn check_expectation(
             .collect(),
         score: r.score,
         graded,
+        ole_is_rte: package.format == Format::V2025,
     };
     // A judge error is never a match, whatever was expected.
     let judge_error = judged
@@ -1159,7 +1160,7 @@ fn under_margin(
 /// verdicts it got at the CPU limit it ran under (the time limit x safety margin
 /// for all but the submissions setting the limit), where the verdicts at the
 /// time limit do not.
-fn meets_with_extra_time(s: &Submission, judged: &[&CaseResult]) -> bool {
+fn meets_with_extra_time(package: &Package, s: &Submission, judged: &[&CaseResult]) -> bool {
     let Some(e) = &s.expect else {
         return false;
     };
@@ -1178,6 +1179,7 @@ fn meets_with_extra_time(s: &Submission, judged: &[&CaseResult]) -> bool {
             .collect(),
         score: None,
         graded: None,
+        ole_is_rte: package.format == Format::V2025,
     };
     expect::check(e, &seen).is_ok()
 }

@@ -432,6 +432,20 @@ pub struct Observed<'a> {
     /// Whether `verdict` is a grader's, which tells an accepted submission with
     /// less than the full score (problemtools'), and that full score if stated.
     pub graded: Option<Option<f64>>,
+    /// Whether an output-limit kill counts as the run-time error a rule may ask
+    /// for ([`PackageVerdict::satisfies`]): so in 2025-09, whose verdicts are
+    /// AC, WA, TLE and RTE only (and BAPCtools sets no output limit); not where
+    /// the system tells it apart (problemtools: `run_time_error/flood.py got
+    /// OLE` is an error under verifyproblem 1.20260907; DOMjudge's
+    /// OUTPUT-LIMIT is not its RUN-ERROR).
+    pub ole_is_rte: bool,
+}
+
+impl Observed<'_> {
+    /// Whether the verdict `got` meets `want`, by this system's verdicts.
+    fn meets(&self, got: PackageVerdict, want: PackageVerdict) -> bool {
+        got.satisfies(want) && (self.ole_is_rte || !(got == OLE && want == RTE))
+    }
 }
 
 /// Whether `seen` meets `expect`; the reason when it does not.
@@ -444,7 +458,7 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
     {
         partially_accepted(seen.verdict, seen.score, full)?;
     }
-    if !expect.any_of.is_empty() && !expect.any_of.iter().any(|w| seen.verdict.satisfies(*w)) {
+    if !expect.any_of.is_empty() && !expect.any_of.iter().any(|w| seen.meets(seen.verdict, *w)) {
         if seen.verdict == WA && expect.any_of.contains(&NoOutput) {
             let case = seen.cases.iter().find(|c| c.1 == WA).map_or("", |c| c.0);
             return Err(format!(
@@ -476,7 +490,7 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
         if let Some(permitted) = &rule.permitted
             && let Some(bad) = verdicts
                 .iter()
-                .find(|v| !permitted.iter().any(|w| v.satisfies(*w)))
+                .find(|v| !permitted.iter().any(|w| seen.meets(**v, *w)))
         {
             return Err(format!(
                 "{bad} on a case{}, permitted {}",
@@ -487,7 +501,7 @@ pub fn check(expect: &Expectation, seen: &Observed) -> Result<(), String> {
         if let Some(required) = &rule.required
             && !verdicts
                 .iter()
-                .any(|v| required.iter().any(|w| v.satisfies(*w)))
+                .any(|v| required.iter().any(|w| seen.meets(*v, *w)))
         {
             return Err(format!(
                 "no case{} got {} (got {})",
@@ -575,6 +589,7 @@ mod tests {
             cases: cases.iter().map(|(c, v)| (*c, *v, "")).collect(),
             score: None,
             graded: None,
+            ole_is_rte: true,
         }
     }
 
@@ -586,6 +601,18 @@ mod tests {
         assert!(check(&wa, &seen(AC, &[("secret/1", AC)])).is_err());
         let rte = folder("run_time_error").unwrap();
         assert!(check(&rte, &seen(MLE, &[("secret/1", MLE)])).is_ok());
+        assert!(check(&rte, &seen(OLE, &[("secret/1", OLE)])).is_ok());
+        // Where the system tells an output-limit kill apart, it is no RTE.
+        let told_apart = Observed {
+            ole_is_rte: false,
+            ..seen(OLE, &[("secret/1", OLE)])
+        };
+        assert!(check(&rte, &told_apart).is_err());
+        let mle = Observed {
+            ole_is_rte: false,
+            ..seen(MLE, &[("secret/1", MLE)])
+        };
+        assert!(check(&rte, &mle).is_ok());
         let rejected = folder("rejected").unwrap();
         assert!(check(&rejected, &seen(TLE, &[("secret/1", TLE)])).is_ok());
         assert!(check(&rejected, &seen(AC, &[("secret/1", AC)])).is_err());
