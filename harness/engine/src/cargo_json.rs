@@ -106,7 +106,7 @@ impl Metadata {
         if !output.status.success() {
             bail!(
                 "`cargo metadata` exited with an error: {}",
-                String::from_utf8_lossy(&output.stderr).trim_end()
+                one_line(&String::from_utf8_lossy(&output.stderr))
             );
         }
         Metadata::parse(&output.stdout)
@@ -284,9 +284,55 @@ pub fn messages<R: BufRead>(reader: R) -> impl Iterator<Item = std::io::Result<M
     })
 }
 
+/// Cargo's error report (`error: X`, its lines, then `Caused by:` and an
+/// indented cause each) as one line, `X: cause: cause`, as the judge's errors
+/// are one line each.
+fn one_line(stderr: &str) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in stderr.lines().map(str::trim) {
+        if line.is_empty() {
+            continue;
+        }
+        if line == "Caused by:" {
+            if !current.is_empty() {
+                parts.push(std::mem::take(&mut current));
+            }
+            continue;
+        }
+        let line = line.strip_prefix("error: ").unwrap_or(line);
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(line);
+    }
+    if !current.is_empty() {
+        parts.push(current);
+    }
+    parts.join(": ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cargos_error_report_is_one_line() {
+        let stderr = "error: failed to load manifest for workspace member `/w/problems/*`\n\
+                      referenced by workspace at `/w/Cargo.toml`\n\nCaused by:\n  \
+                      failed to read `/w/problems/*/Cargo.toml`\n\nCaused by:\n  \
+                      No such file or directory (os error 2)\n";
+        assert_eq!(
+            one_line(stderr),
+            "failed to load manifest for workspace member `/w/problems/*` referenced by \
+             workspace at `/w/Cargo.toml`: failed to read `/w/problems/*/Cargo.toml`: No such \
+             file or directory (os error 2)"
+        );
+        assert_eq!(
+            one_line("error: could not find `Cargo.toml`\n"),
+            "could not find `Cargo.toml`"
+        );
+    }
 
     /// The shape of `cargo metadata --format-version 1 --no-deps` (cut down, with
     /// the fields cargo 1.95 prints around the ones read).
