@@ -261,6 +261,14 @@ struct Config {
     retries: u32,
 }
 
+/// Whether `path` has a `..` folder, which would leave the package (the
+/// spec's file names, "General requirements", never start with a dot): a
+/// generator, a `copy:` or a solution is the package's own, never a file of the
+/// machine it is judged on.
+fn climbs(path: &str) -> bool {
+    path.split('/').any(|part| part == "..")
+}
+
 impl Config {
     /// This map's own `solution`, `random_salt` and `retries` over `self`.
     fn with(&self, node: &Node) -> Result<Config> {
@@ -268,7 +276,7 @@ impl Config {
         if let Some(s) = node.get("solution") {
             config.solution = match s.as_str() {
                 None if s.is_null() => Solution::Nothing,
-                Some(p) if p.starts_with('/') => Solution::Given(p[1..].to_string()),
+                Some(p) if p.starts_with('/') && !climbs(p) => Solution::Given(p[1..].to_string()),
                 _ => bail!(
                     "line {}: solution must be a path from the package root, /submissions/...",
                     s.line
@@ -386,7 +394,7 @@ fn composed(node: &Node, warnings: &mut Vec<GeneratorsWarning>) -> Result<Vec<Co
                 .iter()
                 .map(|i| {
                     i.as_str()
-                        .filter(|f| !f.is_empty() && !f.starts_with('/'))
+                        .filter(|f| !f.is_empty() && !f.starts_with('/') && !climbs(f))
                         .map(|f| format!("generators/{f}"))
                         .with_context(|| {
                             format!("line {}: a file of generator {name} must be a path relative to generators/", i.line)
@@ -893,7 +901,7 @@ impl Walker<'_> {
                 "copy" => {
                     let p = value
                         .as_str()
-                        .filter(|p| !p.starts_with('/'))
+                        .filter(|p| !p.starts_with('/') && !climbs(p))
                         .with_context(|| {
                             format!(
                                 "line {}: copy must be a path relative to generators/",
@@ -948,7 +956,7 @@ impl Walker<'_> {
         let (program, args) = words
             .split_first()
             .with_context(|| format!("line {line}: an empty command"))?;
-        if program.starts_with('/') {
+        if program.starts_with('/') || climbs(program) {
             bail!("line {line}: a generator is named relative to generators/, not as {program}");
         }
         if args.iter().map(|a| seed_count(a)).sum::<usize>() > 1 {

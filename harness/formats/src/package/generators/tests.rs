@@ -220,6 +220,24 @@ fn bad_rules_are_errors_naming_their_line() {
             "data:\n  secret:\n    data:\n      a:\n        copy: /abs\n",
             "relative to generators/",
         ),
+        // Nothing leaves the package: not a copy, a generator, its files or the
+        // solution.
+        (
+            "data:\n  secret:\n    data:\n      a:\n        copy: ../../../etc/x\n",
+            "line 5: copy must be a path relative to generators/",
+        ),
+        (
+            "data:\n  secret:\n    data:\n      a: ../../bin/gen 3\n",
+            "line 4: a generator is named relative to generators/, not as ../../bin/gen",
+        ),
+        (
+            "generators:\n  g: [../../x.py]\ndata: {}\n",
+            "line 2: a file of generator g must be a path relative to generators/",
+        ),
+        (
+            "solution: /submissions/../../x.py\ndata: {}\n",
+            "line 1: solution must be a path from the package root",
+        ),
         (
             "data:\n  secret:\n    data:\n      a:\n        in: '1'\n        bogus: 2\n",
             "bogus",
