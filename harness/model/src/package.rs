@@ -86,6 +86,15 @@ pub enum PackageWarning {
         /// The key's line in problem.yaml.
         line: usize,
     },
+    /// An input validator in a validator language the format names that this
+    /// judge does not run (legacy "Input validators": a checktestdata `.ctd`
+    /// script or a VIVA `.viva` one): the inputs are not checked by it.
+    ValidatorNotRun {
+        /// The validator's path, relative to the package.
+        file: PathBuf,
+        /// Its language's name (`checktestdata`, `VIVA`).
+        language: &'static str,
+    },
 }
 
 /// What checks a package's outputs, for its header.

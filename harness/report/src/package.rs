@@ -224,6 +224,11 @@ pub fn warning(w: &PackageWarning) -> String {
              the time limit, as DOMjudge reads it (problemtools' verifyproblem refuses the \
              package; .timelimit, or problem_format_version 2023-07-draft, suits both)"
         ),
+        PackageWarning::ValidatorNotRun { file, language } => format!(
+            "{}: a {language} input validator, which this judge does not run: the inputs \
+             are not checked by it",
+            file.display()
+        ),
     }
 }
 
@@ -423,6 +428,19 @@ mod tests {
             warning(&w),
             "data/secret/g/test_group.yaml:3: output_validator_flags is not a key of the \
              2025-09 format: ignored, as BAPCtools ignores it (use output_validator_args)"
+        );
+    }
+
+    #[test]
+    fn a_validator_not_run_is_named_with_its_file_and_language() {
+        let w = PackageWarning::ValidatorNotRun {
+            file: PathBuf::from("input_validators/check.ctd"),
+            language: "checktestdata",
+        };
+        assert_eq!(
+            warning(&w),
+            "input_validators/check.ctd: a checktestdata input validator, which this judge \
+             does not run: the inputs are not checked by it"
         );
     }
 

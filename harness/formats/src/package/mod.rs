@@ -322,7 +322,7 @@ fn read(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<Package> {
     }
     validator.limits = limits.validation;
     validator.compilation = limits.compilation;
-    let input_validators = input_validators(dir, &constants)?;
+    let input_validators = input_validators(dir, &constants, &mut warnings)?;
     Ok(Package {
         root: dir.to_path_buf(),
         name,
@@ -876,19 +876,38 @@ fn output_validator_programs(dir: &Path, format: Format, kind: &Kind) -> Result<
 
 /// The input validators' programs (input_validators/ or input_format_validators/),
 /// with the constants applied.
-fn input_validators(dir: &Path, constants: &constants::Constants) -> Result<Vec<Source>> {
-    Ok(
-        match [
-            dir.join("input_validators"),
-            dir.join("input_format_validators"),
-        ]
-        .into_iter()
-        .find(|d| d.is_dir())
-        {
-            Some(d) => constants::apply_all(programs_in(&d)?, constants)?,
-            None => Vec::new(),
-        },
-    )
+fn input_validators(
+    dir: &Path,
+    constants: &constants::Constants,
+    warnings: &mut Vec<PackageWarning>,
+) -> Result<Vec<Source>> {
+    let Some(folder) = [
+        dir.join("input_validators"),
+        dir.join("input_format_validators"),
+    ]
+    .into_iter()
+    .find(|d| d.is_dir()) else {
+        return Ok(Vec::new());
+    };
+    // Validator languages the format names that no builder here runs: said,
+    // not silently left out (the package then looks validated).
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&folder)
+        .with_context(|| format!("cannot read {}", folder.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for e in entries {
+        let language = match e.extension().and_then(|x| x.to_str()) {
+            Some("ctd") => "checktestdata",
+            Some("viva") => "VIVA",
+            _ => continue,
+        };
+        warnings.push(PackageWarning::ValidatorNotRun {
+            file: e.strip_prefix(dir).unwrap_or(&e).to_path_buf(),
+            language,
+        });
+    }
+    constants::apply_all(programs_in(&folder)?, constants)
 }
 
 /// Every program directly in `dir`: each source file and each folder.
@@ -1564,6 +1583,32 @@ mod tests {
             "the case's own"
         );
         assert!(flags(&p, "secret/a").is_empty(), "no flags outside g2");
+    }
+
+    #[test]
+    fn an_input_validator_in_a_language_not_run_here_is_a_warning_not_left_out_silently() {
+        // spec/legacy.md "Input validators": checktestdata (.ctd) and VIVA
+        // (.viva) scripts; a C++ helper header beside them is no validator.
+        let mut files = DATA.to_vec();
+        files.push(("input_validators/check.ctd", "INT(1,10) NEWLINE\n"));
+        files.push(("input_validators/spec.viva", "n: int\n"));
+        files.push(("input_validators/validate.h", "// helper\n"));
+        let (_d, p) = package("name: X\n", &files);
+        let p = p.unwrap();
+        assert!(p.input_validators.is_empty());
+        assert_eq!(
+            p.warnings,
+            [
+                PackageWarning::ValidatorNotRun {
+                    file: PathBuf::from("input_validators/check.ctd"),
+                    language: "checktestdata",
+                },
+                PackageWarning::ValidatorNotRun {
+                    file: PathBuf::from("input_validators/spec.viva"),
+                    language: "VIVA",
+                },
+            ]
+        );
     }
 
     #[test]
