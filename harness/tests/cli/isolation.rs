@@ -418,16 +418,24 @@ impl Unprivileged {
     /// `judge run --cmd "fixture MODE" cases --format json` as uid/gid 65534, with
     /// no supplementary groups; the JSON report and the exit code.
     fn judge(&self, mode: &str, extra: &[&str]) -> (serde_json::Value, Option<i32>) {
+        let fixture = crate::support::sh(self.dir.path().join("fixture"));
+        self.judge_cmd(&format!("{fixture} {mode}"), &self.cases(), extra)
+    }
+
+    /// `judge run --cmd LINE CASES --format json` as uid/gid 65534, as above.
+    fn judge_cmd(
+        &self,
+        line: &str,
+        cases: &std::path::Path,
+        extra: &[&str],
+    ) -> (serde_json::Value, Option<i32>) {
         let out = std::process::Command::new("setpriv")
             .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
             .arg(self.dir.path().join("judge"))
             .arg("run")
             .arg("--cmd")
-            .arg(format!(
-                "{} {mode}",
-                crate::support::sh(self.dir.path().join("fixture"))
-            ))
-            .arg(self.cases())
+            .arg(line)
+            .arg(cases)
             .args(["--format", "json"])
             .args(extra)
             .current_dir(self.dir.path())
@@ -646,4 +654,32 @@ fn a_bind_made_before_the_one_it_lies_in_is_gone_with_it() {
     let cat = format!("cat {} 2>/dev/null; echo end", rustc.display());
     let seen = on_one_keeper(&[(&cat, &[&rustc]), (&cat, &[&sysroot, &rustc]), (&cat, &[])]);
     assert_eq!(seen, ["inner\nend\n", "inner\nend\n", "end\n"]);
+}
+
+#[test]
+fn run_as_an_unprivileged_user_a_program_may_run_on_every_cpu_the_judge_may() {
+    // Not root, a keeper is no real-time task, so the program's side lets itself
+    // onto every CPU before `exec` (as root the keeper does it after): `nproc`
+    // counts the CPUs it may run on, isolated and not, from both workers.
+    let Some(u) = Unprivileged::new() else {
+        return;
+    };
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cpus < 2 {
+        eprintln!("SKIPPED: one CPU here, so a program kept to one looks the same");
+        return;
+    }
+    let cases = u.dir.path().join("cpus");
+    std::fs::create_dir(&cases).unwrap();
+    for case in ["1", "2", "3", "4"] {
+        std::fs::write(cases.join(format!("{case}.in")), "").unwrap();
+        std::fs::write(cases.join(format!("{case}.out")), format!("{cpus}\n")).unwrap();
+    }
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(&cases, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for isolation in [&[][..], &["--no-isolation"]] {
+        let args: Vec<&str> = ["-j", "2"].iter().chain(isolation).copied().collect();
+        let (json, code) = u.judge_cmd("nproc", &cases, &args);
+        assert_eq!(code, Some(0), "{isolation:?}: {json}");
+    }
 }
