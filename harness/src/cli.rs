@@ -453,7 +453,9 @@ pub struct AddArgs {
 /// `cargo judge watch NAME [JUDGE OPTIONS]`.
 #[derive(Debug, Args)]
 pub struct WatchArgs {
-    /// The problem (crate name under problems/).
+    /// The problem (crate name under problems/); in problems/NAME/ or
+    /// testdata/NAME/, NAME when none is given.
+    #[arg(default_value = "", hide_default_value = true)]
     pub problem: String,
     /// Options for each round, as `cargo judge NAME` takes them (e.g. --checked -v).
     #[arg(

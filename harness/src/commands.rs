@@ -420,6 +420,8 @@ pub fn add(args: crate::cli::AddArgs) -> Result<Status> {
 
 /// `cargo judge watch NAME`: a line on stdout after each round.
 pub fn watch(args: crate::cli::WatchArgs) -> Result<Status> {
+    let problem = build::named_or_here(args.problem, "watch")?;
+    let args = crate::cli::WatchArgs { problem, ..args };
     let problem = args.problem.clone();
     judge_workflows::watch::watch(args.into(), &mut |round| {
         println!("{}", report::watch::after(&problem, round));

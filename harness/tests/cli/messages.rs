@@ -166,14 +166,16 @@ fn without_a_name_each_command_takes_the_problem_of_the_current_folder() {
             "cannot stress cf1a: not written yet",
         ));
     // Elsewhere a command of one problem asks which.
-    ws.judge()
-        .arg("stress")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "error: which problem? `cargo judge stress NAME`, or run it in the problem's \
-             folder (problems/NAME/ or testdata/NAME/)",
-        ));
+    for command in ["stress", "watch"] {
+        ws.judge()
+            .arg(command)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(format!(
+                "error: which problem? `cargo judge {command} NAME`, or run it in the \
+                 problem's folder (problems/NAME/ or testdata/NAME/)"
+            )));
+    }
     // From the root, all of them.
     ws.judge()
         .assert()
