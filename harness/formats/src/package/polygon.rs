@@ -426,9 +426,11 @@ fn checker(
         return Ok((Checker::Testlib(Arc::new(p)), PolygonChecker::Testlib(rel)));
     }
     let name = node.and_then(|n| n.attribute("name")).unwrap_or("");
-    // testlib's standard checkers that the workspace's own checkers match.
+    // testlib's standard checkers that the workspace's own checkers match
+    // (not lcmp, which compares line by line: read as tokens it would accept an
+    // answer split over other lines, which it rejects; so it needs its source).
     let builtin = match name {
-        "" | "std::wcmp.cpp" | "std::ncmp.cpp" | "std::lcmp.cpp" => Checker::Tokens {
+        "" | "std::wcmp.cpp" | "std::ncmp.cpp" => Checker::Tokens {
             case_sensitive: true,
         },
         "std::rcmp4.cpp" => float(1e-4),
@@ -721,6 +723,28 @@ mod tests {
         let tags: Vec<_> = poly.solutions.iter().map(|s| s.tag.as_str()).collect();
         assert_eq!(tags, ["main", "rejected"]);
         assert_eq!(poly.groups[1], (Some("1".into()), Some(5.0)));
+    }
+
+    #[test]
+    fn a_standard_checker_no_checker_here_matches_needs_its_source() {
+        let files = ["tests/01", "tests/01.a", "tests/02", "tests/02.a"];
+        for name in ["std::lcmp.cpp", "std::yesno.cpp"] {
+            let xml = XML.replace("std::rcmp6.cpp", name);
+            let (_d, p) = package(&xml, &files);
+            let err = format!("{:#}", p.unwrap_err());
+            assert!(
+                err.contains(&format!(
+                    "line 8: the checker {name} has no source in the package"
+                )),
+                "{err}"
+            );
+        }
+        let xml = XML.replace("std::rcmp6.cpp", "std::wcmp.cpp");
+        let (_d, p) = package(&xml, &files);
+        let tokens = Checker::Tokens {
+            case_sensitive: true,
+        };
+        assert_eq!(p.unwrap().polygon.unwrap().checker, tokens);
     }
 
     #[test]
