@@ -646,6 +646,11 @@ fn domjudge_timelimit(dir: &Path) -> Result<Option<f64>> {
     let Ok(text) = std::fs::read_to_string(&file) else {
         return Ok(None);
     };
+    // DOMjudge reads the file with PHP's parse_ini_string
+    // (ImportProblemService::importZippedProblem): a quoted value is what is
+    // between its quotes, an unquoted one ends at a `;` comment, and a key given
+    // twice keeps its last value.
+    let mut found = None;
     for (n, line) in text.lines().enumerate() {
         let Some((key, value)) = line.split_once('=') else {
             continue;
@@ -653,9 +658,9 @@ fn domjudge_timelimit(dir: &Path) -> Result<Option<f64>> {
         if key.trim() != "timelimit" {
             continue;
         }
-        let value = value.trim().trim_matches(['"', '\'']);
-        return match value.parse::<f64>() {
-            Ok(t) if t.is_finite() && t > 0.0 => Ok(Some(t)),
+        let value = ini_value(value);
+        found = match value.parse::<f64>() {
+            Ok(t) if t.is_finite() && t > 0.0 => Some(t),
             _ => bail!(
                 "{} line {}: timelimit \"{value}\" is not a number of seconds",
                 file.display(),
@@ -663,7 +668,20 @@ fn domjudge_timelimit(dir: &Path) -> Result<Option<f64>> {
             ),
         };
     }
-    Ok(None)
+    Ok(found)
+}
+
+/// The value of an ini line's `raw` right-hand side, as PHP's
+/// parse_ini_string reads it: between its quotes, else up to a `;` comment,
+/// trimmed.
+fn ini_value(raw: &str) -> &str {
+    let raw = raw.trim();
+    for quote in ['"', '\''] {
+        if let Some((inside, _)) = raw.strip_prefix(quote).and_then(|r| r.split_once(quote)) {
+            return inside;
+        }
+    }
+    raw.split(';').next().unwrap_or("").trim()
 }
 
 /// The test cases under data/ (each group's testdata.yaml applied), the problems
@@ -1509,6 +1527,33 @@ mod tests {
             assert_eq!(p.time_limit(None).0, Duration::from_secs(2), "{yaml}");
             assert!(p.warnings.is_empty(), "{yaml}: {:?}", p.warnings);
         }
+    }
+
+    #[test]
+    fn an_ini_value_is_read_as_phps_parse_ini_string_reads_it() {
+        for (raw, value) in [
+            (" 2.5", "2.5"),
+            (" '2.5' ", "2.5"),
+            ("\"3\" ; seconds", "3"),
+            ("1.5 ; a comment", "1.5"),
+            ("4;", "4"),
+            ("", ""),
+        ] {
+            assert_eq!(ini_value(raw), value, "{raw:?}");
+        }
+        // A key given twice keeps its last value.
+        let (d, p) = package("name: X\n", DATA);
+        drop(p);
+        std::fs::write(
+            d.path().join("domjudge-problem.ini"),
+            "timelimit = 1\ntimelimit = 3 ; the real one\n",
+        )
+        .unwrap();
+        let p = load(d.path(), &|_| true).unwrap();
+        assert_eq!(
+            p.limits.time_limit,
+            Some((Duration::from_secs(3), TimeSource::DomjudgeIni))
+        );
     }
 
     #[test]
