@@ -311,6 +311,13 @@ fn read(dir: &Path, doc: &Node, can_build: CanBuild) -> Result<Package> {
     let programs = output_validator_programs(dir, format, &kind)?;
     let constants = constants::read(doc)?;
     let programs = constants::apply_all(programs, &constants)?;
+    // The default validator's flags from problem.yaml: a bad one names its line.
+    if programs.is_empty()
+        && let Some(n) = doc.get("validator_flags")
+    {
+        judge_model::kattis::Flags::parse(&data.base_flags)
+            .with_context(|| format!("line {}: validator_flags", n.line))?;
+    }
     let mut validator = judge_model::kattis::Kattis::new(
         programs,
         data.base_flags,
@@ -1554,6 +1561,24 @@ mod tests {
             p.limits.time_limit,
             Some((Duration::from_secs(3), TimeSource::DomjudgeIni))
         );
+    }
+
+    #[test]
+    fn a_bad_default_validator_flag_is_an_error_naming_its_line() {
+        for (yaml, says) in [
+            (
+                "name: X\nvalidator_flags: float_tolerance\n",
+                "line 2: validator_flags: validator flag float_tolerance needs a number",
+            ),
+            (
+                "name: X\nvalidator_flags: case_insensitive\n",
+                "line 2: validator_flags: unknown default-validator flag \"case_insensitive\"",
+            ),
+        ] {
+            let (_d, p) = package(yaml, DATA);
+            let err = format!("{:#}", p.unwrap_err());
+            assert!(err.contains(says), "{yaml}: {err}");
+        }
     }
 
     #[test]
