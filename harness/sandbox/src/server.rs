@@ -78,6 +78,15 @@ pub(super) fn serve(sock: RawFd) -> ! {
         libc::sigaction(libc::SIGCHLD, &action, std::ptr::null_mut());
         libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
+    // The CPUs the judge may use, as its main thread has them: the server may be
+    // started from a pool's worker that keeps to one CPU (the first run of
+    // `cargo judge NAME` starts it), and its keepers, and so every program, would
+    // inherit that one CPU (see `affinity`).
+    // SAFETY: getppid takes nothing and cannot fail.
+    let judge = unsafe { libc::getppid() };
+    if let Some(cpus) = CpuSet::of(judge) {
+        cpus.apply(0);
+    }
     text::find();
     let mut buf = [0u8; 16];
     loop {

@@ -356,3 +356,30 @@ fn a_program_may_run_on_every_cpu_the_judge_may_though_its_worker_keeps_to_one()
             .stdout(predicates::str::contains("4/4 AC"));
     }
 }
+
+#[test]
+fn a_problem_judged_by_name_may_run_on_every_cpu_though_its_first_worker_started_the_sandbox() {
+    // `cargo judge NAME` starts the sandbox at its first run, from a worker that
+    // keeps to one CPU: the sandbox (and so every program) must not inherit it.
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cpus < 2 {
+        eprintln!("SKIPPED: one CPU here, so a program kept to one looks the same");
+        return;
+    }
+    let ws = crate::tempws::TempWs::new(&[]);
+    ws.write(
+        "problems/cpus/Cargo.toml",
+        "[package]\nname = \"cpus\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+         [[bin]]\nname = \"cpus\"\npath = \"src/main.rs\"\n",
+    );
+    ws.write(
+        "problems/cpus/src/main.rs",
+        "fn main() {\n    println!(\"{}\", std::thread::available_parallelism().map_or(1, |n| n.get()));\n}\n",
+    );
+    ws.write("testdata/cpus/problem.toml", "");
+    for case in ["1", "2", "3", "4"] {
+        ws.write(&format!("testdata/cpus/{case}.in"), "x\n");
+        ws.write(&format!("testdata/cpus/{case}.out"), format!("{cpus}\n"));
+    }
+    ws.judge().args(["cpus", "-j", "2"]).assert().code(0);
+}
