@@ -95,6 +95,16 @@ pub enum PackageWarning {
         /// Its language's name (`checktestdata`, `VIVA`).
         language: &'static str,
     },
+    /// A `.timelimit` file whose limit differs from the one problem.yaml or
+    /// domjudge-problem.ini sets, which is used: DOMjudge refuses such a package.
+    ConflictingTimelimit {
+        /// The `.timelimit` file's limit.
+        file: std::time::Duration,
+        /// The limit used.
+        used: std::time::Duration,
+        /// Where the used one comes from (`problem.yaml`, `domjudge-problem.ini`).
+        from: &'static str,
+    },
 }
 
 /// What checks a package's outputs, for its header.

@@ -224,6 +224,12 @@ pub fn warning(w: &PackageWarning) -> String {
              the time limit, as DOMjudge reads it (problemtools' verifyproblem refuses the \
              package; .timelimit, or problem_format_version 2023-07-draft, suits both)"
         ),
+        PackageWarning::ConflictingTimelimit { file, used, from } => format!(
+            ".timelimit says {} s, {from} {} s, which is used: DOMjudge refuses a package \
+             whose two limits differ (\"Conflicting time limits\")",
+            file.as_secs_f64(),
+            used.as_secs_f64()
+        ),
         PackageWarning::ValidatorNotRun { file, language } => format!(
             "{}: a {language} input validator, which this judge does not run: the inputs \
              are not checked by it",
@@ -428,6 +434,20 @@ mod tests {
             warning(&w),
             "data/secret/g/test_group.yaml:3: output_validator_flags is not a key of the \
              2025-09 format: ignored, as BAPCtools ignores it (use output_validator_args)"
+        );
+    }
+
+    #[test]
+    fn conflicting_time_limits_say_both_and_which_is_used() {
+        let w = PackageWarning::ConflictingTimelimit {
+            file: Duration::from_millis(2500),
+            used: Duration::from_secs(2),
+            from: "problem.yaml",
+        };
+        assert_eq!(
+            warning(&w),
+            ".timelimit says 2.5 s, problem.yaml 2 s, which is used: DOMjudge refuses a \
+             package whose two limits differ (\"Conflicting time limits\")"
         );
     }
 

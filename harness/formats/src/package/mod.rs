@@ -533,21 +533,36 @@ fn limits_of(
     {
         time_limit = Some((seconds(t, "timelimit")?, TimeSource::DomjudgeIni));
     }
-    if time_limit.is_none() {
-        let file = dir.join(".timelimit");
-        if file.is_file() {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            match text.trim().parse::<f64>() {
-                Ok(t) if t.is_finite() && t > 0.0 => {
-                    time_limit = Some((seconds(t, ".timelimit")?, TimeSource::TimelimitFile));
-                }
-                _ => bail!(
-                    "{}: \"{}\" is not a number of seconds",
-                    file.display(),
-                    text.trim()
-                ),
+    let file = dir.join(".timelimit");
+    if file.is_file() {
+        let text = std::fs::read_to_string(&file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        let t = match text.trim().parse::<f64>() {
+            Ok(t) if t.is_finite() && t > 0.0 => seconds(t, ".timelimit")?,
+            _ => bail!(
+                "{}: \"{}\" is not a number of seconds",
+                file.display(),
+                text.trim()
+            ),
+        };
+        match &time_limit {
+            None => time_limit = Some((t, TimeSource::TimelimitFile)),
+            // DOMjudge refuses such a package ("Conflicting time limits:
+            // .timelimit file specifies ..., but problem.yaml specifies ...",
+            // ImportProblemService::importZippedProblem); problemtools reads no
+            // .timelimit. The other source is used, with a warning.
+            Some((used, source)) if *used != t => {
+                warnings.push(PackageWarning::ConflictingTimelimit {
+                    file: t,
+                    used: *used,
+                    from: if *source == TimeSource::DomjudgeIni {
+                        "domjudge-problem.ini"
+                    } else {
+                        "problem.yaml"
+                    },
+                });
             }
+            Some(_) => {}
         }
     }
     let (multiplier, safety_margin) = if legacy {
@@ -1579,6 +1594,32 @@ mod tests {
             let err = format!("{:#}", p.unwrap_err());
             assert!(err.contains(says), "{yaml}: {err}");
         }
+    }
+
+    #[test]
+    fn a_timelimit_file_other_than_problem_yamls_limit_is_a_warning() {
+        let (d, p) = package(
+            "problem_format_version: 2025-09\nlimits:\n  time_limit: 2\n",
+            DATA,
+        );
+        drop(p);
+        std::fs::write(d.path().join(".timelimit"), "3\n").unwrap();
+        let p = load(d.path(), &|_| true).unwrap();
+        let secs = Duration::from_secs;
+        assert_eq!(
+            p.limits.time_limit,
+            Some((secs(2), TimeSource::ProblemYaml))
+        );
+        assert_eq!(
+            p.warnings,
+            [PackageWarning::ConflictingTimelimit {
+                file: secs(3),
+                used: secs(2),
+                from: "problem.yaml",
+            }]
+        );
+        std::fs::write(d.path().join(".timelimit"), "2\n").unwrap();
+        assert!(load(d.path(), &|_| true).unwrap().warnings.is_empty());
     }
 
     #[test]
