@@ -671,8 +671,12 @@ fn start(
         if pid < 0 {
             return (-1, (NOT_FAILED, errno), pidfd);
         }
-        if let Some(all) = widen_after {
-            all.apply(pid);
+        // Refused (no CAP_SYS_NICE over a program of another user), this one stays
+        // on the one CPU, and the next programs widen themselves before `exec`.
+        if let Some(all) = widen_after
+            && !all.apply(pid)
+        {
+            state.realtime = false;
         }
         (pid, std::ptr::read_volatile(args.failed.as_ptr()), pidfd)
     }
