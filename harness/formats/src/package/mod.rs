@@ -533,38 +533,7 @@ fn limits_of(
     {
         time_limit = Some((seconds(t, "timelimit")?, TimeSource::DomjudgeIni));
     }
-    let file = dir.join(".timelimit");
-    if file.is_file() {
-        let text = std::fs::read_to_string(&file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
-        let t = match text.trim().parse::<f64>() {
-            Ok(t) if t.is_finite() && t > 0.0 => seconds(t, ".timelimit")?,
-            _ => bail!(
-                "{}: \"{}\" is not a number of seconds",
-                file.display(),
-                text.trim()
-            ),
-        };
-        match &time_limit {
-            None => time_limit = Some((t, TimeSource::TimelimitFile)),
-            // DOMjudge refuses such a package ("Conflicting time limits:
-            // .timelimit file specifies ..., but problem.yaml specifies ...",
-            // ImportProblemService::importZippedProblem); problemtools reads no
-            // .timelimit. The other source is used, with a warning.
-            Some((used, source)) if *used != t => {
-                warnings.push(PackageWarning::ConflictingTimelimit {
-                    file: t,
-                    used: *used,
-                    from: if *source == TimeSource::DomjudgeIni {
-                        "domjudge-problem.ini"
-                    } else {
-                        "problem.yaml"
-                    },
-                });
-            }
-            Some(_) => {}
-        }
-    }
+    timelimit_file(dir, &mut time_limit, warnings)?;
     let (multiplier, safety_margin) = if legacy {
         (
             number(limits_node, "time_multiplier", 0.0)?.unwrap_or(5.0),
@@ -604,6 +573,48 @@ fn limits_of(
         validation: helper_limits(limits_node, "validation", &VALIDATION)?,
     };
     Ok((limits, passes))
+}
+
+/// DOMjudge's `.timelimit` file, if there is one: the time limit where nothing
+/// else set one; beside another source, a warning when the two differ.
+fn timelimit_file(
+    dir: &Path,
+    time_limit: &mut Option<(Duration, TimeSource)>,
+    warnings: &mut Vec<PackageWarning>,
+) -> Result<()> {
+    let file = dir.join(".timelimit");
+    if file.is_file() {
+        let text = std::fs::read_to_string(&file)
+            .with_context(|| format!("cannot read {}", file.display()))?;
+        let t = match text.trim().parse::<f64>() {
+            Ok(t) if t.is_finite() && t > 0.0 => seconds(t, ".timelimit")?,
+            _ => bail!(
+                "{}: \"{}\" is not a number of seconds",
+                file.display(),
+                text.trim()
+            ),
+        };
+        match time_limit {
+            None => *time_limit = Some((t, TimeSource::TimelimitFile)),
+            // DOMjudge refuses such a package ("Conflicting time limits:
+            // .timelimit file specifies ..., but problem.yaml specifies ...",
+            // ImportProblemService::importZippedProblem); problemtools reads no
+            // .timelimit. The other source is used, with a warning.
+            Some((used, source)) if *used != t => {
+                warnings.push(PackageWarning::ConflictingTimelimit {
+                    file: t,
+                    used: *used,
+                    from: if *source == TimeSource::DomjudgeIni {
+                        "domjudge-problem.ini"
+                    } else {
+                        "problem.yaml"
+                    },
+                });
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(())
 }
 
 /// The memory limit of a submission whose package sets no `limits.memory`, in
