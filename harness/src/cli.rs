@@ -454,8 +454,13 @@ pub struct AddArgs {
 #[derive(Debug, Args)]
 pub struct WatchArgs {
     /// The problem (crate name under problems/); in problems/NAME/ or
-    /// testdata/NAME/, NAME when none is given.
-    #[arg(default_value = "", hide_default_value = true)]
+    /// testdata/NAME/, NAME when none is given. (It takes a leading option too,
+    /// `watch -v` in a problem's folder: that is the first of the options below.)
+    #[arg(
+        default_value = "",
+        hide_default_value = true,
+        allow_hyphen_values = true
+    )]
     pub problem: String,
     /// Options for each round, as `cargo judge NAME` takes them (e.g. --checked -v).
     #[arg(

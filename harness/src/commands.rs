@@ -419,7 +419,11 @@ pub fn add(args: crate::cli::AddArgs) -> Result<Status> {
 }
 
 /// `cargo judge watch NAME`: a line on stdout after each round.
-pub fn watch(args: crate::cli::WatchArgs) -> Result<Status> {
+pub fn watch(mut args: crate::cli::WatchArgs) -> Result<Status> {
+    // `watch -v` in a problem's folder: no name, the option the first of the rounds'.
+    if args.problem.starts_with('-') {
+        args.judge_args.insert(0, std::mem::take(&mut args.problem));
+    }
     let problem = build::named_or_here(args.problem, "watch")?;
     let args = crate::cli::WatchArgs { problem, ..args };
     let problem = args.problem.clone();

@@ -165,15 +165,17 @@ fn without_a_name_each_command_takes_the_problem_of_the_current_folder() {
         .stderr(predicate::str::contains(
             "cannot stress cf1a: not written yet",
         ));
-    // Elsewhere a command of one problem asks which.
-    for command in ["stress", "watch"] {
+    // Elsewhere a command of one problem asks which (`watch -v` too: an option
+    // is no name).
+    for command in [&["stress"][..], &["watch"], &["watch", "-v"]] {
         ws.judge()
-            .arg(command)
+            .args(command)
             .assert()
             .code(2)
             .stderr(predicate::str::contains(format!(
-                "error: which problem? `cargo judge {command} NAME`, or run it in the \
-                 problem's folder (problems/NAME/ or testdata/NAME/)"
+                "error: which problem? `cargo judge {} NAME`, or run it in the \
+                 problem's folder (problems/NAME/ or testdata/NAME/)",
+                command[0]
             )));
     }
     // From the root, all of them.
