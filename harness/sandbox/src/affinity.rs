@@ -81,16 +81,12 @@ impl CpuSet {
     }
 
     /// Lets process (or thread) `pid` run on these CPUs only (0 is the caller);
-    /// whether the kernel agreed.
+    /// whether the kernel agreed. Only a system call: the program's side of the
+    /// keeper's clone may call it.
     pub(crate) fn apply(&self, pid: libc::pid_t) -> bool {
         // SAFETY: passing a valid set of the size given.
         unsafe {
             libc::sched_setaffinity(pid, std::mem::size_of::<libc::cpu_set_t>(), &self.0) == 0
         }
-    }
-
-    /// The raw set, for the program's side of the clone (which only makes calls).
-    pub(crate) fn raw(&self) -> &libc::cpu_set_t {
-        &self.0
     }
 }

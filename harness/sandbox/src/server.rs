@@ -595,7 +595,7 @@ const NOT_FAILED: u32 = u32::MAX;
 struct ChildArgs<'a> {
     prepared: &'a Prepared,
     /// Let onto these CPUs before `exec` (see [`start`]).
-    widen: Option<&'a libc::cpu_set_t>,
+    widen: Option<&'a CpuSet>,
     io: [RawFd; 3],
     clear_refs: RawFd,
     drop_text: bool,
@@ -624,7 +624,7 @@ fn start(
         other => (None, other),
     };
     let args = ChildArgs {
-        widen: widen_before.as_ref().map(CpuSet::raw),
+        widen: widen_before.as_ref(),
         prepared: p,
         io,
         clear_refs: state.clear_refs,
@@ -847,7 +847,7 @@ fn child(args: &ChildArgs<'_>) -> ! {
             text::drop_all();
         }
         if let Some(all) = args.widen {
-            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), all);
+            all.apply(0);
         }
         if args.clear_refs >= 0 {
             libc::write(args.clear_refs, b"5".as_ptr().cast(), 1);
