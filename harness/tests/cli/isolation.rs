@@ -664,11 +664,9 @@ fn run_as_an_unprivileged_user_a_program_may_run_on_every_cpu_the_judge_may() {
     let Some(u) = Unprivileged::new() else {
         return;
     };
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if cpus < 2 {
-        eprintln!("SKIPPED: one CPU here, so a program kept to one looks the same");
+    let Some(cpus) = crate::support::cpus_to_spread_over() else {
         return;
-    }
+    };
     let cases = u.dir.path().join("cpus");
     std::fs::create_dir(&cases).unwrap();
     for case in ["1", "2", "3", "4"] {

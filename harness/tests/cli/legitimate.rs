@@ -338,11 +338,9 @@ fn a_program_may_run_on_every_cpu_the_judge_may_though_its_worker_keeps_to_one()
     // Each worker of `judge run` stays on one CPU, where its runs start; the
     // program must then be let onto all of them, so its threads can spread as
     // on a judge. `nproc` counts the CPUs it may run on (sched_getaffinity).
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if cpus < 2 {
-        eprintln!("SKIPPED: one CPU here, so a program kept to one looks the same");
+    let Some(cpus) = crate::support::cpus_to_spread_over() else {
         return;
-    }
+    };
     let cases = Folder::echo_cases();
     for case in ["1", "2", "3", "4"] {
         cases.write(&format!("{case}.in"), "");
@@ -361,11 +359,9 @@ fn a_program_may_run_on_every_cpu_the_judge_may_though_its_worker_keeps_to_one()
 fn a_problem_judged_by_name_may_run_on_every_cpu_though_its_first_worker_started_the_sandbox() {
     // `cargo judge NAME` starts the sandbox at its first run, from a worker that
     // keeps to one CPU: the sandbox (and so every program) must not inherit it.
-    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if cpus < 2 {
-        eprintln!("SKIPPED: one CPU here, so a program kept to one looks the same");
+    let Some(cpus) = crate::support::cpus_to_spread_over() else {
         return;
-    }
+    };
     let ws = crate::tempws::TempWs::new(&[]);
     ws.write(
         "problems/cpus/Cargo.toml",

@@ -64,6 +64,18 @@ pub fn judge_fixture(mode: &str, dir: &Path, extra: &[&str]) -> Command {
     cmd
 }
 
+/// How many CPUs the tests may run on, for a test of what a program started by a
+/// worker that keeps to one CPU may use; `None` (skipped with a `SKIPPED:` line)
+/// on one CPU, where a program kept to one looks the same.
+pub fn cpus_to_spread_over() -> Option<usize> {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if cpus < 2 {
+        eprintln!("SKIPPED: one CPU here, so a program kept to one looks the same");
+        return None;
+    }
+    Some(cpus)
+}
+
 /// Whether the external tools a test needs (`gcc`, `python3`, `/usr/bin/time`, ...)
 /// are installed. A missing tool skips the test with a `SKIPPED:` line on stderr,
 /// unless `CP_GAMES_REQUIRE_TOOLS` is set (as `.ci/run` does after installing
